@@ -1,0 +1,108 @@
+import { parseActionLine, IDLE, canceled, type Action, type Outcome } from './actions.js';
+import { BLUE, CELLS, CHILDREN, RED, SIZE, TEAM_SIZE, type Team } from './constants.js';
+import type { RuleSet } from './rules.js';
+import type { ChildState, IcyState } from './state.js';
+import { visibleSpaces } from './visibility.js';
+
+export const GROUND_LETTERS = 'abcdefghij';
+
+/**
+ * Player-centric encoding (section 5.4): blue sees the field rotated 180
+ * degrees, the child list reversed (own children first) and snowman colors
+ * swapped, so both players can think of themselves as red.
+ */
+export function toViewCell(team: Team, i: number): number {
+  return team === RED ? i : CELLS - 1 - i;
+}
+
+/** The engine child shown at position `k` of a team's child list. */
+export function viewChild(team: Team, k: number): number {
+  return team === RED ? k : CHILDREN - 1 - k;
+}
+
+export function toEngineX(team: Team, v: number): number {
+  return team === RED ? v : SIZE - 1 - v;
+}
+
+/** Swaps `i` and `j` (red and blue snowman) for the blue player. */
+function viewGroundLetter(team: Team, g: number): string {
+  if (team === BLUE && g >= 8) return GROUND_LETTERS[17 - g];
+  return GROUND_LETTERS[g];
+}
+
+/** A child as the turn history records it (engine view, the raw daze counter). */
+export function formatChild(c: ChildState, rules: RuleSet): string {
+  return `${c.x} ${c.y} ${c.standing ? 'S' : 'C'} ${rules.holdingLetters[c.holding]} ${c.dazed}`;
+}
+
+/**
+ * A child as a player sees it: in its own coordinates, and with the turns it
+ * still has to wait, one less than the engine's counter (which drops at the
+ * start of the turn the player is answering).
+ */
+function formatViewChild(c: ChildState, rules: RuleSet, team: Team): string {
+  const x = toEngineX(team, c.x);
+  const y = toEngineX(team, c.y);
+  return `${x} ${y} ${c.standing ? 'S' : 'C'} ${rules.holdingLetters[c.holding]} ${Math.max(0, c.dazed - 1)}`;
+}
+
+/**
+ * The exact text the original engine writes to a player's standard input for
+ * one turn: turn number, the score line (own score first), the visible field
+ * and the children.
+ */
+export function encodeView(state: IcyState, team: Team, rules: RuleSet): string {
+  const seen = visibleSpaces(state, team);
+  const other: Team = team === RED ? BLUE : RED;
+  const parts: string[] = [`${state.turn}\n${state.score[team]} ${state.score[other]}\n`];
+  for (let vx = 0; vx < SIZE; vx++) {
+    const row: string[] = new Array(SIZE);
+    for (let vy = 0; vy < SIZE; vy++) {
+      const i = toViewCell(team, vx * SIZE + vy);
+      row[vy] = seen[i] ? `${state.height[i]}${viewGroundLetter(team, state.ground[i])}` : '**';
+    }
+    parts.push(row.join(' '), '\n');
+  }
+  for (let k = 0; k < CHILDREN; k++) {
+    const c = state.children[viewChild(team, k)];
+    const own = k < TEAM_SIZE;
+    parts.push(own || seen[c.x * SIZE + c.y] ? formatViewChild(c, rules, team) : '*', '\n');
+  }
+  return parts.join('');
+}
+
+export interface DecodedMoves {
+  /** Actions for the team's four children, in engine order and coordinates. */
+  readonly actions: readonly Action[];
+  /** Per child (engine order within the team), a cancel outcome for a malformed line. */
+  readonly problems: readonly (Outcome | null)[];
+  /** The first four lines as received, for the record. */
+  readonly lines: readonly string[];
+}
+
+/**
+ * Reads a player's answer: one line per child in the player's own order and
+ * coordinates. Missing lines are idle, extra lines are ignored, malformed
+ * lines are idle with a reason. Never throws.
+ */
+export function decodeMoves(text: string, team: Team): DecodedMoves {
+  const raw = typeof text === 'string' ? text.split(/\r?\n/, TEAM_SIZE + 1) : [];
+  const actions: Action[] = new Array(TEAM_SIZE).fill(IDLE);
+  const problems: (Outcome | null)[] = new Array(TEAM_SIZE).fill(null);
+  const lines: string[] = [];
+  for (let k = 0; k < TEAM_SIZE; k++) {
+    const line = raw[k];
+    const slot = viewChild(team, k) - team * TEAM_SIZE;
+    lines[slot] = line ?? '';
+    if (line === undefined) continue;
+    const parsed = parseActionLine(line);
+    if (!parsed.ok) {
+      problems[slot] = canceled('malformed', parsed.detail);
+      continue;
+    }
+    const a = parsed.action;
+    actions[slot] = a.x === 0 && a.y === 0 && a.kind === 'idle' ? a : { kind: a.kind, x: toEngineX(team, a.x), y: toEngineX(team, a.y) };
+    if (a.kind === 'idle' || a.kind === 'crouch' || a.kind === 'stand' || a.kind === 'crush') actions[slot] = a;
+  }
+  return { actions, problems, lines };
+}
