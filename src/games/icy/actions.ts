@@ -76,7 +76,7 @@ export type ParsedAction =
  * not exactly `<keyword>` or `<keyword> X Y` is reported as malformed.
  */
 export function parseActionLine(line: string): ParsedAction {
-  const words = line.trim().split(/\s+/);
+  const words = splitWords(line);
   const kind = words[0] as ActionKind;
   if (PLAIN.has(kind)) {
     if (words.length === 1) return { ok: true, action: kind === 'idle' ? IDLE : { kind, x: 0, y: 0 } };
@@ -95,7 +95,21 @@ export function parseActionLine(line: string): ParsedAction {
     return { ok: true, action: { kind, x, y } };
   }
   const shown = line.length > 40 ? `${line.slice(0, 40)}...` : line;
-  return { ok: false, detail: words[0] === '' ? 'empty line' : `unknown action '${shown}'` };
+  return { ok: false, detail: words.length === 0 ? 'empty line' : `unknown action '${shown}'` };
+}
+
+/** Splits on runs of white space (space, tab, CR, other control bytes). */
+function splitWords(line: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= line.length; i++) {
+    const blank = i === line.length || line.charCodeAt(i) <= 32;
+    if (blank) {
+      if (start >= 0) words.push(line.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  return words;
 }
 
 export function formatAction(a: Action): string {

@@ -1,22 +1,24 @@
-import { BLUE, CELLS, Ground, REACH_SQ, RED, SIZE } from './constants.js';
+import { BLUE, CELLS, Ground, RED, SIZE } from './constants.js';
 
-/** Per-space owner of the domain: -1 for nobody, else the team (section 2.2). */
+/** Reach of a snowman: spaces at Euclidean distance < 8, i.e. |dx|, |dy| <= 7. */
+const R = 7;
+const FAR = 64;
+
+/**
+ * Per-space owner of the domain (section 2.2): -1 for nobody, else the team
+ * whose nearest snowman is closer than 8 and strictly closer than the other
+ * team's nearest one.
+ */
 export function domainOwners(ground: readonly number[], out: Int8Array = new Int8Array(CELLS)): Int8Array {
-  const red: number[] = [];
-  const blue: number[] = [];
-  for (let i = 0; i < CELLS; i++) {
-    if (ground[i] === Ground.RED_SNOWMAN) red.push(i);
-    else if (ground[i] === Ground.BLUE_SNOWMAN) blue.push(i);
-  }
   out.fill(-1);
-  if (red.length === 0 && blue.length === 0) return out;
-  for (let x = 0; x < SIZE; x++) {
-    for (let y = 0; y < SIZE; y++) {
-      const r = nearestSq(red, x, y);
-      const b = nearestSq(blue, x, y);
-      if (r < REACH_SQ && r < b) out[x * SIZE + y] = RED;
-      else if (b < REACH_SQ && b < r) out[x * SIZE + y] = BLUE;
-    }
+  const red = nearestSquares(ground, Ground.RED_SNOWMAN);
+  const blue = nearestSquares(ground, Ground.BLUE_SNOWMAN);
+  if (red === null && blue === null) return out;
+  for (let i = 0; i < CELLS; i++) {
+    const r = red === null ? FAR : red[i];
+    const b = blue === null ? FAR : blue[i];
+    if (r < b) out[i] = RED;
+    else if (b < r) out[i] = BLUE;
   }
   return out;
 }
@@ -33,15 +35,22 @@ export function domainSizes(ground: readonly number[]): [number, number] {
   return [red, blue];
 }
 
-function nearestSq(cells: readonly number[], x: number, y: number): number {
-  let best = Infinity;
-  for (const c of cells) {
-    const dx = Math.floor(c / SIZE) - x;
-    const dy = (c % SIZE) - y;
-    const d = dx * dx + dy * dy;
-    if (d < best) best = d;
+/** Squared distance to the nearest snowman of one color, capped at 64; null if there is none. */
+function nearestSquares(ground: readonly number[], snowman: number): Uint8Array | null {
+  let best: Uint8Array | null = null;
+  for (let i = 0; i < CELLS; i++) {
+    if (ground[i] !== snowman) continue;
+    if (best === null) best = new Uint8Array(CELLS).fill(FAR);
+    const sx = (i / SIZE) | 0;
+    const sy = i % SIZE;
+    for (let x = Math.max(0, sx - R); x <= Math.min(SIZE - 1, sx + R); x++) {
+      const dx2 = (x - sx) * (x - sx);
+      for (let y = Math.max(0, sy - R); y <= Math.min(SIZE - 1, sy + R); y++) {
+        const d = dx2 + (y - sy) * (y - sy);
+        const j = x * SIZE + y;
+        if (d < best[j]) best[j] = d;
+      }
+    }
   }
   return best;
 }
-
-export { BLUE, RED };

@@ -1,4 +1,4 @@
-import { parseActionLine, IDLE, canceled, type Action, type Outcome } from './actions.js';
+import { IDLE, canceled, hasTarget, parseActionLine, type Action, type Outcome } from './actions.js';
 import { BLUE, CELLS, CHILDREN, RED, SIZE, TEAM_SIZE, type Team } from './constants.js';
 import type { RuleSet } from './rules.js';
 import type { ChildState, IcyState } from './state.js';
@@ -20,6 +20,7 @@ export function viewChild(team: Team, k: number): number {
   return team === RED ? k : CHILDREN - 1 - k;
 }
 
+/** Converts a coordinate between a team's view and the engine (its own inverse). */
 export function toEngineX(team: Team, v: number): number {
   return team === RED ? v : SIZE - 1 - v;
 }
@@ -72,37 +73,36 @@ export function encodeView(state: IcyState, team: Team, rules: RuleSet): string 
 }
 
 export interface DecodedMoves {
-  /** Actions for the team's four children, in engine order and coordinates. */
+  /** Actions of the team's four children, in engine order and coordinates. */
   readonly actions: readonly Action[];
-  /** Per child (engine order within the team), a cancel outcome for a malformed line. */
+  /** Per child (engine order within the team): why its line was not used, or null. */
   readonly problems: readonly (Outcome | null)[];
-  /** The first four lines as received, for the record. */
+  /** The four lines as received (engine order within the team), for the record. */
   readonly lines: readonly string[];
 }
 
 /**
  * Reads a player's answer: one line per child in the player's own order and
- * coordinates. Missing lines are idle, extra lines are ignored, malformed
- * lines are idle with a reason. Never throws.
+ * coordinates. Missing lines are idle, extra lines are ignored, a malformed
+ * line is idle with a reason. Never throws, whatever `text` is.
  */
-export function decodeMoves(text: string, team: Team): DecodedMoves {
-  const raw = typeof text === 'string' ? text.split(/\r?\n/, TEAM_SIZE + 1) : [];
+export function decodeMoves(text: unknown, team: Team): DecodedMoves {
+  const raw = typeof text === 'string' ? text.split('\n', TEAM_SIZE) : [];
   const actions: Action[] = new Array(TEAM_SIZE).fill(IDLE);
   const problems: (Outcome | null)[] = new Array(TEAM_SIZE).fill(null);
-  const lines: string[] = [];
+  const lines: string[] = new Array(TEAM_SIZE).fill('');
   for (let k = 0; k < TEAM_SIZE; k++) {
-    const line = raw[k];
     const slot = viewChild(team, k) - team * TEAM_SIZE;
-    lines[slot] = line ?? '';
+    const line = raw[k]?.replace(/\r$/, '');
     if (line === undefined) continue;
+    lines[slot] = line;
     const parsed = parseActionLine(line);
     if (!parsed.ok) {
       problems[slot] = canceled('malformed', parsed.detail);
       continue;
     }
     const a = parsed.action;
-    actions[slot] = a.x === 0 && a.y === 0 && a.kind === 'idle' ? a : { kind: a.kind, x: toEngineX(team, a.x), y: toEngineX(team, a.y) };
-    if (a.kind === 'idle' || a.kind === 'crouch' || a.kind === 'stand' || a.kind === 'crush') actions[slot] = a;
+    actions[slot] = hasTarget(a.kind) ? { kind: a.kind, x: toEngineX(team, a.x), y: toEngineX(team, a.y) } : a;
   }
   return { actions, problems, lines };
 }

@@ -31,6 +31,8 @@ export interface IcyState {
   /** Total score per team (hit points plus the current domain size). */
   score: [number, number];
   hitScore: [number, number];
+  /** Current domain size per team; it changes only when a snowman is made or unmade. */
+  domain: [number, number];
   /** Domain size summed over all turns so far (second tie-breaker). */
   domainSum: [number, number];
   /**
@@ -41,12 +43,12 @@ export interface IcyState {
 }
 
 export function initialState(map: IcyMap): IcyState {
-  const height = new Array<number>(CELLS);
-  const ground = new Array<number>(CELLS);
+  const height: number[] = [];
+  const ground: number[] = [];
   for (let i = 0; i < CELLS; i++) {
     const tree = map.trees[i];
-    height[i] = tree ? 0 : INITIAL_SNOW;
-    ground[i] = tree ? Ground.TREE : Ground.EMPTY;
+    height.push(tree ? 0 : INITIAL_SNOW);
+    ground.push(tree ? Ground.TREE : Ground.EMPTY);
   }
   const children: ChildState[] = START_POSITIONS.map(([x, y]) => ({
     x,
@@ -62,6 +64,7 @@ export function initialState(map: IcyMap): IcyState {
     children,
     score: [0, 0],
     hitScore: [0, 0],
+    domain: [0, 0],
     domainSum: [0, 0],
     knockback: Array.from({ length: CHILDREN }, () => [0, 0] as [number, number]),
   };
@@ -75,6 +78,7 @@ export function cloneState(s: IcyState): IcyState {
     children: s.children.map((c) => ({ ...c })),
     score: [s.score[0], s.score[1]],
     hitScore: [s.hitScore[0], s.hitScore[1]],
+    domain: [s.domain[0], s.domain[1]],
     domainSum: [s.domainSum[0], s.domainSum[1]],
     knockback: s.knockback.map(([x, y]) => [x, y] as [number, number]),
   };

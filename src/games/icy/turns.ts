@@ -1,7 +1,8 @@
 import { fail, ok, type Problem, type Result } from '../../core/errors.js';
-import { formatAction, parseActionLine, type Action } from './actions.js';
-import { CELLS, CHILDREN, Ground, Holding, SIZE, TEAM_SIZE } from './constants.js';
-import { GROUND_LETTERS, formatChild } from './protocol.js';
+import { formatAction, parseActionLine, IDLE, type Action } from './actions.js';
+import { CELLS, CHILDREN, SIZE, type Holding } from './constants.js';
+import { GROUND_LETTERS } from './protocol.js';
+import { formatStateBlock } from './render.js';
 import type { RuleSet } from './rules.js';
 import type { ChildState, IcyState } from './state.js';
 
@@ -13,8 +14,8 @@ import type { ChildState, IcyState } from './state.js';
 export interface TurnBlock {
   readonly turn: number;
   readonly score: readonly [number, number];
-  readonly height: readonly number[];
-  readonly ground: readonly number[];
+  readonly height: Uint8Array;
+  readonly ground: Uint8Array;
   readonly children: readonly ChildState[];
   readonly moves: readonly string[];
 }
@@ -24,182 +25,218 @@ export type TurnsProblem = Problem<TurnsProblemCode>;
 
 const NEWLINE = 10;
 const SPACE = 32;
+const TAB = 9;
 const CR = 13;
+const MINUS = 45;
+const ZERO = 48;
 
-/** A byte cursor over the history text; the format is pure ASCII. */
-class Cursor {
+export class TurnsSyntaxError extends Error {}
+
+/**
+ * A cursor over a turn history (pure ASCII). It parses blocks, or checks the
+ * state part of a block against expected bytes without parsing it, which is
+ * what makes verifying fast.
+ */
+export class TurnReader {
   pos = 0;
-  line = 1;
-  constructor(readonly bytes: Uint8Array) {}
+  private readonly groundCode = letterCodes(GROUND_LETTERS);
+  private readonly holdCode: Int8Array;
 
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly rules: RuleSet,
+  ) {
+    this.holdCode = letterCodes(rules.holdingLetters);
+  }
+
+  /** Skips blank lines; true at the end of the history (`-1`, consumed, or the end of input). */
   atEnd(): boolean {
-    return this.pos >= this.bytes.length;
-  }
-
-  skipSpaces(): void {
     const b = this.bytes;
-    while (this.pos < b.length && (b[this.pos] === SPACE || b[this.pos] === CR || b[this.pos] === 9)) this.pos++;
+    while (true) {
+      this.skipBlanks();
+      if (this.pos < b.length && b[this.pos] === NEWLINE) this.pos++;
+      else break;
+    }
+    if (this.pos >= b.length) return true;
+    if (b[this.pos] === MINUS && b[this.pos + 1] === ZERO + 1) {
+      const save = this.pos;
+      this.pos += 2;
+      this.skipBlanks();
+      if (this.pos >= b.length || b[this.pos] === NEWLINE) return true;
+      this.pos = save;
+    }
+    return false;
   }
 
-  endLine(): void {
-    this.skipSpaces();
+  /** True, and moves past them, when the next bytes are exactly `expected[0, length)`. */
+  skipIfEqual(expected: Uint8Array, length: number): boolean {
+    const p = this.pos;
+    if (p + length > this.bytes.length) return false;
+    // Four bytes at a time: most of verifying is this comparison.
+    const file = (this.view ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
+    const mine = new DataView(expected.buffer, expected.byteOffset, expected.byteLength);
+    let i = 0;
+    for (; i + 4 <= length; i += 4) if (file.getUint32(p + i) !== mine.getUint32(i)) return false;
+    for (; i < length; i++) if (this.bytes[p + i] !== expected[i]) return false;
+    this.pos = p + length;
+    return true;
+  }
+
+  private view: DataView | undefined;
+
+  /** Parses the state part of a block: turn, score, field and children. */
+  state(): Omit<TurnBlock, 'moves'> {
+    const turn = this.int();
+    this.endLine();
+    const score: [number, number] = [this.int(), this.int()];
+    this.endLine();
+    const height = new Uint8Array(CELLS);
+    const ground = new Uint8Array(CELLS);
+    for (let x = 0; x < SIZE; x++) {
+      const next = scanRow(this.bytes, this.pos, x * SIZE, height, ground, this.groundCode);
+      if (next < 0) this.fail(`bad space at x = ${x}, y = ${-next - 1}`);
+      this.pos = next;
+      this.endLine();
+    }
+    const children: ChildState[] = [];
+    for (let c = 0; c < CHILDREN; c++) {
+      const x = this.int();
+      const y = this.int();
+      this.skipBlanks();
+      const stance = this.bytes[this.pos++];
+      if (stance !== 83 && stance !== 67) this.fail(`bad stance of child ${c}`);
+      this.skipBlanks();
+      const hb = this.bytes[this.pos++];
+      const holding = hb < 128 ? this.holdCode[hb] : -1;
+      if (holding < 0) this.fail(`bad holding of child ${c} for rules ${this.rules.name}`);
+      const dazed = this.int();
+      this.endLine();
+      children.push({ x, y, standing: stance === 83, holding: holding as Holding, dazed });
+    }
+    return { turn, score, height, ground, children };
+  }
+
+  /** The eight move lines of a block, as written. */
+  moves(): string[] {
+    const b = this.bytes;
+    const moves: string[] = [];
+    for (let m = 0; m < CHILDREN; m++) {
+      if (this.pos >= b.length) this.fail('missing move lines');
+      let end = b.indexOf(NEWLINE, this.pos);
+      if (end < 0) end = b.length;
+      let stop = end;
+      if (stop > this.pos && b[stop - 1] === CR) stop--;
+      moves.push(String.fromCharCode.apply(null, b.subarray(this.pos, stop) as unknown as number[]));
+      this.pos = Math.min(end + 1, b.length);
+    }
+    return moves;
+  }
+
+  block(): TurnBlock {
+    return { ...this.state(), moves: this.moves() };
+  }
+
+  /** 1-based line number of the current position, for messages. */
+  line(): number {
+    let n = 1;
+    for (let i = 0; i < this.pos && i < this.bytes.length; i++) if (this.bytes[i] === NEWLINE) n++;
+    return n;
+  }
+
+  fail(message: string): never {
+    throw new TurnsSyntaxError(`line ${this.line()}: ${message}`);
+  }
+
+  private skipBlanks(): void {
+    const b = this.bytes;
+    while (this.pos < b.length && (b[this.pos] === SPACE || b[this.pos] === TAB || b[this.pos] === CR)) this.pos++;
+  }
+
+  private endLine(): void {
+    this.skipBlanks();
     if (this.pos < this.bytes.length) {
-      if (this.bytes[this.pos] !== NEWLINE) throw this.error('expected the end of the line');
+      if (this.bytes[this.pos] !== NEWLINE) this.fail('expected the end of the line');
       this.pos++;
-      this.line++;
     }
   }
 
-  int(): number {
-    this.skipSpaces();
+  private int(): number {
+    this.skipBlanks();
     const b = this.bytes;
-    let neg = false;
-    if (b[this.pos] === 45) {
-      neg = true;
-      this.pos++;
-    }
+    const negative = b[this.pos] === MINUS;
+    if (negative) this.pos++;
     const start = this.pos;
     let v = 0;
-    while (this.pos < b.length && b[this.pos] >= 48 && b[this.pos] <= 57) v = v * 10 + b[this.pos++] - 48;
-    if (this.pos === start) throw this.error('expected a number');
-    return neg ? -v : v;
-  }
-
-  byte(): number {
-    this.skipSpaces();
-    if (this.pos >= this.bytes.length || this.bytes[this.pos] === NEWLINE) throw this.error('unexpected end of line');
-    return this.bytes[this.pos++];
-  }
-
-  restOfLine(): string {
-    const b = this.bytes;
-    const start = this.pos;
-    while (this.pos < b.length && b[this.pos] !== NEWLINE) this.pos++;
-    let end = this.pos;
-    if (end > start && b[end - 1] === CR) end--;
-    if (this.pos < b.length) {
-      this.pos++;
-      this.line++;
-    }
-    let s = '';
-    for (let i = start; i < end; i++) s += String.fromCharCode(b[i]);
-    return s;
-  }
-
-  blankLines(): void {
-    while (true) {
-      const save = this.pos;
-      this.skipSpaces();
-      if (this.pos < this.bytes.length && this.bytes[this.pos] === NEWLINE) {
-        this.pos++;
-        this.line++;
-      } else {
-        this.pos = save;
-        return;
-      }
-    }
-  }
-
-  error(message: string): Error {
-    return new SyntaxError(`line ${this.line}: ${message}`);
+    while (this.pos < b.length && b[this.pos] >= ZERO && b[this.pos] <= ZERO + 9) v = v * 10 + b[this.pos++] - ZERO;
+    if (this.pos === start || this.pos - start > 9) this.fail('expected a number');
+    return negative ? -v : v;
   }
 }
 
 /**
- * Reads a turn history. `rules` gives the letter of a held large snowball.
- * Malformed input is reported with the line number, never thrown.
+ * Scans one field row (31 cells `<height><letter>` separated by spaces) from
+ * `p` into the arrays at `base`. Returns the position after the row, or
+ * -(y + 1) for a bad cell y. Kept free of closures: the grid is most of a file.
+ */
+function scanRow(b: Uint8Array, p: number, base: number, height: Uint8Array, ground: Uint8Array, codes: Int8Array): number {
+  for (let y = 0; y < SIZE; y++) {
+    while (b[p] === SPACE) p++;
+    // A height is a number: usually one digit, but the original lets it pass 9.
+    let h = b[p] - ZERO;
+    if (!(h >= 0 && h <= 9)) return -(y + 1);
+    p++;
+    while (b[p] >= ZERO && b[p] <= ZERO + 9 && h < 100) h = h * 10 + b[p++] - ZERO;
+    const g = b[p++];
+    const code = g < 128 ? codes[g] : -1;
+    if (code < 0 || h > 255) return -(y + 1);
+    height[base + y] = h;
+    ground[base + y] = code;
+  }
+  return p;
+}
+
+function letterCodes(letters: string): Int8Array {
+  const codes = new Int8Array(128).fill(-1);
+  for (let i = 0; i < letters.length; i++) codes[letters.charCodeAt(i)] = i;
+  return codes;
+}
+
+/**
+ * Reads a whole turn history. `rules` gives the letter of a held large
+ * snowball. Malformed input is reported with its line number, never thrown.
  */
 export function parseTurns(input: Uint8Array | string, rules: RuleSet): Result<TurnBlock[], TurnsProblem> {
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
-  const cur = new Cursor(bytes);
+  const reader = new TurnReader(bytes, rules);
   const blocks: TurnBlock[] = [];
-  const groundCode = new Int8Array(128).fill(-1);
-  for (let g = 0; g < GROUND_LETTERS.length; g++) groundCode[GROUND_LETTERS.charCodeAt(g)] = g;
-  const holdCode = new Int8Array(128).fill(-1);
-  for (let h = 0; h < rules.holdingLetters.length; h++) holdCode[rules.holdingLetters.charCodeAt(h)] = h;
   try {
-    while (true) {
-      cur.blankLines();
-      if (cur.atEnd()) break;
-      const turn = cur.int();
-      cur.endLine();
-      if (turn === -1) break;
-      const score: [number, number] = [cur.int(), cur.int()];
-      cur.endLine();
-      const height = new Array<number>(CELLS);
-      const ground = new Array<number>(CELLS);
-      for (let i = 0; i < CELLS; i++) {
-        // The original prints the height as a number: usually one digit, but it can exceed 9.
-        const h = cur.int();
-        const g = cur.byte();
-        const code = g < 128 ? groundCode[g] : -1;
-        if (code < 0) throw cur.error(`bad space contents '${String.fromCharCode(g)}'`);
-        height[i] = h;
-        ground[i] = code;
-        if (i % SIZE === SIZE - 1) cur.endLine();
-      }
-      const children: ChildState[] = [];
-      for (let c = 0; c < CHILDREN; c++) {
-        const x = cur.int();
-        const y = cur.int();
-        const stance = cur.byte();
-        if (stance !== 83 && stance !== 67) throw cur.error(`bad stance '${String.fromCharCode(stance)}'`);
-        const hb = cur.byte();
-        const holding = hb < 128 ? holdCode[hb] : -1;
-        if (holding < 0) throw cur.error(`bad holding '${String.fromCharCode(hb)}' for rules ${rules.name}`);
-        const dazed = cur.int();
-        cur.endLine();
-        children.push({ x, y, standing: stance === 83, holding: holding as Holding, dazed });
-      }
-      const moves: string[] = [];
-      for (let m = 0; m < CHILDREN; m++) {
-        if (cur.atEnd()) throw cur.error('missing move lines');
-        moves.push(cur.restOfLine());
-      }
-      blocks.push({ turn, score, height, ground, children, moves });
-    }
+    while (!reader.atEnd()) blocks.push(reader.block());
   } catch (e) {
-    return fail({ code: 'TURNS_SYNTAX', message: (e as Error).message });
+    if (e instanceof TurnsSyntaxError) return fail({ code: 'TURNS_SYNTAX', message: e.message });
+    throw e;
   }
   if (blocks.length === 0) return fail({ code: 'TURNS_EMPTY', message: 'no turns in the file' });
   return ok(blocks);
 }
 
-/** The state part of a block (turn, score, field, children), as the original writes it. */
-export function formatStateBlock(state: IcyState, rules: RuleSet): string {
-  const parts: string[] = [`${state.turn}\n${state.score[0]} ${state.score[1]}\n`];
-  for (let x = 0; x < SIZE; x++) {
-    const row: string[] = new Array(SIZE);
-    for (let y = 0; y < SIZE; y++) {
-      const i = x * SIZE + y;
-      row[y] = `${state.height[i]}${GROUND_LETTERS[state.ground[i]]}`;
-    }
-    parts.push(row.join(' '), '\n');
-  }
-  for (const c of state.children) parts.push(formatChild(c, rules), '\n');
-  return parts.join('');
-}
-
 /**
  * Writes a whole history: one block per state with the moves that followed
- * it (the last state gets idle moves), then `-1`.
+ * it (the last state gets idle moves), blank lines between blocks, then `-1`.
  */
 export function formatTurns(states: readonly IcyState[], moves: readonly (readonly Action[])[], rules: RuleSet): string {
   const blocks = states.map((s, t) => {
     const m = moves[t] ?? [];
     const lines: string[] = [];
-    for (let c = 0; c < CHILDREN; c++) lines.push(m[c] ? formatAction(m[c]) : 'idle');
+    for (let c = 0; c < CHILDREN; c++) lines.push(formatAction(m[c] ?? IDLE));
     return formatStateBlock(s, rules) + lines.join('\n') + '\n';
   });
   return blocks.join('\n') + '-1';
 }
 
-/** Moves of a block as actions; a line the original would not accept becomes idle. */
-export function blockActions(block: TurnBlock): Action[] {
-  return block.moves.map((line) => {
+/** Moves of a block as actions; a line that does not parse is idle. */
+export function blockActions(moves: readonly string[]): Action[] {
+  return moves.map((line) => {
     const p = parseActionLine(line);
-    return p.ok ? p.action : { kind: 'idle', x: 0, y: 0 };
+    return p.ok ? p.action : IDLE;
   });
 }
-
-export { TEAM_SIZE, Ground };

@@ -1,9 +1,11 @@
-import { CELLS, SIZE } from './constants.js';
-import { GROUND_LETTERS } from './protocol.js';
+import { CELLS, Ground, SIZE, type Team } from './constants.js';
+import { domainSizes } from './domain.js';
+import { GROUND_LETTERS, encodeView } from './protocol.js';
+import { IncrementalBlockRenderer, STATE_BLOCK_MAX_BYTES, renderStateBlock } from './render.js';
 import type { RuleSet } from './rules.js';
-import { applyTurn } from './simulate.js';
-import { initialState, type ChildState, type IcyState } from './state.js';
-import { blockActions, type TurnBlock } from './turns.js';
+import { advance } from './simulate.js';
+import { cloneState, initialState, type ChildState, type IcyState } from './state.js';
+import { TurnReader, TurnsSyntaxError, blockActions, type TurnBlock } from './turns.js';
 
 export interface Mismatch {
   readonly turn: number;
@@ -11,59 +13,90 @@ export interface Mismatch {
   readonly message: string;
 }
 
-export interface Replayed {
-  /** Simulated states, index = turn. */
+export interface Verified {
+  /** Number of states in the history (181 for a full game). */
+  readonly count: number;
+  /** Every simulated state, index = turn, when asked for. */
   readonly states: IcyState[];
+  /** The first difference, or a syntax problem of the file; null when it replays exactly. */
   readonly mismatch: Mismatch | null;
 }
 
 /** The starting state a history implies: its turn-0 field, trees and all. */
-export function stateFromBlock(block: TurnBlock): IcyState {
-  const s = initialState({ trees: block.ground.map((g) => g === 1) });
+export function stateFromBlock(block: Omit<TurnBlock, 'moves'>): IcyState {
+  const s = initialState({ trees: Array.from(block.ground, (g) => g === Ground.TREE) });
   s.turn = block.turn;
-  s.height = block.height.slice();
-  s.ground = block.ground.slice();
+  s.height = Array.from(block.height);
+  s.ground = Array.from(block.ground);
   s.children = block.children.map((c) => ({ ...c }));
   s.score = [block.score[0], block.score[1]];
+  s.domain = domainSizes(s.ground);
   return s;
 }
 
 /**
- * Re-simulates a history from its turn-0 state and the recorded moves and
- * compares every recorded state; stops at the first difference.
+ * Re-simulates a turn history (the original `-view turns` text) from its
+ * turn-0 field and the recorded moves, and compares every recorded state
+ * with the simulated one; stops at the first difference. Each block is
+ * checked by rendering the simulated state and comparing bytes, and only
+ * parsed to explain a difference.
  */
-export function replayHistory(blocks: readonly TurnBlock[], rules: RuleSet): Replayed {
-  const first = blocks[0];
-  const states: IcyState[] = [stateFromBlock(first)];
-  const start = compareInitial(first);
-  if (start) return { states, mismatch: start };
-  let state = states[0];
-  for (let t = 1; t < blocks.length; t++) {
-    const expected = blocks[t];
-    if (expected.turn !== state.turn + 1) {
-      return { states, mismatch: { turn: expected.turn, message: `turn number ${expected.turn} follows turn ${state.turn}` } };
+export function verifyHistory(bytes: Uint8Array, rules: RuleSet, options: { keepStates?: boolean } = {}): Verified {
+  const reader = new TurnReader(bytes, rules);
+  const states: IcyState[] = [];
+  let count = 0;
+  const stop = (turn: number, message: string): Verified => ({ count, states, mismatch: { turn, message } });
+  try {
+    if (reader.atEnd()) return stop(0, 'no turns in the file');
+    const first = reader.state();
+    const start = checkInitial(first);
+    if (start) return stop(0, start);
+    const state = stateFromBlock(first);
+    const blocks = new IncrementalBlockRenderer(rules);
+    blocks.reset(state);
+    const full = new Uint8Array(STATE_BLOCK_MAX_BYTES);
+    while (true) {
+      count++;
+      if (options.keepStates) states.push(cloneState(state));
+      const actions = blockActions(reader.moves());
+      if (reader.atEnd()) break;
+      const { changedCells } = advance(state, actions, rules);
+      blocks.update(state, changedCells);
+      const start = reader.pos;
+      const same = blocks.wide
+        ? reader.skipIfEqual(full, renderStateBlock(state, rules, full))
+        : reader.skipIfEqual(blocks.head, blocks.headLength) &&
+          reader.skipIfEqual(blocks.grid, blocks.grid.length) &&
+          reader.skipIfEqual(blocks.tail, blocks.tailLength);
+      if (same) continue;
+      reader.pos = start;
+      const expected = reader.state();
+      if (expected.turn !== state.turn) return stop(expected.turn, `turn number ${expected.turn} follows turn ${state.turn - 1}`);
+      return stop(state.turn, describeDifference(expected, state, rules) ?? 'formatting differs');
     }
-    state = applyTurn(state, blockActions(blocks[t - 1]), rules).state;
-    states.push(state);
-    const diff = compareState(expected, state, rules);
-    if (diff) return { states, mismatch: { turn: expected.turn, message: diff } };
+  } catch (e) {
+    if (e instanceof TurnsSyntaxError) return stop(count, `not a turn history: ${e.message}`);
+    throw e;
   }
-  return { states, mismatch: null };
+  return { count, states, mismatch: null };
 }
 
-function compareInitial(block: TurnBlock): Mismatch | null {
-  const fresh = initialState({ trees: block.ground.map((g) => g === 1) });
-  if (block.turn !== 0) return { turn: block.turn, message: `history starts at turn ${block.turn}, expected 0` };
+function checkInitial(block: Omit<TurnBlock, 'moves'>): string | null {
+  if (block.turn !== 0) return `history starts at turn ${block.turn}, expected 0`;
+  if (block.score[0] !== 0 || block.score[1] !== 0) return `turn 0 has score ${block.score[0]} ${block.score[1]}, expected 0 0`;
+  const fresh = initialState({ trees: Array.from(block.ground, (g) => g === Ground.TREE) });
   for (let i = 0; i < CELLS; i++) {
     if (block.height[i] !== fresh.height[i] || block.ground[i] !== fresh.ground[i]) {
-      return { turn: 0, message: `${cellName(i)} is not a fresh space: ${block.height[i]}${GROUND_LETTERS[block.ground[i]]}` };
+      return `${cellName(i)} is not a fresh space: ${block.height[i]}${GROUND_LETTERS[block.ground[i]]}`;
     }
   }
+  const moved = fresh.children.findIndex((c, k) => childText(c) !== childText(block.children[k]));
+  if (moved >= 0) return `child ${moved} does not start at its start position`;
   return null;
 }
 
 /** Describes the first differences between a recorded and a simulated state, or null. */
-export function compareState(expected: TurnBlock, got: IcyState, rules: RuleSet): string | null {
+export function describeDifference(expected: Omit<TurnBlock, 'moves'>, got: IcyState, rules: RuleSet): string | null {
   const diffs: string[] = [];
   if (expected.score[0] !== got.score[0] || expected.score[1] !== got.score[1]) {
     diffs.push(`score: expected ${expected.score[0]} ${expected.score[1]}, got ${got.score[0]} ${got.score[1]}`);
@@ -83,10 +116,38 @@ export function compareState(expected: TurnBlock, got: IcyState, rules: RuleSet)
   return diffs.length === 0 ? null : diffs.join('; ');
 }
 
-function childText(c: ChildState, rules: RuleSet): string {
-  return `${c.x} ${c.y} ${c.standing ? 'S' : 'C'} ${rules.holdingLetters[c.holding]} ${c.dazed}`;
+function childText(c: ChildState, rules?: RuleSet): string {
+  const holding = rules ? rules.holdingLetters[c.holding] : String(c.holding);
+  return `${c.x} ${c.y} ${c.standing ? 'S' : 'C'} ${holding} ${c.dazed}`;
 }
 
 function cellName(i: number): string {
   return `space (${Math.floor(i / SIZE)}, ${i % SIZE})`;
+}
+
+/** Lines per turn of a player's input: turn, score, 31 field rows, 8 children. */
+const VIEW_BLOCK_LINES = 2 + SIZE + 8;
+
+/**
+ * Compares the text a player would have been sent over a game (the states of
+ * every turn but the last, then `-1`) with a recording of it, line by line.
+ */
+export function compareView(states: readonly IcyState[], team: Team, rules: RuleSet, recorded: string): Mismatch | null {
+  const sent = states
+    .slice(0, -1)
+    .map((s) => encodeView(s, team, rules))
+    .join('');
+  const got = `${sent}-1\n`.split('\n');
+  const expected = recorded.split('\n');
+  const lines = Math.max(got.length, expected.length);
+  for (let line = 0; line < lines; line++) {
+    if (got[line] === expected[line]) continue;
+    const turn = Math.floor(line / VIEW_BLOCK_LINES);
+    const where = turn < states.length - 1 ? `turn ${turn}, line ${(line % VIEW_BLOCK_LINES) + 1} of its block` : 'after the last turn';
+    return {
+      turn,
+      message: `${where}: expected ${JSON.stringify(expected[line] ?? '<end of file>')}, got ${JSON.stringify(got[line] ?? '<end of file>')}`,
+    };
+  }
+  return null;
 }

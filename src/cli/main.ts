@@ -1,0 +1,37 @@
+import { UmpireError } from '../core/errors.js';
+import { MAPS_USAGE, mapsCommand } from './maps.js';
+import { VERIFY_TURNS_USAGE, verifyTurnsCommand } from './verify-turns.js';
+
+const USAGE = `usage:
+  ${VERIFY_TURNS_USAGE}
+  ${MAPS_USAGE}`;
+
+type Command = (argv: string[], out: (line: string) => void) => number;
+
+const COMMANDS: Record<string, Command> = {
+  'verify-turns': verifyTurnsCommand,
+  maps: mapsCommand,
+};
+
+/** Runs the CLI; returns the process exit code (2 for usage errors). */
+export function runCli(argv: string[], out: (line: string) => void, err: (line: string) => void): number {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    out(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    err(`umpire: unknown command '${name}'\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return command(rest, out);
+  } catch (e) {
+    if (e instanceof UmpireError) {
+      err(`umpire ${name}: ${e.message}`);
+      return e.code === 'USAGE' ? 2 : 1;
+    }
+    throw e;
+  }
+}
