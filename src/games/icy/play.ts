@@ -1,4 +1,4 @@
-import type { Outcome } from './actions.js';
+import type { Action, Outcome } from './actions.js';
 import { BLUE, RED } from './constants.js';
 import { decodeMoves, type DecodedMoves } from './protocol.js';
 import type { RuleSet } from './rules.js';
@@ -8,6 +8,8 @@ import type { IcyState } from './state.js';
 export interface PlayedTurn extends TurnResult {
   /** The eight answer lines as received, engine child order. */
   readonly lines: readonly string[];
+  /** What the answers asked for, in engine order and coordinates (idle for unusable lines): what a turn history records. */
+  readonly actions: readonly Action[];
 }
 
 /**
@@ -17,10 +19,11 @@ export interface PlayedTurn extends TurnResult {
 export function playTurn(state: IcyState, redAnswer: unknown, blueAnswer: unknown, rules: RuleSet): PlayedTurn {
   const red = decodeMoves(redAnswer, RED);
   const blue = decodeMoves(blueAnswer, BLUE);
-  const turn = applyTurn(state, [...red.actions, ...blue.actions], rules);
+  const actions = [...red.actions, ...blue.actions];
+  const turn = applyTurn(state, actions, rules);
   const problems = [...red.problems, ...blue.problems];
   const outcomes: Outcome[] = turn.outcomes.map((o, c) => problems[c] ?? o);
-  return { ...turn, outcomes, lines: [...red.lines, ...blue.lines] };
+  return { ...turn, outcomes, lines: [...red.lines, ...blue.lines], actions };
 }
 
 export type { DecodedMoves };

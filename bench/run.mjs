@@ -1,0 +1,13 @@
+// `npm run bench`: every benchmark of the project, one line per figure.
+// Figures are wall-clock on this machine; run on an otherwise idle machine.
+import os from 'node:os';
+import { run as icyEngine } from './icy-engine.mjs';
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
+console.log('reproduce with: npm run bench');
+const report = (label, value, unit, goal) => {
+  const shown = value >= 100 ? value.toFixed(0) : value.toFixed(1);
+  console.log(`  ${label}: ${shown} ${unit}${goal ? `  (goal ${goal})` : ''}`);
+};
+icyEngine(report);
