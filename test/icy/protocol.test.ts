@@ -50,6 +50,9 @@ describe('decoding a player’s answer', () => {
     for (const weird of [undefined, null, 42, {}, ['run 1 1'], 'x'.repeat(1e6), 'run 99999999999 1']) {
       expect(decodeMoves(weird, RED).actions).toHaveLength(4);
     }
+    const long = decodeMoves(`run 1 1${' '.repeat(1e6)}`, RED);
+    expect(long.problems[0]).toEqual({ status: 'canceled', reason: 'malformed', detail: 'line too long' });
+    expect(long.lines[0].length).toBe(203);
   });
 });
 

@@ -1,5 +1,5 @@
-import { IDLE, canceled, hasTarget, parseActionLine, type Action, type Outcome } from './actions.js';
-import { BLUE, CELLS, CHILDREN, RED, SIZE, TEAM_SIZE, type Team } from './constants.js';
+import { IDLE, canceled, hasTarget, parseActionLine, type Action, type Outcome, type ParsedAction } from './actions.js';
+import { BLUE, CELLS, CHILDREN, Ground, RED, SIZE, TEAM_SIZE, type Team } from './constants.js';
 import type { RuleSet } from './rules.js';
 import type { ChildState, IcyState } from './state.js';
 import { visibleSpaces } from './visibility.js';
@@ -20,14 +20,15 @@ export function viewChild(team: Team, k: number): number {
   return team === RED ? k : CHILDREN - 1 - k;
 }
 
-/** Converts a coordinate between a team's view and the engine (its own inverse). */
-export function toEngineX(team: Team, v: number): number {
+/** Converts a coordinate between a team's view and the engine (the conversion is its own inverse). */
+export function viewCoordinate(team: Team, v: number): number {
   return team === RED ? v : SIZE - 1 - v;
 }
 
-/** Swaps `i` and `j` (red and blue snowman) for the blue player. */
+/** Snowman colors are swapped for the blue player. */
 function viewGroundLetter(team: Team, g: number): string {
-  if (team === BLUE && g >= 8) return GROUND_LETTERS[17 - g];
+  if (team === BLUE && g === Ground.RED_SNOWMAN) return GROUND_LETTERS[Ground.BLUE_SNOWMAN];
+  if (team === BLUE && g === Ground.BLUE_SNOWMAN) return GROUND_LETTERS[Ground.RED_SNOWMAN];
   return GROUND_LETTERS[g];
 }
 
@@ -42,8 +43,8 @@ export function formatChild(c: ChildState, rules: RuleSet): string {
  * start of the turn the player is answering).
  */
 function formatViewChild(c: ChildState, rules: RuleSet, team: Team): string {
-  const x = toEngineX(team, c.x);
-  const y = toEngineX(team, c.y);
+  const x = viewCoordinate(team, c.x);
+  const y = viewCoordinate(team, c.y);
   return `${x} ${y} ${c.standing ? 'S' : 'C'} ${rules.holdingLetters[c.holding]} ${Math.max(0, c.dazed - 1)}`;
 }
 
@@ -72,6 +73,9 @@ export function encodeView(state: IcyState, team: Team, rules: RuleSet): string 
   return parts.join('');
 }
 
+/** No action line is longer than this; longer ones are malformed and kept shortened. */
+const MAX_LINE = 200;
+
 export interface DecodedMoves {
   /** Actions of the team's four children, in engine order and coordinates. */
   readonly actions: readonly Action[];
@@ -95,14 +99,14 @@ export function decodeMoves(text: unknown, team: Team): DecodedMoves {
     const slot = viewChild(team, k) - team * TEAM_SIZE;
     const line = raw[k]?.replace(/\r$/, '');
     if (line === undefined) continue;
-    lines[slot] = line;
-    const parsed = parseActionLine(line);
+    lines[slot] = line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}...` : line;
+    const parsed: ParsedAction = line.length > MAX_LINE ? { ok: false, detail: 'line too long' } : parseActionLine(line);
     if (!parsed.ok) {
       problems[slot] = canceled('malformed', parsed.detail);
       continue;
     }
     const a = parsed.action;
-    actions[slot] = hasTarget(a.kind) ? { kind: a.kind, x: toEngineX(team, a.x), y: toEngineX(team, a.y) } : a;
+    actions[slot] = hasTarget(a.kind) ? { kind: a.kind, x: viewCoordinate(team, a.x), y: viewCoordinate(team, a.y) } : a;
   }
   return { actions, problems, lines };
 }

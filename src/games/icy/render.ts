@@ -17,12 +17,7 @@ export const STATE_BLOCK_MAX_BYTES = CELLS * 4 + 64 + 8 * 48;
  * returns the position after it. `out` needs {@link STATE_BLOCK_MAX_BYTES}.
  */
 export function renderStateBlock(s: IcyState, rules: RuleSet, out: Uint8Array, pos = 0): number {
-  pos = writeInt(out, pos, s.turn);
-  out[pos++] = NEWLINE;
-  pos = writeInt(out, pos, s.score[0]);
-  out[pos++] = SPACE;
-  pos = writeInt(out, pos, s.score[1]);
-  out[pos++] = NEWLINE;
+  pos = writeHead(s, out, pos);
   const { height, ground } = s;
   for (let x = 0, i = 0; x < SIZE; x++) {
     for (let y = 0; y < SIZE; y++, i++) {
@@ -34,6 +29,22 @@ export function renderStateBlock(s: IcyState, rules: RuleSet, out: Uint8Array, p
     }
     out[pos - 1] = NEWLINE;
   }
+  return writeChildren(s, rules, out, pos);
+}
+
+/** The turn and score lines. */
+function writeHead(s: IcyState, out: Uint8Array, pos: number): number {
+  pos = writeInt(out, pos, s.turn);
+  out[pos++] = NEWLINE;
+  pos = writeInt(out, pos, s.score[0]);
+  out[pos++] = SPACE;
+  pos = writeInt(out, pos, s.score[1]);
+  out[pos++] = NEWLINE;
+  return pos;
+}
+
+/** The eight child lines `X Y S|C holding dazed`. */
+function writeChildren(s: IcyState, rules: RuleSet, out: Uint8Array, pos: number): number {
   for (const c of s.children) {
     pos = writeInt(out, pos, c.x);
     out[pos++] = SPACE;
@@ -112,27 +123,7 @@ export class IncrementalBlockRenderer {
   }
 
   private renderEnds(s: IcyState): void {
-    let pos = writeInt(this.head, 0, s.turn);
-    this.head[pos++] = NEWLINE;
-    pos = writeInt(this.head, pos, s.score[0]);
-    this.head[pos++] = SPACE;
-    pos = writeInt(this.head, pos, s.score[1]);
-    this.head[pos++] = NEWLINE;
-    this.headLength = pos;
-    pos = 0;
-    const out = this.tail;
-    for (const c of s.children) {
-      pos = writeInt(out, pos, c.x);
-      out[pos++] = SPACE;
-      pos = writeInt(out, pos, c.y);
-      out[pos++] = SPACE;
-      out[pos++] = c.standing ? 83 : 67;
-      out[pos++] = SPACE;
-      out[pos++] = this.rules.holdingLetters.charCodeAt(c.holding);
-      out[pos++] = SPACE;
-      pos = writeInt(out, pos, c.dazed);
-      out[pos++] = NEWLINE;
-    }
-    this.tailLength = pos;
+    this.headLength = writeHead(s, this.head, 0);
+    this.tailLength = writeChildren(s, this.rules, this.tail, 0);
   }
 }

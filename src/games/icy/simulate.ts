@@ -71,6 +71,17 @@ export type TurnEvents = Omit<TurnResult, 'state'>;
  * own their state and step it many times (replays, the match runner).
  */
 export function advance(s: IcyState, actions: readonly Action[], rules: RuleSet): TurnEvents {
+  try {
+    return play(s, actions, rules, OCCUPANT);
+  } finally {
+    OCCUPANT.fill(NO_CHILD);
+  }
+}
+
+/** Which child stands on each space during a turn: scratch space, all NO_CHILD between turns. */
+const OCCUPANT = new Int8Array(CELLS).fill(NO_CHILD);
+
+function play(s: IcyState, actions: readonly Action[], rules: RuleSet, occupant: Int8Array): TurnEvents {
   s.turn++;
   const kids = s.children;
   const outcomes: Outcome[] = new Array(CHILDREN).fill(DONE);
@@ -85,8 +96,6 @@ export function advance(s: IcyState, actions: readonly Action[], rules: RuleSet)
     if (kids[c].dazed > 0 && act[c].kind !== 'idle') cancel(c, canceled('dazed'));
   }
 
-  // Which child stands where; a scratch buffer, cleared again before returning.
-  const occupant = OCCUPANT;
   for (let c = 0; c < CHILDREN; c++) occupant[cellIndex(kids[c].x, kids[c].y)] = c;
 
   const changes: FieldChanges = { cells: [], snowmen: false };
@@ -113,11 +122,9 @@ export function advance(s: IcyState, actions: readonly Action[], rules: RuleSet)
       }
     } else if (a.kind === 'catch') {
       // Only an empty hand or one holding at most two small snowballs can catch.
-      if (k.holding !== Holding.EMPTY && (smallsHeld(k.holding) === 0 || smallsHeld(k.holding) === 3)) {
-        cancel(c, canceled('hands_full'));
-      } else {
-        catchFrom[c] = [a.x, a.y];
-      }
+      const smalls = smallsHeld(k.holding);
+      if (k.holding === Holding.EMPTY || smalls === 1 || smalls === 2) catchFrom[c] = [a.x, a.y];
+      else cancel(c, canceled('hands_full'));
     }
   }
   const knockbacks: { child: number; from: [number, number]; direction: [number, number]; m: Mover }[] = [];
@@ -132,7 +139,6 @@ export function advance(s: IcyState, actions: readonly Action[], rules: RuleSet)
   }
 
   moveAll(s, movers, flights, occupant, catchFrom, outcomes, changes);
-  for (let c = 0; c < CHILDREN; c++) occupant[cellIndex(kids[c].x, kids[c].y)] = NO_CHILD;
 
   for (const v of s.knockback) v[0] = v[1] = 0;
   for (const f of flights) {
@@ -157,8 +163,6 @@ export function advance(s: IcyState, actions: readonly Action[], rules: RuleSet)
     knockbacks: knockbacks.map(({ child, from, direction, m }) => ({ child, from, direction, moved: !m.stopped })),
   };
 }
-
-const OCCUPANT = new Int8Array(CELLS).fill(NO_CHILD);
 
 /** Stand, crouch and crush take effect at once, after pickups. */
 function applyInstant(s: IcyState, c: number, a: Action, cancel: (c: number, o: Outcome) => void): void {

@@ -1,10 +1,10 @@
 import { CELLS, Ground, SIZE, type Team } from './constants.js';
 import { domainSizes } from './domain.js';
-import { GROUND_LETTERS, encodeView } from './protocol.js';
+import { GROUND_LETTERS, encodeView, formatChild } from './protocol.js';
 import { IncrementalBlockRenderer, STATE_BLOCK_MAX_BYTES, renderStateBlock } from './render.js';
 import type { RuleSet } from './rules.js';
 import { advance } from './simulate.js';
-import { cloneState, initialState, type ChildState, type IcyState } from './state.js';
+import { cloneState, initialState, type IcyState } from './state.js';
 import { TurnReader, TurnsSyntaxError, blockActions, type TurnBlock } from './turns.js';
 
 export interface Mismatch {
@@ -90,7 +90,10 @@ function checkInitial(block: Omit<TurnBlock, 'moves'>): string | null {
       return `${cellName(i)} is not a fresh space: ${block.height[i]}${GROUND_LETTERS[block.ground[i]]}`;
     }
   }
-  const moved = fresh.children.findIndex((c, k) => childText(c) !== childText(block.children[k]));
+  const moved = fresh.children.findIndex((c, k) => {
+    const b = block.children[k];
+    return c.x !== b.x || c.y !== b.y || c.standing !== b.standing || c.holding !== b.holding || c.dazed !== b.dazed;
+  });
   if (moved >= 0) return `child ${moved} does not start at its start position`;
   return null;
 }
@@ -109,16 +112,11 @@ export function describeDifference(expected: Omit<TurnBlock, 'moves'>, got: IcyS
     }
   }
   for (let c = 0; c < expected.children.length && diffs.length < 6; c++) {
-    const e = childText(expected.children[c], rules);
-    const g = childText(got.children[c], rules);
+    const e = formatChild(expected.children[c], rules);
+    const g = formatChild(got.children[c], rules);
     if (e !== g) diffs.push(`child ${c}: expected ${e}, got ${g}`);
   }
   return diffs.length === 0 ? null : diffs.join('; ');
-}
-
-function childText(c: ChildState, rules?: RuleSet): string {
-  const holding = rules ? rules.holdingLetters[c.holding] : String(c.holding);
-  return `${c.x} ${c.y} ${c.standing ? 'S' : 'C'} ${holding} ${c.dazed}`;
 }
 
 function cellName(i: number): string {
