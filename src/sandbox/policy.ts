@@ -1,0 +1,40 @@
+/**
+ * Fuel and the rules around it. Fuel counts WebAssembly instructions run by
+ * the bot's runtime (see wasm/meter.ts), so budgets are machine independent;
+ * FUEL_PER_MS converts them to the original engine's seconds on the machine
+ * they were calibrated on (`npm run calibrate`, documented in the README).
+ */
+
+/** Fuel per millisecond of steady-state QuickJS work, measured by `npm run calibrate`. */
+export const FUEL_PER_MS = 20_000_000;
+
+export function fuelPerMs(): number {
+  return FUEL_PER_MS;
+}
+
+/** A bot that trapped is reloaded; after this many reloads it is retired for the match. */
+export const MAX_RELOADS = 3;
+
+/** Time zero of a bot's virtual clock (the 2011 Queue challenge). */
+export const VIRTUAL_EPOCH_MS = Date.UTC(2011, 4, 28);
+
+export interface Budgets {
+  /** Fuel for the first turn (the original allows 1 s, for start-up). */
+  readonly firstTurnFuel: number;
+  /** Fuel for every later turn (the original allows 0.5 s). */
+  readonly turnFuel: number;
+  /** Extra fuel a bot may draw on over the whole match when a turn needs more; 0 for none. */
+  readonly timeBankFuel: number;
+  /** Fuel for loading: the module's top level or start function. */
+  readonly loadFuel: number;
+  /** Wall-clock safety cap per call in ms where the clock advances; 0 for none. */
+  readonly wallMs: number;
+}
+
+export const DEFAULT_BUDGETS: Budgets = {
+  firstTurnFuel: 1000 * FUEL_PER_MS,
+  turnFuel: 500 * FUEL_PER_MS,
+  timeBankFuel: 0,
+  loadFuel: 1000 * FUEL_PER_MS,
+  wallMs: 5000,
+};

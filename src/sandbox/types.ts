@@ -1,0 +1,82 @@
+/** What bots are, what a call costs, and how a call can fail. */
+
+export type BundleKind = 'js' | 'wasm';
+
+export interface Bundle {
+  readonly kind: BundleKind;
+  /** JS: the module source. WASM: the module bytes. */
+  readonly code: string | Uint8Array;
+  readonly name?: string;
+}
+
+/** Limits of one bot in one match. */
+export interface BotLimits {
+  /** Linear memory cap in bytes (default 64 MiB). */
+  readonly memoryBytes: number;
+  /** Longest answer kept per turn, in characters; the rest is cut. */
+  readonly outputChars: number;
+  /** Bot log kept per match, in characters. */
+  readonly logChars: number;
+}
+
+export const DEFAULT_LIMITS: BotLimits = {
+  memoryBytes: 64 * 1024 * 1024,
+  outputChars: 4096,
+  logChars: 64 * 1024,
+};
+
+/** Per-call budget: fuel (deterministic), and a wall-clock safety cap where the clock moves. */
+export interface CallBudget {
+  readonly fuel: number;
+  /** Milliseconds; 0 for none. A call stopped by it is not reproducible. */
+  readonly wallMs: number;
+}
+
+/** Why a call gave no usable answer. */
+export type CallFailure =
+  /** Used up its fuel (or hit the wall-clock cap): all its children idle. */
+  | 'over_budget'
+  /** The bot threw, or returned something that is not a string. */
+  | 'error'
+  /** The runtime trapped (memory exhausted, stack overflow, a fault): reloaded next turn. */
+  | 'crash'
+  /** The bot crashed too often and is no longer called. */
+  | 'retired';
+
+export interface CallResult {
+  /** The answer text, or null on failure. */
+  readonly output: string | null;
+  readonly fuel: number;
+  readonly failure?: CallFailure;
+  /** A short description of the failure, for the record. */
+  readonly detail?: string;
+  /** Whether the output was cut to the limit. */
+  readonly truncated?: boolean;
+}
+
+export type LoadFailureCode = 'BUNDLE_SYNTAX' | 'BUNDLE_NO_ENTRY' | 'BUNDLE_LINK' | 'BUNDLE_INIT' | 'BUNDLE_INVALID';
+
+export interface LoadFailure {
+  readonly code: LoadFailureCode;
+  readonly message: string;
+}
+
+/** A loaded bot: called once per turn with the text the original engine would send. */
+export interface Bot {
+  act(input: string, budget: CallBudget): Promise<CallResult>;
+  /** Log lines written so far (console.log/console.error, or the WASM log import). */
+  log(): string;
+  /** Crashes so far (each followed by a fresh reload). */
+  readonly crashes: number;
+  dispose(): void;
+}
+
+export interface BotContext {
+  readonly limits: BotLimits;
+  /** Seeds the bot's Math.random (or its WASM seed import). */
+  readonly seed: number;
+  /** Fuel for loading: the module's top level or start function. */
+  readonly loadFuel: number;
+}
+
+export type LoadResult = { readonly ok: true; readonly bot: Bot } | { readonly ok: false; readonly failure: LoadFailure };
