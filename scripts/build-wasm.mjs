@@ -14,3 +14,15 @@ new WebAssembly.Module(report.bytes); // must validate
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, report.bytes);
 console.log(`${out}: ${report.functions} functions, ${report.checkpoints} fuel checks, ${report.bytes.length} bytes`);
+
+// The example WebAssembly bot, compiled from AssemblyScript (bots/assemblyscript/).
+const asc = await import('assemblyscript/asc');
+const { error, stderr } = await asc.main(
+  ['bots/assemblyscript/hunter.ts', '--outFile', 'build/bots/hunter.wasm', '--optimize', '--runtime', 'stub'],
+  {},
+);
+if (error) {
+  console.error(stderr.toString());
+  process.exit(1);
+}
+console.log('build/bots/hunter.wasm: compiled from bots/assemblyscript/hunter.ts');

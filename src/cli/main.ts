@@ -1,20 +1,23 @@
 import { UmpireError } from '../core/errors.js';
 import { MAPS_USAGE, mapsCommand } from './maps.js';
+import { MATCH_USAGE, matchCommand } from './match.js';
 import { VERIFY_TURNS_USAGE, verifyTurnsCommand } from './verify-turns.js';
 
 const USAGE = `usage:
+  ${MATCH_USAGE}
   ${VERIFY_TURNS_USAGE}
   ${MAPS_USAGE}`;
 
-type Command = (argv: string[], out: (line: string) => void) => number;
+type Command = (argv: string[], out: (line: string) => void) => number | Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
+  match: matchCommand,
   'verify-turns': verifyTurnsCommand,
   maps: mapsCommand,
 };
 
-/** Runs the CLI; returns the process exit code (2 for usage errors). */
-export function runCli(argv: string[], out: (line: string) => void, err: (line: string) => void): number {
+/** Runs the CLI; resolves to the process exit code (2 for usage errors). */
+export async function runCli(argv: string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     out(USAGE);
@@ -26,7 +29,7 @@ export function runCli(argv: string[], out: (line: string) => void, err: (line: 
     return 2;
   }
   try {
-    return command(rest, out);
+    return await command(rest, out);
   } catch (e) {
     if (e instanceof UmpireError) {
       err(`umpire ${name}: ${e.message}`);

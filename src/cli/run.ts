@@ -1,14 +1,14 @@
 import { runCli } from './main.js';
 
 /** Process wiring of the CLI: buffered stdout (many lines are fast), stderr. */
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   const lines: string[] = [];
   const flush = () => {
     if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');
     lines.length = 0;
   };
   try {
-    return runCli(
+    return await runCli(
       argv,
       (line) => {
         lines.push(line);

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { QuickJSModuleSource } from './quickjs/js-bot.js';
+import type { BotLoader } from '../match/run-match.js';
+import { JsBot, type QuickJSModuleSource } from './quickjs/js-bot.js';
+import { WasmBot, type WasmCompiler } from './wasm/wasm-bot.js';
 
 /** Where `npm run build` writes the metered QuickJS (the same depth below the root from src/ and dist/). */
 const QUICKJS_WASM = new URL('../../build/quickjs-metered.wasm', import.meta.url);
@@ -16,4 +18,17 @@ export const nodeQuickJSModule: QuickJSModuleSource = () => {
     },
   );
   return compiled;
+};
+
+/** Node and Lambda compile WebAssembly from bytes. */
+export const nodeWasmCompiler: WasmCompiler = (bytes) => WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+
+/** The sandbox as it runs in Node and Lambda: JS in metered QuickJS, WebAssembly metered and compiled here. */
+export const nodeBotLoader: BotLoader = (bundle, ctx) => {
+  if (bundle.kind === 'js') {
+    const code = typeof bundle.code === 'string' ? bundle.code : new TextDecoder().decode(bundle.code);
+    return JsBot.load(nodeQuickJSModule, code, ctx);
+  }
+  const bytes = typeof bundle.code === 'string' ? new TextEncoder().encode(bundle.code) : bundle.code;
+  return WasmBot.load(nodeWasmCompiler, bytes, ctx);
 };

@@ -47,14 +47,14 @@ describe('the 2011 conformance corpus', () => {
     }
   });
 
-  it('passes `umpire verify-turns` on every game and view in one call', () => {
+  it('passes `umpire verify-turns` on every game and view in one call', async () => {
     const lines: string[] = [];
     const files = [...games.map((f) => `${GAMES}/${f}`)];
-    expect(runCli(['verify-turns', ...files], (l) => lines.push(l), (l) => lines.push(l))).toBe(0);
+    expect(await runCli(['verify-turns', ...files], (l) => lines.push(l), (l) => lines.push(l))).toBe(0);
     expect(lines).toEqual(files.map((f) => `${f}: ok (181 states)`));
     for (const name of viewGames) {
       const out: string[] = [];
-      const code = runCli(
+      const code = await runCli(
         ['verify-turns', `${VIEWS}/${name}.turns.gz`, '--red-view', `${VIEWS}/${name}.red.txt.gz`, '--blue-view', `${VIEWS}/${name}.blue.txt.gz`],
         (l) => out.push(l),
         (l) => out.push(l),

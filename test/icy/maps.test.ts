@@ -98,12 +98,12 @@ describe('maps', () => {
     expect(codes(forest(97))).toContain('MAP_TOO_MANY_TREES');
   });
 
-  it('`umpire maps check` prints one line per map and fails on a bad one', () => {
+  it('`umpire maps check` prints one line per map and fails on a bad one', async () => {
     const out: string[] = [];
-    expect(runCli(['maps', 'check', 'maps/default.txt', 'maps/map1.txt'], (l) => out.push(l), (l) => out.push(l))).toBe(0);
+    expect(await runCli(['maps', 'check', 'maps/default.txt', 'maps/map1.txt'], (l) => out.push(l), (l) => out.push(l))).toBe(0);
     expect(out).toEqual(['maps/default.txt: ok (5 trees of at most 96)', 'maps/map1.txt: ok (16 trees of at most 96)']);
     const bad: string[] = [];
-    expect(runCli(['maps', 'check', 'maps/default.txt', 'no/such.txt'], (l) => bad.push(l), (l) => bad.push(l))).toBe(1);
+    expect(await runCli(['maps', 'check', 'maps/default.txt', 'no/such.txt'], (l) => bad.push(l), (l) => bad.push(l))).toBe(1);
     expect(bad[1]).toBe('no/such.txt: cannot read: no such file');
   });
 });

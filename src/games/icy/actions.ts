@@ -32,8 +32,7 @@ export const IDLE: Action = Object.freeze({ kind: 'idle', x: 0, y: 0 });
 export type CancelReason =
   | 'malformed'
   | 'dazed'
-  | 'over_budget'
-  | 'bot_error'
+  | 'no_answer'
   | 'not_standing'
   | 'not_crouching'
   | 'already_standing'

@@ -269,9 +269,11 @@ export class JsBot implements Bot {
       this.instance = null;
       return;
     }
-    if (text && this.logText.length < this.ctx.limits.logChars) {
+    // The bot side caps what it writes; the headroom keeps its note about dropped lines.
+    const cap = this.ctx.limits.logChars + 256;
+    if (text && this.logText.length < cap) {
       this.logText += (this.logText ? '\n' : '') + text;
-      if (this.logText.length > this.ctx.limits.logChars) this.logText = this.logText.slice(0, this.ctx.limits.logChars);
+      if (this.logText.length > cap) this.logText = this.logText.slice(0, cap);
     }
   }
 

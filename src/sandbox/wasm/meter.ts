@@ -7,7 +7,7 @@ export const FUEL_EXPORT = 'umpire_fuel';
 /** Fuel at instantiation (2^62): start functions already burn some. */
 export const START_FUEL = 2n ** 62n;
 
-const SECTION = { custom: 0, import: 2, global: 6, export: 7, code: 10 } as const;
+const SECTION = { custom: 0, import: 2, memory: 5, global: 6, export: 7, code: 10 } as const;
 /** Section ids in the order the specification requires them. */
 const SECTION_ORDER = [1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11];
 
@@ -31,10 +31,13 @@ export interface MeterReport {
  * below zero. The same module run with the same fuel traps at the same
  * instruction on every machine.
  *
+ * With `maxMemoryPages`, the module's own memories get that maximum (a
+ * memory that needs more from the start is refused).
+ *
  * Works on bytes only (no compilation), so it runs wherever JavaScript does.
  * Throws {@link WasmFormatError} for malformed or unsupported modules.
  */
-export function meterWasm(input: Uint8Array): MeterReport {
+export function meterWasm(input: Uint8Array, options: { maxMemoryPages?: number } = {}): MeterReport {
   const sections = readSections(input);
   let importedGlobals = 0;
   let definedGlobals = 0;
@@ -79,6 +82,7 @@ export function meterWasm(input: Uint8Array): MeterReport {
     emitMissing(rank(s.id));
     if (s.id === SECTION.global) emit(s.id, appendEntry(input, s, newGlobal));
     else if (s.id === SECTION.export) emit(s.id, appendEntry(input, s, newExport));
+    else if (s.id === SECTION.memory && options.maxMemoryPages !== undefined) emit(s.id, capMemories(input, s, options.maxMemoryPages));
     else if (s.id === SECTION.code) {
       const code = meterCode(input, s, fuel);
       functions = code.functions;
@@ -135,6 +139,22 @@ function countImportedGlobals(input: Uint8Array, s: Section): number {
     } else throw new WasmFormatError(`unknown import kind ${kind}`);
   }
   return globals;
+}
+
+/** The memory section with every maximum lowered to `pages`. */
+function capMemories(input: Uint8Array, s: Section, pages: number): Uint8Array {
+  const r = new WasmReader(input, s.start, s.end);
+  const count = r.u32();
+  const out: number[] = encodeU32(count);
+  for (let i = 0; i < count; i++) {
+    const flags = r.byte();
+    if (flags & 0x04) throw new WasmFormatError('64-bit memories are not supported');
+    const min = r.u32();
+    const max = flags & 1 ? r.u32() : pages;
+    if (min > pages) throw new WasmFormatError(`the module needs ${min} pages of memory at start; the limit is ${pages}`);
+    out.push(flags | 1, ...encodeU32(min), ...encodeU32(Math.min(max, pages)));
+  }
+  return Uint8Array.from(out);
 }
 
 function skipLimits(r: WasmReader): void {

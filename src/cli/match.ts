@@ -1,0 +1,133 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { DEFAULT_MAP, applyTurn, formatTurns, initialState, parseActionLine, parseMap, IDLE, type IcyMap } from '../games/icy/index.js';
+import { icyGame, type IcyTurnRecord } from '../games/icy/game.js';
+import { runMatch, type MatchResult, type Replay } from '../match/run-match.js';
+import { nodeBotLoader } from '../sandbox/node-sources.js';
+import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import type { Bundle } from '../sandbox/types.js';
+import { UmpireError } from '../core/errors.js';
+import { parseCommandArgs, usageError } from './args.js';
+import { describeError, readText } from './io.js';
+import { rulesOption } from './rules-option.js';
+
+export const MATCH_USAGE =
+  'umpire match --red FILE --blue FILE [--map FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE]';
+
+/** Plays an Icy match between two bundles (.js or .wasm) and prints the result as JSON. */
+export async function matchCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    red: { type: 'string' },
+    blue: { type: 'string' },
+    map: { type: 'string' },
+    rules: { type: 'string' },
+    seed: { type: 'string' },
+    fuel: { type: 'string' },
+    out: { type: 'string' },
+    turns: { type: 'string' },
+  });
+  if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'\nusage: ${MATCH_USAGE}`);
+  if (!values.red || !values.blue) throw usageError(`--red and --blue are required\nusage: ${MATCH_USAGE}`);
+  const rules = rulesOption(values.rules as string | undefined);
+  const seed = integerOption('seed', values.seed as string | undefined, 1);
+  const budgets = budgetsFor(values.fuel as string | undefined);
+  const map = values.map ? readMap(values.map as string) : DEFAULT_MAP;
+  const bots = [readBundle(values.red as string), readBundle(values.blue as string)];
+
+  const options = { rules, map };
+  const { result, replay } = await runMatch({ game: icyGame, options, seed, budgets, bots, load: nodeBotLoader });
+  if (values.out) {
+    const document = { manifest: { game: 'icy', rules: rules.name, seed, budgets, bots: bots.map((b) => b.name) }, result, replay };
+    writeFileSync(values.out as string, gzipSync(JSON.stringify(document)));
+  }
+  if (values.turns) writeFileSync(values.turns as string, historyText(replay, map, rules));
+  out(JSON.stringify(summary(result, seed, rules.name), null, 2));
+  return 0;
+}
+
+function integerOption(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d{1,15}$/.test(value)) throw usageError(`--${name} takes a non-negative integer, not '${value}'`);
+  return Number(value);
+}
+
+/** `--fuel N` sets the per-turn fuel; the first turn and loading get twice as much. */
+function budgetsFor(fuel: string | undefined): Budgets {
+  if (fuel === undefined) return DEFAULT_BUDGETS;
+  const n = integerOption('fuel', fuel, 0);
+  if (n < 1) throw usageError('--fuel must be at least 1');
+  return { ...DEFAULT_BUDGETS, turnFuel: n, firstTurnFuel: 2 * n, loadFuel: Math.max(2 * n, DEFAULT_BUDGETS.loadFuel) };
+}
+
+function readMap(path: string): IcyMap {
+  const file = existsSync(path) || !existsSync(`maps/${path}.txt`) ? path : `maps/${path}.txt`;
+  let text: string;
+  try {
+    text = readText(file);
+  } catch (e) {
+    throw new UmpireError({ code: 'MAP_UNREADABLE', message: `${file}: cannot read: ${describeError(e)}` });
+  }
+  const map = parseMap(text);
+  if (!map.ok) throw new UmpireError({ code: map.problems[0].code, message: `${file}: ${map.problems.map((p) => p.message).join('; ')}` });
+  return map.value;
+}
+
+function readBundle(path: string): Bundle {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw new UmpireError({ code: 'BUNDLE_UNREADABLE', message: `${path}: cannot read: ${describeError(e)}` });
+  }
+  const name = path.split('/').pop() ?? path;
+  const wasm = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
+  return wasm ? { kind: 'wasm', code: new Uint8Array(bytes), name } : { kind: 'js', code: bytes.toString('utf8'), name };
+}
+
+const SIDES = ['red', 'blue'] as const;
+
+function summary(result: MatchResult, seed: number, rules: string) {
+  const pair = (v: readonly number[] | undefined) => ({ red: v?.[0] ?? 0, blue: v?.[1] ?? 0 });
+  const details = result.details as { decidedBy?: string; hitScore?: number[]; domainSum?: number[] };
+  const forfeit = result.forfeits.length === 2 ? 'both' : result.forfeits.length === 1 ? SIDES[result.forfeits[0]] : null;
+  return {
+    winner: result.winner === null ? 'draw' : SIDES[result.winner],
+    forfeit,
+    decidedBy: forfeit ? 'forfeit' : details.decidedBy,
+    scores: pair(result.scores),
+    hitScores: pair(details.hitScore),
+    domainSums: pair(details.domainSum),
+    turns: result.turns,
+    seed,
+    rules,
+    bots: Object.fromEntries(
+      result.seats.map((s) => [
+        s.name,
+        {
+          fuel: s.fuel,
+          timeouts: s.overBudget,
+          errors: s.errors,
+          crashes: s.crashes,
+          ...(s.forfeit ? { forfeit: s.forfeit } : {}),
+        },
+      ]),
+    ),
+  };
+}
+
+/** The original turn history of a played match, re-simulated from the actions the replay recorded. */
+function historyText(replay: Replay<IcyTurnRecord>, map: IcyMap, rules: ReturnType<typeof rulesOption>): string {
+  let state = initialState(map);
+  const states = [state];
+  const moves = replay.turns.map((t) =>
+    t.step.actions.map((line) => {
+      const p = parseActionLine(line);
+      return p.ok ? p.action : IDLE;
+    }),
+  );
+  for (const m of moves) {
+    state = applyTurn(state, m, rules).state;
+    states.push(state);
+  }
+  return formatTurns(states, moves, rules);
+}

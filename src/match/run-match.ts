@@ -1,0 +1,160 @@
+import type { Game } from '../games/game.js';
+import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import {
+  DEFAULT_LIMITS,
+  type Bot,
+  type BotLimits,
+  type Bundle,
+  type CallFailure,
+  type LoadFailure,
+  type LoadResult,
+} from '../sandbox/types.js';
+
+/** Loads a bundle into a sandbox of the current runtime (QuickJS, WebAssembly, Worker Loader...). */
+export type BotLoader = (bundle: Bundle, ctx: { limits: BotLimits; seed: number; loadFuel: number }) => Promise<LoadResult>;
+
+export interface MatchSpec<State, Options, Step> {
+  readonly game: Game<State, Options, Step>;
+  readonly options: Options;
+  readonly seed: number;
+  readonly budgets?: Budgets;
+  readonly limits?: BotLimits;
+  /** One bundle per seat. */
+  readonly bots: readonly Bundle[];
+  readonly load: BotLoader;
+}
+
+/** One bot's call in one turn. */
+export interface CallRecord {
+  readonly fuel: number;
+  readonly failure?: CallFailure;
+  readonly detail?: string;
+  readonly truncated?: boolean;
+}
+
+export interface TurnRecord<Step> {
+  readonly turn: number;
+  /** Per seat asked: the answer text, or null. */
+  readonly answers: readonly (string | null)[];
+  readonly calls: readonly CallRecord[];
+  readonly step: Step;
+}
+
+export interface SeatReport {
+  readonly name: string;
+  readonly fuel: number;
+  readonly overBudget: number;
+  readonly errors: number;
+  readonly crashes: number;
+  /** Why the bundle could not be loaded, if it could not. */
+  readonly forfeit?: LoadFailure;
+  readonly log: string;
+}
+
+export interface MatchResult {
+  /** Winning seat, or null for a draw. */
+  readonly winner: number | null;
+  readonly scores: readonly number[];
+  readonly details: Readonly<Record<string, unknown>>;
+  readonly turns: number;
+  readonly seats: readonly SeatReport[];
+  /** Seats whose bundle failed to load: they lose without playing. */
+  readonly forfeits: readonly number[];
+}
+
+export interface Replay<Step> {
+  readonly game: string;
+  readonly seed: number;
+  readonly budgets: Budgets;
+  readonly players: readonly string[];
+  readonly turns: readonly TurnRecord<Step>[];
+}
+
+/** Mixes the match seed with a seat number into a bot's own seed (splitmix32 finalizer). */
+export function seatSeed(seed: number, seat: number): number {
+  let z = (seed + Math.imul(seat + 1, 0x9e3779b9)) >>> 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+/**
+ * Plays a whole match in-process: loads every bot (a bundle that fails to
+ * load forfeits), then asks the bots for answers step by step under their
+ * fuel budgets until the game is over. Never throws for anything a bot does.
+ */
+export async function runMatch<State, Options, Step>(
+  spec: MatchSpec<State, Options, Step>,
+): Promise<{ result: MatchResult; replay: Replay<Step> }> {
+  const { game, options, seed } = spec;
+  const budgets = spec.budgets ?? DEFAULT_BUDGETS;
+  const limits = spec.limits ?? DEFAULT_LIMITS;
+  const players = game.players(options);
+  if (spec.bots.length !== players.length) throw new RangeError(`${game.id} needs ${players.length} bots, got ${spec.bots.length}`);
+
+  const loaded = await Promise.all(
+    spec.bots.map((bundle, seat) => spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel })),
+  );
+  const bots: (Bot | null)[] = loaded.map((l) => (l.ok ? l.bot : null));
+  const stats = players.map(() => ({ fuel: 0, overBudget: 0, errors: 0, crashes: 0, bank: budgets.timeBankFuel, calls: 0 }));
+  const forfeits = loaded.flatMap((l, seat) => (l.ok ? [] : [seat]));
+  const turns: TurnRecord<Step>[] = [];
+  let state = game.setup(options);
+
+  if (forfeits.length === 0) {
+    while (!game.isOver(state)) {
+      const seats = game.toAnswer(state);
+      const calls = await Promise.all(
+        seats.map(async (seat) => {
+          const s = stats[seat];
+          const allowance = s.calls === 0 ? budgets.firstTurnFuel : budgets.turnFuel;
+          s.calls++;
+          const r = await bots[seat]!.act(game.observe(state, seat, options), { fuel: allowance + s.bank, wallMs: budgets.wallMs });
+          s.bank -= Math.max(0, Math.min(s.bank, r.fuel - allowance));
+          s.fuel += r.fuel;
+          if (r.failure === 'over_budget') s.overBudget++;
+          else if (r.failure === 'error') s.errors++;
+          const call: CallRecord = {
+            fuel: r.fuel,
+            ...(r.failure ? { failure: r.failure } : {}),
+            ...(r.detail ? { detail: r.detail } : {}),
+            ...(r.truncated ? { truncated: true } : {}),
+          };
+          return { output: r.output, call };
+        }),
+      );
+      const answers = calls.map((c) => c.output);
+      const next = game.step(
+        state,
+        answers.map((text) => (text === null ? null : { text })),
+        options,
+      );
+      turns.push({ turn: turns.length, answers, calls: calls.map((c) => c.call), step: next.record });
+      state = next.state;
+    }
+  }
+
+  const outcome = game.result(state);
+  const seatsReport: SeatReport[] = players.map((name, seat) => ({
+    name,
+    fuel: stats[seat].fuel,
+    overBudget: stats[seat].overBudget,
+    errors: stats[seat].errors,
+    crashes: bots[seat]?.crashes ?? 0,
+    ...(loaded[seat].ok ? {} : { forfeit: (loaded[seat] as { failure: LoadFailure }).failure }),
+    log: bots[seat]?.log() ?? '',
+  }));
+  for (const bot of bots) bot?.dispose();
+  const winner = forfeits.length === 0 ? outcome.winner : forfeits.length === players.length - 1 ? players.findIndex((_, s) => !forfeits.includes(s)) : null;
+  return {
+    result: {
+      winner,
+      scores: outcome.scores,
+      details: outcome.details,
+      turns: turns.length,
+      seats: seatsReport,
+      forfeits,
+    },
+    replay: { game: game.id, seed, budgets, players, turns },
+  };
+}
