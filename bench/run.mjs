@@ -2,6 +2,7 @@
 // Figures are wall-clock on this machine; run on an otherwise idle machine.
 import os from 'node:os';
 import { run as icyEngine } from './icy-engine.mjs';
+import { run as sandbox } from './sandbox.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -11,3 +12,4 @@ const report = (label, value, unit, goal) => {
   console.log(`  ${label}: ${shown} ${unit}${goal ? `  (goal ${goal})` : ''}`);
 };
 icyEngine(report);
+await sandbox(report);

@@ -1,0 +1,53 @@
+// Sandbox and match-runner figures (issue 3).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_MAP, encodeView, initialState, ruleSet } from '../dist/games/icy/index.js';
+import { icyGame } from '../dist/games/icy/game.js';
+import { runMatch } from '../dist/match/run-match.js';
+import { JsBot } from '../dist/sandbox/quickjs/js-bot.js';
+import { WasmBot } from '../dist/sandbox/wasm/wasm-bot.js';
+import { nodeBotLoader, nodeQuickJSModule, nodeWasmCompiler } from '../dist/sandbox/node-sources.js';
+import { DEFAULT_LIMITS } from '../dist/sandbox/types.js';
+
+const rules = ruleSet('queue2011');
+const view = encodeView(initialState(DEFAULT_MAP), 0, rules);
+const ctx = { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 };
+const budget = { fuel: 1e10, wallMs: 0 };
+
+async function perCall(bot, calls = 5000) {
+  for (let i = 0; i < 500; i++) await bot.act(view, budget);
+  const start = performance.now();
+  for (let i = 0; i < calls; i++) await bot.act(view, budget);
+  return ((performance.now() - start) / calls) * 1000;
+}
+
+export async function run(report) {
+  const js = await JsBot.load(nodeQuickJSModule, readFileSync('bots/idle.js', 'utf8'), ctx);
+  report('sandbox: one call to a trivial JS bot (QuickJS, 3 KB input)', await perCall(js.bot), 'us', '<= 100');
+  const wasm = await WasmBot.load(nodeWasmCompiler, readFileSync('build/bots/hunter.wasm'), ctx);
+  report('sandbox: one call to the AssemblyScript hunter (WebAssembly)', await perCall(wasm.bot), 'us');
+
+  const idle = { kind: 'js', code: readFileSync('bots/idle.js', 'utf8') };
+  const options = { rules, map: DEFAULT_MAP };
+  const match = () => runMatch({ game: icyGame, options, seed: 1, bots: [idle, idle], load: nodeBotLoader });
+  for (let i = 0; i < 3; i++) await match();
+  const n = 20;
+  const start = performance.now();
+  for (let i = 0; i < n; i++) await match();
+  report('match: two idle JS bots, 180 turns in-process (loading included)', (performance.now() - start) / n, 'ms', '<= 50');
+
+  const hunter = { kind: 'js', code: readFileSync('bots/hunter.js', 'utf8') };
+  const planter = { kind: 'js', code: readFileSync('bots/planter.js', 'utf8') };
+  const t0 = performance.now();
+  await runMatch({ game: icyGame, options, seed: 1, bots: [hunter, planter], load: nodeBotLoader });
+  report('match: hunter vs planter in-process', performance.now() - t0, 'ms');
+
+  const runs = [];
+  for (let i = 0; i < 5; i++) {
+    const s = performance.now();
+    execFileSync(process.execPath, ['bin/umpire.mjs', 'match', '--red', 'bots/idle.js', '--blue', 'bots/idle.js'], { stdio: 'ignore' });
+    runs.push(performance.now() - s);
+  }
+  runs.sort((a, b) => a - b);
+  report('`umpire match --red bots/idle.js --blue bots/idle.js` as a process (median of 5)', runs[2], 'ms');
+}
