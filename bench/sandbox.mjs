@@ -6,7 +6,7 @@ import { icyGame } from '../dist/games/icy/game.js';
 import { runMatch } from '../dist/match/run-match.js';
 import { JsBot } from '../dist/sandbox/quickjs/js-bot.js';
 import { WasmBot } from '../dist/sandbox/wasm/wasm-bot.js';
-import { nodeBotLoader, nodeQuickJSModule, nodeWasmCompiler } from '../dist/sandbox/node-sources.js';
+import { nodeBotLoader, nodeQuickJSModule, nodeWasmSessions } from '../dist/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../dist/sandbox/types.js';
 
 const rules = ruleSet('queue2011');
@@ -24,7 +24,7 @@ async function perCall(bot, calls = 5000) {
 export async function run(report) {
   const js = await JsBot.load(nodeQuickJSModule, readFileSync('bots/idle.js', 'utf8'), ctx);
   report('sandbox: one call to a trivial JS bot (QuickJS, 3 KB input)', await perCall(js.bot), 'us', '<= 100');
-  const wasm = await WasmBot.load(nodeWasmCompiler, readFileSync('build/bots/hunter.wasm'), ctx);
+  const wasm = await WasmBot.load(nodeWasmSessions, readFileSync('build/bots/hunter.wasm'), ctx);
   report('sandbox: one call to the AssemblyScript hunter (WebAssembly)', await perCall(wasm.bot), 'us');
 
   const idle = { kind: 'js', code: readFileSync('bots/idle.js', 'utf8') };

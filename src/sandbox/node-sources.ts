@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { BotLoader } from '../match/run-match.js';
 import { JsBot, type QuickJSModuleSource } from './quickjs/js-bot.js';
-import { WasmBot, type WasmCompiler } from './wasm/wasm-bot.js';
+import { createHarness } from './wasm/harness.js';
+import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
 
 /** Where `npm run build` writes the metered QuickJS (the same depth below the root from src/ and dist/). */
 const QUICKJS_WASM = new URL('../../build/quickjs-metered.wasm', import.meta.url);
@@ -20,8 +21,15 @@ export const nodeQuickJSModule: QuickJSModuleSource = () => {
   return compiled;
 };
 
-/** Node and Lambda compile WebAssembly from bytes. */
-export const nodeWasmCompiler: WasmCompiler = (bytes) => WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+/** Node and Lambda compile the bot's module and run it in-process. */
+export const nodeWasmSessions: WasmSessionFactory = async (metered, seed, logLimit) => {
+  const harness = createHarness(await WebAssembly.compile(metered as Uint8Array<ArrayBuffer>), seed, logLimit);
+  return {
+    start: async (fuel) => harness.start(fuel),
+    call: async (input, fuel, limit) => harness.call(input, fuel, limit),
+    takeLog: async () => harness.takeLog(),
+  };
+};
 
 /** The sandbox as it runs in Node and Lambda: JS in metered QuickJS, WebAssembly metered and compiled here. */
 export const nodeBotLoader: BotLoader = (bundle, ctx) => {
@@ -30,5 +38,5 @@ export const nodeBotLoader: BotLoader = (bundle, ctx) => {
     return JsBot.load(nodeQuickJSModule, code, ctx);
   }
   const bytes = typeof bundle.code === 'string' ? new TextEncoder().encode(bundle.code) : bundle.code;
-  return WasmBot.load(nodeWasmCompiler, bytes, ctx);
+  return WasmBot.load(nodeWasmSessions, bytes, ctx);
 };

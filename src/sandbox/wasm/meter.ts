@@ -253,3 +253,43 @@ function concat(parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+export interface ModuleInterface {
+  readonly imports: readonly { module: string; name: string; kind: number }[];
+  readonly exports: readonly { name: string; kind: number }[];
+}
+
+/** A module's imports and exports, read from its bytes (kinds: 0 function, 1 table, 2 memory, 3 global, 4 tag). */
+export function moduleInterface(input: Uint8Array): ModuleInterface {
+  const imports: { module: string; name: string; kind: number }[] = [];
+  const exports: { name: string; kind: number }[] = [];
+  for (const s of readSections(input)) {
+    const r = new WasmReader(input, s.start, s.end);
+    if (s.id === SECTION.import) {
+      for (let n = r.u32(); n > 0; n--) {
+        const module = r.name();
+        const name = r.name();
+        const kind = r.byte();
+        imports.push({ module, name, kind });
+        if (kind === 0x00) r.u32();
+        else if (kind === 0x01) {
+          r.byte();
+          skipLimits(r);
+        } else if (kind === 0x02) skipLimits(r);
+        else if (kind === 0x03) r.skip(2);
+        else if (kind === 0x04) {
+          r.byte();
+          r.u32();
+        } else throw new WasmFormatError(`unknown import kind ${kind}`);
+      }
+    } else if (s.id === SECTION.export) {
+      for (let n = r.u32(); n > 0; n--) {
+        const name = r.name();
+        const kind = r.byte();
+        r.u32();
+        exports.push({ name, kind });
+      }
+    }
+  }
+  return { imports, exports };
+}
