@@ -12,8 +12,15 @@ import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../typ
 import { PRELUDE } from './prelude.js';
 import { MAX_RELOADS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 
+import quickjsGlue from '../../../build/quickjs-glue.cjs';
+
 // The package's types describe its CommonJS build; as an ES module its default export is the variant.
-const RELEASE_SYNC = releaseSyncModule as unknown as QuickJSSyncVariant;
+// Its emscripten glue is replaced by the one the build copied, the same in every runtime: fuel
+// counts the work the glue asks of the engine, and replays must not depend on the runtime.
+const RELEASE_SYNC: QuickJSSyncVariant = {
+  ...(releaseSyncModule as unknown as QuickJSSyncVariant),
+  importModuleLoader: async () => quickjsGlue as never,
+};
 
 /** Supplies the fuel-metered QuickJS module (compiled once per process, or imported statically). */
 export type QuickJSModuleSource = () => Promise<WebAssembly.Module>;

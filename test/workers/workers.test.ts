@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
+import { icyGame } from '../../src/games/icy/game.js';
+import { runMatch } from '../../src/match/run-match.js';
+import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
+import type { Budgets } from '../../src/sandbox/policy.js';
+import type { Bundle } from '../../src/sandbox/types.js';
+import { I32, I64, module } from '../sandbox/wat.js';
+
+// Plays matches in the real Workers runtime (workerd, started by `wrangler dev`):
+// JS bots in the metered QuickJS, WebAssembly bots in Worker Loader isolates.
+
+let wrangler: ChildProcess;
+let base = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  wrangler = spawn(
+    process.execPath,
+    ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', 'test/workers/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port)],
+    { detached: true, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`wrangler dev did not start:\n${output}`)), 90_000);
+    const watch = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Ready on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    wrangler.stdout!.on('data', watch);
+    wrangler.stderr!.on('data', watch);
+    wrangler.on('exit', (code) => reject(new Error(`wrangler dev exited (${code}):\n${output}`)));
+  });
+  base = `http://127.0.0.1:${port}/`;
+}, 120_000);
+
+afterAll(async () => {
+  const pid = wrangler?.pid;
+  if (!pid) return;
+  const stop = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  stop('SIGINT');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  stop('SIGKILL');
+});
+
+type Posted = { kind: 'js' | 'wasm'; code: string };
+const post = (b: Bundle): Posted =>
+  b.kind === 'js' ? { kind: 'js', code: b.code as string } : { kind: 'wasm', code: Buffer.from(b.code as Uint8Array).toString('base64') };
+
+async function inWorkers(red: Bundle, blue: Bundle, seed: number, budgets?: Budgets) {
+  const response = await fetch(base, { method: 'POST', body: JSON.stringify({ red: post(red), blue: post(blue), seed, budgets }) });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Awaited<ReturnType<typeof runMatch>>;
+}
+
+const inNode = (red: Bundle, blue: Bundle, seed: number, budgets?: Budgets) =>
+  runMatch({ game: icyGame, options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed, ...(budgets ? { budgets } : {}), bots: [red, blue], load: nodeBotLoader });
+
+const hunterJs: Bundle = { kind: 'js', code: readFileSync('bots/hunter.js', 'utf8') };
+const hunterWasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/hunter.wasm')) };
+const small: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000, wallMs: 0 };
+
+describe('in the real Workers runtime', () => {
+  it('plays a JS bot against a WebAssembly bot, with the same replay as Node, byte for byte', async () => {
+    const workers = await inWorkers(hunterJs, hunterWasm, 3);
+    const node = await inNode(hunterJs, hunterWasm, 3);
+    expect(workers.result.turns).toBe(180);
+    expect(workers.result.seats[1].fuel).toBeGreaterThan(0);
+    expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
+    expect(JSON.stringify(workers.result)).toBe(JSON.stringify(node.result));
+  }, 60_000);
+
+  it('stops a WebAssembly bot that loops forever, and a JS one', async () => {
+    const spin: Bundle = {
+      kind: 'wasm',
+      code: module([
+        { params: [I32], results: [I32], body: [0x41, 0x00], export: 'alloc' },
+        { params: [I32, I32], results: [I64], body: [0x03, 0x40, 0x0c, 0x00, 0x0b, 0x42, 0x00], export: 'act' },
+      ]),
+    };
+    const loop: Bundle = { kind: 'js', code: 'export default function () { for (;;) {} }' };
+    const r = await inWorkers(loop, spin, 4, small);
+    expect(r.result.turns).toBe(180);
+    expect(r.replay.turns[0].calls.map((c) => c.failure)).toEqual(['over_budget', 'over_budget']);
+    expect(r.result.seats[1].crashes).toBe(4);
+    const node = await inNode(loop, spin, 4, small);
+    expect(JSON.stringify(r.replay)).toBe(JSON.stringify(node.replay));
+  }, 60_000);
+});
