@@ -1,12 +1,14 @@
 import { UmpireError } from '../core/errors.js';
 import { MAPS_USAGE, mapsCommand } from './maps.js';
 import { MATCH_USAGE, matchCommand } from './match.js';
+import { PREPARE_WASI_USAGE, prepareWasiCommand } from './prepare-wasi.js';
 import { VERIFY_TURNS_USAGE, verifyTurnsCommand } from './verify-turns.js';
 
 const USAGE = `usage:
   ${MATCH_USAGE}
   ${VERIFY_TURNS_USAGE}
-  ${MAPS_USAGE}`;
+  ${MAPS_USAGE}
+  ${PREPARE_WASI_USAGE}`;
 
 type Command = (argv: string[], out: (line: string) => void) => number | Promise<number>;
 
@@ -14,6 +16,7 @@ const COMMANDS: Record<string, Command> = {
   match: matchCommand,
   'verify-turns': verifyTurnsCommand,
   maps: mapsCommand,
+  'prepare-wasi': prepareWasiCommand,
 };
 
 /** Runs the CLI; resolves to the process exit code (2 for usage errors). */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BotLoader } from '../match/run-match.js';
 import { JsBot, type QuickJSModuleSource } from './quickjs/js-bot.js';
+import { asyncifyWasi } from './wasi-prepare.js';
 import { createHarness } from './wasm/harness.js';
 import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
 
@@ -38,5 +39,5 @@ export const nodeBotLoader: BotLoader = (bundle, ctx) => {
     return JsBot.load(nodeQuickJSModule, code, ctx);
   }
   const bytes = typeof bundle.code === 'string' ? new TextEncoder().encode(bundle.code) : bundle.code;
-  return WasmBot.load(nodeWasmSessions, bytes, ctx);
+  return WasmBot.load(nodeWasmSessions, bytes, ctx, asyncifyWasi);
 };

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
@@ -8,6 +8,7 @@ import { runMatch } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import type { Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
+import { asyncifyWasi } from '../../src/sandbox/wasi-prepare.js';
 import { I32, I64, module } from '../sandbox/wat.js';
 
 // Plays matches in the real Workers runtime (workerd, started by `wrangler dev`):
@@ -107,4 +108,22 @@ describe('in the real Workers runtime', () => {
     const node = await inNode(loop, spin, 4, small);
     expect(JSON.stringify(r.replay)).toBe(JSON.stringify(node.replay));
   }, 60_000);
+
+  it.skipIf(!existsSync('build/bots/hunter-wasi.wasm'))(
+    'runs a WASI stdin/stdout player prepared by `umpire prepare-wasi`, the same as Node; refuses an unprepared one',
+    async () => {
+      const raw = new Uint8Array(readFileSync('build/bots/hunter-wasi.wasm'));
+      const prepared: Bundle = { kind: 'wasm', code: await asyncifyWasi(raw) };
+      const workers = await inWorkers(prepared, hunterJs, 8);
+      const node = await inNode(prepared, hunterJs, 8);
+      expect(workers.result.seats[0]).toMatchObject({ errors: 0, crashes: 0 });
+      expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
+      const refused = await inWorkers({ kind: 'wasm', code: raw }, hunterJs, 8);
+      expect(refused.result.seats[0].forfeit).toEqual({
+        code: 'BUNDLE_INVALID',
+        message: 'this runtime cannot prepare WASI modules: send one made by `umpire prepare-wasi`',
+      });
+    },
+    60_000,
+  );
 });

@@ -1,8 +1,10 @@
 /**
  * Runs one metered WebAssembly bot module: instantiation with the imports the
- * ABI offers, and calls of `act`. Self-contained on purpose (no imports): the
- * build ships its compiled source into Cloudflare Worker Loader isolates,
- * where it runs the bot; in Node and Lambda it runs in-process.
+ * ABI offers, and calls of `act`; or, for a WASI command module made
+ * suspendable by asyncify, a classic stdin/stdout program fed one turn at a
+ * time. Self-contained on purpose (no imports): the build ships its compiled
+ * source into Cloudflare Worker Loader isolates, where it runs the bot; in
+ * Node and Lambda it runs in-process.
  */
 
 /** The outcome of one call of `act`, as plain data (it crosses RPC). */
@@ -28,6 +30,8 @@ interface BotExports {
 }
 
 export function createHarness(module: WebAssembly.Module, seed: number, logLimit: number): Harness {
+  const names = WebAssembly.Module.exports(module).map((e) => e.name);
+  if (names.includes('_start') && names.includes('asyncify_start_unwind')) return createWasiHarness(module, seed, logLimit);
   let x: BotExports | null = null;
   let log = '';
   let logged = 0;
@@ -86,7 +90,7 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
     },
 
     call(input, fuel, outputLimit) {
-      if (!x) return { kind: 'trap', fuelLeft: 0, message: 'not started' };
+      if (!x) return { kind: 'trap', fuelLeft: fuel, message: 'not started' };
       x.umpire_fuel.value = BigInt(fuel);
       try {
         const bytes = new TextEncoder().encode(input);
@@ -104,6 +108,218 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
         x = null;
         return { kind: 'trap', fuelLeft: left, message: e instanceof Abort ? e.message : `trap: ${(e as Error).message}` };
       }
+    },
+
+    takeLog() {
+      const text = log;
+      log = '';
+      return text;
+    },
+  };
+}
+
+interface WasiExports {
+  memory: WebAssembly.Memory;
+  _start: () => void;
+  asyncify_start_unwind: (data: number) => void;
+  asyncify_stop_unwind: () => void;
+  asyncify_start_rewind: (data: number) => void;
+  asyncify_stop_rewind: () => void;
+  asyncify_get_state: () => number;
+  umpire_fuel: WebAssembly.Global;
+}
+
+const ERRNO = { SUCCESS: 0, BADF: 8, NOSYS: 52, SPIPE: 70 };
+const UNWINDING = 1;
+const REWINDING = 2;
+/** A Unix epoch for WASI clocks (2011-05-28), in nanoseconds. */
+const WASI_EPOCH_NS = 1306540800000000000n;
+
+/**
+ * A WASI command module run as a long-lived player process: each call appends
+ * the turn's state to stdin and resumes the program until it blocks reading
+ * the next one; what it wrote to stdout meanwhile is the answer. Blocking is
+ * asyncify's unwind (the module must have been transformed by it).
+ */
+function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: number): Harness {
+  let x: WasiExports | null = null;
+  let data = 0;
+  let started = false;
+  let exited = false;
+  let stdin = new Uint8Array(0);
+  let stdinAt = 0;
+  let stdout: Uint8Array[] = [];
+  let stdoutSize = 0;
+  let outputLimit = 0;
+  let log = '';
+  let logged = 0;
+  let clock = 0n;
+  let random = seed >>> 0 || 1;
+  class Exit extends Error {}
+
+  const view = () => new DataView(x!.memory.buffer);
+  const bytes = (ptr: number, len: number) => new Uint8Array(x!.memory.buffer, ptr, len);
+  const write = (text: string) => {
+    const room = logLimit - logged;
+    if (room <= 0) return;
+    const kept = text.length > room ? text.slice(0, room) : text;
+    log += kept;
+    logged += kept.length;
+  };
+  const wasi: Record<string, (...args: never[]) => number> = {
+    fd_read(fd: number, iovs: number, count: number, nread: number) {
+      if (x!.asyncify_get_state() === REWINDING) x!.asyncify_stop_rewind();
+      if (fd !== 0) return ERRNO.BADF;
+      if (stdinAt >= stdin.length) {
+        // Nothing more to read: suspend the program until the next turn.
+        x!.asyncify_start_unwind(data);
+        return ERRNO.SUCCESS;
+      }
+      let total = 0;
+      const v = view();
+      for (let i = 0; i < count && stdinAt < stdin.length; i++) {
+        const ptr = v.getUint32(iovs + 8 * i, true);
+        const len = v.getUint32(iovs + 8 * i + 4, true);
+        const n = Math.min(len, stdin.length - stdinAt);
+        bytes(ptr, n).set(stdin.subarray(stdinAt, stdinAt + n));
+        stdinAt += n;
+        total += n;
+      }
+      v.setUint32(nread, total, true);
+      return ERRNO.SUCCESS;
+    },
+    fd_write(fd: number, iovs: number, count: number, nwritten: number) {
+      if (fd !== 1 && fd !== 2) return ERRNO.BADF;
+      let total = 0;
+      const v = view();
+      for (let i = 0; i < count; i++) {
+        const ptr = v.getUint32(iovs + 8 * i, true);
+        const len = v.getUint32(iovs + 8 * i + 4, true);
+        total += len;
+        if (fd === 1) {
+          const keep = Math.min(len, outputLimit + 1 - stdoutSize);
+          if (keep > 0) {
+            stdout.push(bytes(ptr, keep).slice());
+            stdoutSize += keep;
+          }
+        } else {
+          write(new TextDecoder().decode(bytes(ptr, Math.min(len, logLimit))));
+        }
+      }
+      v.setUint32(nwritten, total, true);
+      return ERRNO.SUCCESS;
+    },
+    fd_fdstat_get(fd: number, stat: number) {
+      if (fd > 2) return ERRNO.BADF;
+      const v = view();
+      v.setUint8(stat, 2); // a character device
+      v.setUint16(stat + 2, 0, true);
+      v.setBigUint64(stat + 8, 0xffffffffffffffffn, true);
+      v.setBigUint64(stat + 16, 0xffffffffffffffffn, true);
+      return ERRNO.SUCCESS;
+    },
+    fd_seek: () => ERRNO.SPIPE,
+    fd_close: () => ERRNO.SUCCESS,
+    fd_prestat_get: () => ERRNO.BADF,
+    proc_exit(code: number) {
+      throw new Exit(`exit ${code}`);
+    },
+    environ_sizes_get(count: number, size: number) {
+      view().setUint32(count, 0, true);
+      view().setUint32(size, 0, true);
+      return ERRNO.SUCCESS;
+    },
+    args_sizes_get(count: number, size: number) {
+      view().setUint32(count, 0, true);
+      view().setUint32(size, 0, true);
+      return ERRNO.SUCCESS;
+    },
+    environ_get: () => ERRNO.SUCCESS,
+    args_get: () => ERRNO.SUCCESS,
+    clock_time_get(_id: number, _precision: bigint, time: number) {
+      clock += 1000n;
+      view().setBigUint64(time, WASI_EPOCH_NS + clock, true);
+      return ERRNO.SUCCESS;
+    },
+    clock_res_get(_id: number, res: number) {
+      view().setBigUint64(res, 1000n, true);
+      return ERRNO.SUCCESS;
+    },
+    random_get(buf: number, len: number) {
+      const out = bytes(buf, len);
+      for (let i = 0; i < len; i++) {
+        random ^= random << 13;
+        random ^= random >>> 17;
+        random ^= random << 5;
+        out[i] = random & 0xff;
+      }
+      return ERRNO.SUCCESS;
+    },
+    sched_yield: () => ERRNO.SUCCESS,
+  };
+  const imports: Record<string, Record<string, unknown>> = { wasi_snapshot_preview1: {} };
+  for (const i of WebAssembly.Module.imports(module)) {
+    if (i.module === 'wasi_snapshot_preview1' && i.kind === 'function') {
+      imports.wasi_snapshot_preview1[i.name] = wasi[i.name] ?? (() => ERRNO.NOSYS);
+    }
+  }
+  const fuelLeft = () => (x ? Number(x.umpire_fuel.value as bigint) : 0);
+
+  return {
+    start(fuel) {
+      x = null;
+      started = false;
+      exited = false;
+      stdin = new Uint8Array(0);
+      stdinAt = 0;
+      try {
+        x = new WebAssembly.Instance(module, imports as WebAssembly.Imports).exports as unknown as WasiExports;
+      } catch (e) {
+        return e instanceof WebAssembly.LinkError ? `link error: ${e.message}` : `the start function failed: ${(e as Error).message}`;
+      }
+      // asyncify keeps the suspended call stack here: one page of the program's memory.
+      const page = x.memory.grow(1);
+      if (page < 0) return 'no memory left for the suspended stack';
+      data = page * 65536;
+      view().setUint32(data, data + 8, true);
+      view().setUint32(data + 4, data + 65536, true);
+      x.umpire_fuel.value = BigInt(fuel);
+      return null;
+    },
+
+    call(input, fuel, limit) {
+      if (!x || exited) return { kind: 'trap', fuelLeft: fuel, message: exited ? 'the program has exited' : 'not started' };
+      const grown = new Uint8Array(stdin.length - stdinAt + input.length);
+      grown.set(stdin.subarray(stdinAt));
+      grown.set(new TextEncoder().encode(input), stdin.length - stdinAt);
+      stdin = grown;
+      stdinAt = 0;
+      stdout = [];
+      stdoutSize = 0;
+      outputLimit = limit;
+      x.umpire_fuel.value = BigInt(fuel);
+      try {
+        if (started) x.asyncify_start_rewind(data);
+        started = true;
+        x._start();
+        if (x.asyncify_get_state() === UNWINDING) x.asyncify_stop_unwind();
+        else exited = true;
+      } catch (e) {
+        if (e instanceof Exit) exited = true;
+        else {
+          const left = fuelLeft();
+          x = null;
+          return { kind: 'trap', fuelLeft: left, message: `trap: ${(e as Error).message}` };
+        }
+      }
+      const all = new Uint8Array(stdoutSize);
+      let at = 0;
+      for (const chunk of stdout) {
+        all.set(chunk, at);
+        at += chunk.length;
+      }
+      const output = new TextDecoder().decode(all.subarray(0, Math.min(limit, all.length)));
+      return { kind: 'ok', output, truncated: all.length > limit, fuelLeft: fuelLeft() };
     },
 
     takeLog() {

@@ -5,7 +5,8 @@ import { WasmFormatError } from './leb.js';
 import { meterWasm, moduleInterface } from './meter.js';
 
 /**
- * The WebAssembly bot ABI (docs/wasm-abi.md):
+ * The WebAssembly bot ABI (docs/wasm-abi.md); WASI command modules are run
+ * as stdin/stdout players instead:
  * - export `memory`, `alloc(len: i32) -> i32` and `act(ptr: i32, len: i32) -> i64`;
  *   `act` reads the turn's input (UTF-8) at ptr and returns (outPtr << 32) | outLen;
  * - optional export `init()`, run once after loading;
@@ -27,6 +28,18 @@ export interface WasmSession {
 /** Opens a session on a metered module; throws if the runtime rejects the module. */
 export type WasmSessionFactory = (metered: Uint8Array, seed: number, logLimit: number) => Promise<WasmSession>;
 
+/** Makes a WASI command module suspendable at `fd_read` (asyncify); not every runtime can. */
+export type WasiPreparer = (bytes: Uint8Array) => Promise<Uint8Array>;
+
+const WASI = 'wasi_snapshot_preview1';
+
+/** Whether a module is a WASI command module, and whether asyncify already made it suspendable. */
+export function wasiKind(bytes: Uint8Array): 'none' | 'raw' | 'prepared' {
+  const { imports, exports } = moduleInterface(bytes);
+  if (!imports.some((i) => i.module === WASI) || !exports.some((e) => e.name === '_start')) return 'none';
+  return exports.some((e) => e.name === 'asyncify_get_state') ? 'prepared' : 'raw';
+}
+
 /**
  * A WebAssembly bot: metered, memory-capped, called once per turn. A trap
  * (fuel included: the instance cannot be resumed) reloads it fresh next turn;
@@ -43,21 +56,29 @@ export class WasmBot implements Bot {
     private readonly ctx: BotContext,
   ) {}
 
-  static async load(open: WasmSessionFactory, bytes: Uint8Array, ctx: BotContext): Promise<LoadResult> {
+  static async load(open: WasmSessionFactory, bytes: Uint8Array, ctx: BotContext, prepareWasi?: WasiPreparer): Promise<LoadResult> {
     let metered: Uint8Array;
     try {
+      const kind = wasiKind(bytes);
+      if (kind === 'raw') {
+        if (!prepareWasi) {
+          return {
+            ok: false,
+            failure: { code: 'BUNDLE_INVALID', message: 'this runtime cannot prepare WASI modules: send one made by `umpire prepare-wasi`' },
+          };
+        }
+        bytes = await prepareWasi(bytes);
+      }
       metered = meterWasm(bytes, { maxMemoryPages: Math.floor(ctx.limits.memoryBytes / PAGE) }).bytes;
       const { imports, exports } = moduleInterface(bytes);
-      const unknown = imports.find((i) => !OFFERED_IMPORTS.has(`${i.module}.${i.name}`));
+      const offered = (i: { module: string; name: string }) => (kind === 'none' ? OFFERED_IMPORTS.has(`${i.module}.${i.name}`) : i.module === WASI);
+      const unknown = imports.find((i) => !offered(i));
       if (unknown) {
         return { ok: false, failure: { code: 'BUNDLE_LINK', message: `imports ${unknown.module}.${unknown.name}, which bots are not offered` } };
       }
       const has = (name: string, kind: number) => exports.some((e) => e.name === name && e.kind === kind);
-      const missing = [
-        ...(has('alloc', KIND_FUNCTION) ? [] : ['alloc']),
-        ...(has('act', KIND_FUNCTION) ? [] : ['act']),
-        ...(has('memory', KIND_MEMORY) ? [] : ['memory']),
-      ];
+      const entries = kind === 'none' ? ['alloc', 'act'] : ['_start'];
+      const missing = [...entries.filter((n) => !has(n, KIND_FUNCTION)), ...(has('memory', KIND_MEMORY) ? [] : ['memory'])];
       if (missing.length > 0) {
         return { ok: false, failure: { code: 'BUNDLE_NO_ENTRY', message: `the module does not export ${missing.join(', ')}` } };
       }
