@@ -5,7 +5,7 @@ import { playTurn } from './play.js';
 import { encodeView } from './protocol.js';
 import { isOver, result } from './result.js';
 import type { RuleSet } from './rules.js';
-import type { KnockbackRecord, ThrowRecord } from './simulate.js';
+import type { TurnEvents } from './simulate.js';
 import { initialState, type IcyState } from './state.js';
 
 export interface IcyOptions {
@@ -13,14 +13,11 @@ export interface IcyOptions {
   readonly map: IcyMap;
 }
 
-/** What one Icy turn did: per child (engine order) the action played and its outcome. */
-export interface IcyTurnRecord {
+/** What one Icy turn did: per child (engine order) the action played and its outcome, throws, pushes, score. */
+export interface IcyTurnRecord extends Omit<TurnEvents, 'changedCells'> {
   readonly turn: number;
   /** Each child's action as the engine played it (engine coordinates). */
   readonly actions: readonly string[];
-  readonly outcomes: readonly Outcome[];
-  readonly throws: readonly ThrowRecord[];
-  readonly knockbacks: readonly KnockbackRecord[];
   readonly score: readonly [number, number];
 }
 
