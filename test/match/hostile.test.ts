@@ -187,3 +187,17 @@ describe('hostile WebAssembly bots are contained', () => {
     expect(r.result.seats[1].forfeit?.code).toBe('BUNDLE_INVALID');
   });
 });
+
+describe('budgets', () => {
+  it('a time bank covers turns that need more than their fuel, until it runs dry', async () => {
+    const steady = js('export default function () { let x = 0; for (let i = 0; i < 20000; i++) x += i % 7; return "idle"; }');
+    const probe = await runMatch({ game: icyGame, options, seed: 1, budgets: { ...budgets, turnFuel: 1e9, firstTurnFuel: 1e9 }, bots: [steady, steady], load: nodeBotLoader });
+    const need = probe.replay.turns[1].calls[0].fuel;
+    const turnFuel = Math.floor(need * 0.7);
+    const banked = { ...budgets, firstTurnFuel: 1e9, turnFuel, timeBankFuel: need };
+    const r = await runMatch({ game: icyGame, options, seed: 1, budgets: banked, bots: [steady, steady], load: nodeBotLoader });
+    const outcome = r.replay.turns.slice(0, 8).map((t) => t.calls[0].failure ?? 'ok');
+    // Each later turn draws about 0.3 x need from a bank of 1 x need: three turns, then over budget.
+    expect(outcome).toEqual(['ok', 'ok', 'ok', 'ok', 'over_budget', 'over_budget', 'over_budget', 'over_budget']);
+  }, 60_000);
+});
