@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_MAP, applyTurn, formatTurns, initialState, parseActionLine, parseMap, IDLE, type IcyMap } from '../games/icy/index.js';
-import { icyGame, type IcyTurnRecord } from '../games/icy/game.js';
-import { runMatch, type MatchResult, type Replay } from '../match/run-match.js';
+import { DEFAULT_MAP, historyFromActions, parseMap, type IcyMap } from '../games/icy/index.js';
+import { icyGame } from '../games/icy/game.js';
+import { runMatch, type MatchResult } from '../match/run-match.js';
 import { nodeBotLoader } from '../sandbox/node-sources.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
@@ -40,7 +40,7 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
     const document = { manifest: { game: 'icy', rules: rules.name, seed, budgets, bots: bots.map((b) => b.name) }, result, replay };
     writeFileSync(values.out as string, gzipSync(JSON.stringify(document)));
   }
-  if (values.turns) writeFileSync(values.turns as string, historyText(replay, map, rules));
+  if (values.turns) writeFileSync(values.turns as string, historyFromActions(map, rules, replay.turns.map((t) => t.step.actions)));
   out(JSON.stringify(summary(result, seed, rules.name), null, 2));
   return 0;
 }
@@ -113,21 +113,4 @@ function summary(result: MatchResult, seed: number, rules: string) {
       ]),
     ),
   };
-}
-
-/** The original turn history of a played match, re-simulated from the actions the replay recorded. */
-function historyText(replay: Replay<IcyTurnRecord>, map: IcyMap, rules: ReturnType<typeof rulesOption>): string {
-  let state = initialState(map);
-  const states = [state];
-  const moves = replay.turns.map((t) =>
-    t.step.actions.map((line) => {
-      const p = parseActionLine(line);
-      return p.ok ? p.action : IDLE;
-    }),
-  );
-  for (const m of moves) {
-    state = applyTurn(state, m, rules).state;
-    states.push(state);
-  }
-  return formatTurns(states, moves, rules);
 }

@@ -12,6 +12,6 @@ export * from './rules.js';
 export { advance, applyTurn, type KnockbackRecord, type ThrowRecord, type TurnEvents, type TurnResult } from './simulate.js';
 export { cloneState, initialState, mapOf, type ChildState, type IcyState } from './state.js';
 export { formatStateBlock, renderStateBlock } from './render.js';
-export { TurnReader, blockActions, formatTurns, parseTurns, type TurnBlock } from './turns.js';
+export { TurnReader, blockActions, formatTurns, historyFromActions, parseTurns, type TurnBlock } from './turns.js';
 export { compareView, describeDifference, stateFromBlock, verifyHistory, type Mismatch, type Verified } from './verify.js';
 export { visibleSpaces } from './visibility.js';

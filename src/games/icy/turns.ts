@@ -4,7 +4,9 @@ import { CELLS, CHILDREN, SIZE, type Holding } from './constants.js';
 import { GROUND_LETTERS } from './protocol.js';
 import { formatStateBlock } from './render.js';
 import type { RuleSet } from './rules.js';
-import type { ChildState, IcyState } from './state.js';
+import { initialState, type ChildState, type IcyState } from './state.js';
+import type { IcyMap } from './map.js';
+import { applyTurn } from './simulate.js';
 
 /**
  * One block of the original engine's `-view turns` history: the full state of
@@ -239,4 +241,20 @@ export function blockActions(moves: readonly string[]): Action[] {
     const p = parseActionLine(line);
     return p.ok ? p.action : IDLE;
   });
+}
+
+/**
+ * The original turn history of a game given by its map and the actions
+ * played each turn (engine order and coordinates, as replays record them):
+ * the states are re-simulated from the start.
+ */
+export function historyFromActions(map: IcyMap, rules: RuleSet, turns: readonly (readonly string[])[]): string {
+  let state = initialState(map);
+  const states = [state];
+  const moves = turns.map((lines) => blockActions(lines));
+  for (const m of moves) {
+    state = applyTurn(state, m, rules).state;
+    states.push(state);
+  }
+  return formatTurns(states, moves, rules);
 }

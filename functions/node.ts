@@ -1,0 +1,28 @@
+// Local server (`npm start`): zero configuration. Without S3_BUCKET/DYNAMODB_TABLE it runs
+// embedded S3 and DynamoDB servers with data under .data/ (UMPIRE_DATA_DIR); with them, the
+// same code talks to AWS, R2 or any S3/DynamoDB endpoint (S3_ENDPOINT, DYNAMODB_ENDPOINT).
+import { serve } from '@hono/node-server';
+import maps from '../build/maps.js';
+import { createApp } from '../src/api/app.js';
+import { nodeBotLoader } from '../src/sandbox/node-sources.js';
+import { createStores, ensureStorage, storageConfigFromEnv } from '../src/store/aws.js';
+import { startEmbeddedStorage } from '../src/store/embedded.js';
+
+const port = Number(process.env.PORT ?? 8787);
+const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedStorage(process.env.UMPIRE_DATA_DIR ?? '.data');
+const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
+await ensureStorage(stores);
+const app = createApp({ ...stores, loadBot: nodeBotLoader, maps });
+const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+  console.log(`umpire listening on http://127.0.0.1:${info.port} (API docs: http://127.0.0.1:${info.port}/docs)`);
+  console.log(`  replays: s3 ${stores.config.s3.endpoint ?? 'AWS'} bucket ${stores.config.s3.bucket}`);
+  console.log(`  records: dynamodb ${stores.config.dynamodb.endpoint ?? 'AWS'} table ${stores.config.dynamodb.table}`);
+  if (embedded) console.log(`  embedded storage, data in ${process.env.UMPIRE_DATA_DIR ?? '.data'}`);
+});
+const stop = () => {
+  server.close();
+  void embedded?.close().finally(() => process.exit(0));
+  if (!embedded) process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

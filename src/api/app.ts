@@ -1,0 +1,144 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { historyFromActions, parseMap, ruleSet, type RuleSetName } from '../games/icy/index.js';
+import type { BotLoader } from '../match/run-match.js';
+import { StoreError, type MatchStore, type ReplayStore } from '../store/types.js';
+import { VERSION } from '../version.js';
+import { docsPage } from './docs-page.js';
+import { decodeMatchRequest } from './decode-request.js';
+import { gunzip, playAndStore, replayKey, sha256Hex, type MatchRecord, type ReplayDocument } from './match-service.js';
+import { openApiDocument } from './openapi.js';
+import { ApiProblem, problemResponse } from './problems.js';
+import { ListQuery, describeIssues } from './schemas.js';
+
+export interface AppConfig {
+  readonly replays: ReplayStore;
+  readonly matches: MatchStore;
+  readonly loadBot: BotLoader;
+  /** Maps by name (maps/ as bundled by the build). */
+  readonly maps: Readonly<Record<string, string>>;
+  /** Largest bundle accepted, in bytes (default 5 MB). */
+  readonly maxBundleBytes?: number;
+}
+
+/** A pending idempotency claim older than this is taken over (its request died). */
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+
+/** The whole HTTP API as one Hono app: web-standard Request/Response only. */
+export function createApp(config: AppConfig): Hono {
+  const maxBundle = config.maxBundleBytes ?? 5 * 1024 * 1024;
+  const app = new Hono();
+
+  app.onError((err, c) => {
+    if (err instanceof ApiProblem) return problemResponse(c, err);
+    if (err instanceof StoreError) {
+      return problemResponse(c, err.code === 'BAD_CURSOR' ? new ApiProblem(400, 'BAD_CURSOR', `cursor: ${err.message}`, { field: 'cursor' }) : new ApiProblem(503, err.code, err.message));
+    }
+    console.error(err);
+    return problemResponse(c, new ApiProblem(500, 'INTERNAL', 'internal error'));
+  });
+  app.notFound((c) => problemResponse(c, new ApiProblem(404, 'NOT_FOUND', `no route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok', version: VERSION }));
+  app.get('/openapi.json', (c) => c.json(openApiDocument()));
+  app.get('/docs', (c) => c.html(docsPage()));
+
+  app.get('/v1/maps', (c) =>
+    c.json({
+      maps: Object.entries(config.maps).map(([name, text]) => ({ name, trees: (text.match(/T/g) ?? []).length, url: `/v1/maps/${name}` })),
+    }),
+  );
+  app.get('/v1/maps/:name', (c) => {
+    const name = c.req.param('name');
+    const text = Object.hasOwn(config.maps, name) ? config.maps[name] : undefined;
+    if (text === undefined) throw new ApiProblem(404, 'NOT_FOUND', `no map named '${name}'`);
+    const parsed = parseMap(text);
+    return c.json({ name, trees: parsed.ok ? parsed.value.trees.filter(Boolean).length : null, text });
+  });
+
+  app.post(
+    '/v1/matches',
+    // Two bundles, base64 or multipart overhead, and the rest of the request.
+    bodyLimit({
+      maxSize: Math.ceil(maxBundle * 2 * 1.4) + 64 * 1024,
+      onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the request is larger than two ${maxBundle}-byte bundles allow`)),
+    }),
+    async (c) => {
+      const { request, bots, body } = await decodeMatchRequest(c.req.raw, maxBundle);
+      const key = c.req.header('Idempotency-Key');
+      let keyHash: string | undefined;
+      if (key !== undefined) {
+        if (key.length === 0 || key.length > 255) throw new ApiProblem(400, 'INVALID_REQUEST', 'Idempotency-Key: 1 to 255 characters', { field: 'Idempotency-Key' });
+        keyHash = await sha256Hex(new TextEncoder().encode(key));
+        const requestHash = await sha256Hex(body);
+        const claim = await config.matches.claimIdempotencyKey(keyHash, requestHash, Date.now(), STALE_CLAIM_MS);
+        if (claim.state !== 'claimed' && claim.requestHash !== requestHash) {
+          throw new ApiProblem(422, 'IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request');
+        }
+        if (claim.state === 'pending') throw new ApiProblem(409, 'IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is still running');
+        if (claim.state === 'done') {
+          const existing = await config.matches.get<MatchRecord>(claim.matchId);
+          if (existing) {
+            c.header('Idempotent-Replayed', 'true');
+            return c.json(present(c, existing), 201);
+          }
+        }
+      }
+      const record = await playAndStore(config, request, bots, new Date());
+      if (keyHash) await config.matches.completeIdempotencyKey(keyHash, record.id);
+      c.header('Location', `/v1/matches/${record.id}`);
+      return c.json(present(c, record), 201);
+    },
+  );
+
+  app.get('/v1/matches', async (c) => {
+    const query = ListQuery.safeParse(c.req.query());
+    if (!query.success) {
+      const d = describeIssues(query.error);
+      throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
+    }
+    const page = await config.matches.listByBot<MatchRecord>(query.data.bot, query.data.limit, query.data.cursor);
+    return c.json({ items: page.items.map((r) => present(c, r)), cursor: page.cursor });
+  });
+
+  app.get('/v1/matches/:id', async (c) => c.json(present(c, await findRecord(config, c.req.param('id')))));
+
+  app.get('/v1/matches/:id/replay', async (c) => {
+    const record = await findRecord(config, c.req.param('id'));
+    const stored = await config.replays.get(replayKey(record.id));
+    if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
+    const format = c.req.query('format') ?? 'json';
+    if (format === 'turns') {
+      const doc = JSON.parse(new TextDecoder().decode(await gunzip(stored))) as ReplayDocument;
+      const map = parseMap(doc.map);
+      if (!map.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', 'the stored replay has an invalid map');
+      const text = historyFromActions(map.value, ruleSet(doc.manifest.rules as RuleSetName), doc.replay.turns.map((t) => t.step.actions));
+      return c.text(text, 200, { 'Content-Disposition': `attachment; filename="${record.id}.turns"` });
+    }
+    if (format !== 'json') throw new ApiProblem(400, 'INVALID_REQUEST', `format: 'json' or 'turns', not '${format}'`, { field: 'format' });
+    return new Response(stored as Uint8Array<ArrayBuffer>, {
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+        'Content-Disposition': `attachment; filename="${record.id}.json"`,
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      },
+    });
+  });
+
+  return app;
+}
+
+const MATCH_ID = /^[A-Za-z0-9_-]{22}$/;
+
+async function findRecord(config: AppConfig, id: string): Promise<MatchRecord> {
+  const record = MATCH_ID.test(id) ? await config.matches.get<MatchRecord>(id) : null;
+  if (!record) throw new ApiProblem(404, 'NOT_FOUND', `no match with id '${id}'`);
+  return record;
+}
+
+/** A record as the API shows it: with absolute URLs from the request's origin. */
+function present(c: Context, record: MatchRecord) {
+  const origin = new URL(c.req.url).origin;
+  return { ...record, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
+}

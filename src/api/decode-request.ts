@@ -1,0 +1,94 @@
+import { base64UrlDecode } from '../store/dynamo-matches.js';
+import type { DecodedBot } from './match-service.js';
+import { ApiProblem } from './problems.js';
+import { MatchRequest, describeIssues } from './schemas.js';
+
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+
+/**
+ * Reads a match request: a JSON body, or a multipart form with files `red`
+ * and `blue` and the other fields as form fields. Returns the validated
+ * request, the decoded bots, and the body's bytes (for idempotency).
+ */
+export async function decodeMatchRequest(
+  raw: Request,
+  maxBundle: number,
+): Promise<{ request: MatchRequest; bots: [DecodedBot, DecodedBot]; body: Uint8Array }> {
+  const body = new Uint8Array(await raw.arrayBuffer());
+  const type = raw.headers.get('content-type') ?? 'application/json';
+  let input: unknown;
+  if (type.startsWith('multipart/form-data')) {
+    input = await fromForm(new Request('http://form.invalid/', { method: 'POST', headers: { 'content-type': type }, body }));
+  } else if (type.startsWith('application/json')) {
+    try {
+      input = JSON.parse(new TextDecoder().decode(body));
+    } catch (e) {
+      throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
+    }
+  } else {
+    throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `send application/json or multipart/form-data, not ${type}`);
+  }
+  for (const side of ['red', 'blue'] as const) checkSize(input, side, maxBundle);
+  const parsed = MatchRequest.safeParse(input);
+  if (!parsed.success) {
+    const d = describeIssues(parsed.error);
+    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
+  }
+  const request = parsed.data;
+  const bot = (side: 'red' | 'blue'): DecodedBot => {
+    const b = request[side];
+    if (b.js !== undefined) return { name: b.name ?? null, bundle: { kind: 'js', code: b.js, ...(b.name ? { name: b.name } : {}) }, bytes: new TextEncoder().encode(b.js) };
+    const bytes = decodeBase64(b.wasm!);
+    return { name: b.name ?? null, bundle: { kind: 'wasm', code: bytes, ...(b.name ? { name: b.name } : {}) }, bytes };
+  };
+  return { request, bots: [bot('red'), bot('blue')], body };
+}
+
+/** 413 before anything else looks at a bundle that is too large. */
+function checkSize(input: unknown, side: 'red' | 'blue', max: number): void {
+  const b = (input as Record<string, unknown> | null)?.[side] as Record<string, unknown> | undefined;
+  if (!b || typeof b !== 'object') return;
+  const size = typeof b.js === 'string' ? new TextEncoder().encode(b.js).length : typeof b.wasm === 'string' ? Math.floor((b.wasm.length * 3) / 4) : 0;
+  if (size > max) {
+    throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `${side}: the bundle is ${size} bytes; the limit is ${max}`, { field: side, bytes: size, limit: max });
+  }
+}
+
+async function fromForm(request: Request): Promise<Record<string, unknown>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (e) {
+    throw new ApiProblem(400, 'INVALID_FORM', `the multipart body cannot be read: ${(e as Error).message}`, { field: '(body)' });
+  }
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    if (name === 'red' || name === 'blue') {
+      if (typeof value === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', `${name}: send the bundle as a file`, { field: name });
+      const bytes = new Uint8Array(await value.arrayBuffer());
+      const wasm = WASM_MAGIC.every((m, i) => bytes[i] === m);
+      out[name] = { ...(value.name ? { name: value.name.slice(0, 100) } : {}), ...(wasm ? { wasm: encodeBase64(bytes) } : { js: new TextDecoder().decode(bytes) }) };
+    } else if (name === 'seed') {
+      out.seed = /^\d+$/.test(value as string) ? Number(value) : value;
+    } else if (name === 'budgets') {
+      try {
+        out.budgets = JSON.parse(value as string);
+      } catch {
+        throw new ApiProblem(400, 'INVALID_REQUEST', 'budgets: must be JSON', { field: 'budgets' });
+      }
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+function encodeBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+function decodeBase64(text: string): Uint8Array {
+  return base64UrlDecode(text.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'));
+}

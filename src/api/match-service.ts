@@ -1,0 +1,192 @@
+import { icyGame, type IcyTurnRecord } from '../games/icy/game.js';
+import { DEFAULT_MAP, formatMap, parseMap, ruleSet, type IcyMap } from '../games/icy/index.js';
+import { runMatch, type BotLoader, type MatchResult, type Replay } from '../match/run-match.js';
+import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import type { Bundle } from '../sandbox/types.js';
+import { base64UrlEncode } from '../store/dynamo-matches.js';
+import type { MatchStore, ReplayStore } from '../store/types.js';
+import { ENGINE } from '../version.js';
+import { ApiProblem } from './problems.js';
+import type { MatchRequest } from './schemas.js';
+
+const SIDES = ['red', 'blue'] as const;
+type Side = (typeof SIDES)[number];
+
+export interface BotSummary {
+  readonly name: string | null;
+  readonly kind: 'js' | 'wasm';
+  readonly sha256: string;
+  readonly fuel: number;
+  readonly timeouts: number;
+  readonly errors: number;
+  readonly crashes: number;
+  readonly forfeit?: { readonly code: string; readonly message: string };
+}
+
+/** The stored match record (URLs are added per response, from the request's origin). */
+export interface MatchRecord {
+  readonly id: string;
+  readonly status: 'finished';
+  readonly createdAt: string;
+  readonly game: 'icy';
+  readonly winner: Side | 'draw';
+  readonly decidedBy: string;
+  readonly forfeit: Side | 'both' | null;
+  readonly scores: Record<Side, { readonly total: number; readonly hits: number; readonly domainSum: number }>;
+  readonly turns: number;
+  readonly bots: Record<Side, BotSummary>;
+  readonly manifest: {
+    readonly engine: string;
+    readonly game: 'icy';
+    readonly rules: string;
+    readonly map: { readonly name: string | null; readonly sha256: string };
+    readonly seed: number;
+    readonly budgets: Budgets;
+    readonly bots: Record<Side, string>;
+  };
+}
+
+export interface ServiceDeps {
+  readonly replays: ReplayStore;
+  readonly matches: MatchStore;
+  readonly loadBot: BotLoader;
+  readonly maps: Readonly<Record<string, string>>;
+}
+
+/** A bot of the request, decoded: what it is and its bytes. */
+export interface DecodedBot {
+  readonly name: string | null;
+  readonly bundle: Bundle;
+  readonly bytes: Uint8Array;
+}
+
+export const replayKey = (id: string) => `replays/${id}.json.gz`;
+
+/** 128 random bits, URL-safe: 22 characters. */
+export function newMatchId(): string {
+  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The map a request names or carries; unknown names and invalid maps are the client's error. */
+export function resolveMap(map: string | undefined, maps: Readonly<Record<string, string>>): { map: IcyMap; name: string | null } {
+  if (map === undefined) return { map: DEFAULT_MAP, name: 'default' };
+  const inline = map.includes('\n');
+  const text = inline ? map : maps[map];
+  if (text === undefined) throw new ApiProblem(400, 'UNKNOWN_MAP', `map: no map named '${map}' (GET /v1/maps lists them)`, { field: 'map' });
+  const parsed = parseMap(text);
+  if (!parsed.ok) {
+    throw new ApiProblem(422, 'MAP_INVALID', `map: ${parsed.problems[0].message}`, { field: 'map', problems: parsed.problems });
+  }
+  return { map: parsed.value, name: inline ? null : map };
+}
+
+/** Plays the match a request asks for, stores its replay then its record, and returns the record. */
+export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bots: readonly [DecodedBot, DecodedBot], now: Date): Promise<MatchRecord> {
+  const { map, name: mapName } = resolveMap(request.map, deps.maps);
+  const rules = ruleSet(request.rules ?? 'queue2011');
+  const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
+  const budgets: Budgets = { ...DEFAULT_BUDGETS, ...request.budgets };
+  const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
+
+  const { result, replay } = await runMatch({
+    game: icyGame,
+    options: { rules, map },
+    seed,
+    budgets,
+    bots: bots.map((b) => b.bundle),
+    load: deps.loadBot,
+  });
+
+  const id = newMatchId();
+  const mapText = formatMap(map);
+  const mapHash = await sha256Hex(new TextEncoder().encode(mapText));
+  const record = buildRecord({ id, now, result, bots, hashes, rules: rules.name, mapName, mapHash, seed, budgets });
+  const document: ReplayDocument = { format: 'umpire-replay', version: 0, manifest: record.manifest, map: mapText, result, replay };
+  await deps.replays.put(replayKey(id), await gzip(new TextEncoder().encode(JSON.stringify(document))));
+  if (!(await deps.matches.create(record, hashes))) throw new ApiProblem(500, 'ID_COLLISION', 'a new match id collided; retry the request');
+  return record;
+}
+
+function buildRecord(a: {
+  id: string;
+  now: Date;
+  result: MatchResult;
+  bots: readonly DecodedBot[];
+  hashes: string[];
+  rules: string;
+  mapName: string | null;
+  mapHash: string;
+  seed: number;
+  budgets: Budgets;
+}): MatchRecord {
+  const { result } = a;
+  const details = result.details as { decidedBy?: string; hitScore?: number[]; domainSum?: number[] };
+  const forfeit = result.forfeits.length === 2 ? 'both' : result.forfeits.length === 1 ? SIDES[result.forfeits[0]] : null;
+  const side = (s: number) => ({
+    total: result.scores[s] ?? 0,
+    hits: details.hitScore?.[s] ?? 0,
+    domainSum: details.domainSum?.[s] ?? 0,
+  });
+  const bot = (s: number): BotSummary => {
+    const seat = result.seats[s];
+    return {
+      name: a.bots[s].name,
+      kind: a.bots[s].bundle.kind,
+      sha256: a.hashes[s],
+      fuel: seat.fuel,
+      timeouts: seat.overBudget,
+      errors: seat.errors,
+      crashes: seat.crashes,
+      ...(seat.forfeit ? { forfeit: seat.forfeit } : {}),
+    };
+  };
+  return {
+    id: a.id,
+    status: 'finished',
+    createdAt: a.now.toISOString(),
+    game: 'icy',
+    winner: result.winner === null ? 'draw' : SIDES[result.winner],
+    decidedBy: forfeit ? 'forfeit' : (details.decidedBy ?? 'score'),
+    forfeit,
+    scores: { red: side(0), blue: side(1) },
+    turns: result.turns,
+    bots: { red: bot(0), blue: bot(1) },
+    manifest: {
+      engine: ENGINE,
+      game: 'icy',
+      rules: a.rules,
+      map: { name: a.mapName, sha256: a.mapHash },
+      seed: a.seed,
+      budgets: a.budgets,
+      bots: { red: a.hashes[0], blue: a.hashes[1] },
+    },
+  };
+}
+
+export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return streamBytes(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip')));
+}
+
+export async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return streamBytes(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')));
+}
+
+async function streamBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The replay document a stored replay decodes to. */
+export interface ReplayDocument {
+  readonly format: 'umpire-replay';
+  readonly version: 0;
+  readonly manifest: MatchRecord['manifest'];
+  /** The map, in the original text format. */
+  readonly map: string;
+  readonly result: MatchResult;
+  readonly replay: Replay<IcyTurnRecord>;
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { VERSION } from '../version.js';
+import { ListQuery, MatchRequest } from './schemas.js';
+
+const errorSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
+    },
+  },
+};
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** The OpenAPI 3.1 document of the API; request schemas come from the zod validators. */
+export function openApiDocument(): Record<string, unknown> {
+  const listParams = Object.entries((z.toJSONSchema(ListQuery, { io: 'input' }) as { properties: Record<string, unknown> }).properties).map(
+    ([name, schema]) => ({ name, in: 'query', required: name === 'bot', schema }),
+  );
+  return {
+    openapi: '3.1.0',
+    info: { title: 'umpire', version: VERSION, description: 'Match evaluation for programming-game bots: Icy Projectile (ICPC Challenge 2010/2011).' },
+    paths: {
+      '/v1/matches': {
+        post: {
+          summary: 'Play a match between two bots and store it',
+          parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/MatchRequest' } },
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['game', 'red', 'blue'],
+                  properties: {
+                    game: { const: 'icy' },
+                    rules: { enum: ['queue2011', 'icpc2010'] },
+                    map: { type: 'string' },
+                    seed: { type: 'integer' },
+                    budgets: { type: 'string', description: 'JSON' },
+                    red: { type: 'string', format: 'binary', description: 'a .js module or a .wasm module' },
+                    blue: { type: 'string', format: 'binary' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '201': { description: 'The finished match', content: { 'application/json': { schema: { $ref: '#/components/schemas/MatchRecord' } } } },
+            '400': error('Invalid input; details.field names the offending field'),
+            '409': error('A request with the same Idempotency-Key is still running'),
+            '413': error('A bundle is larger than the limit (5 MB by default)'),
+            '422': error('The map fails validation, or an Idempotency-Key was reused with another request'),
+            '503': error('Storage is unavailable'),
+          },
+        },
+        get: {
+          summary: 'Matches a bot played, newest first',
+          parameters: listParams,
+          responses: { '200': { description: '`{ items, cursor }`; pass cursor back for the next page' }, '400': error('Invalid query') },
+        },
+      },
+      '/v1/matches/{id}': {
+        get: {
+          summary: 'A match record',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'The record' }, '404': error('No such match') },
+        },
+      },
+      '/v1/matches/{id}/replay': {
+        get: {
+          summary: 'The replay: gzip JSON, or with ?format=turns the original turn-history text',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'format', in: 'query', required: false, schema: { enum: ['json', 'turns'] } },
+          ],
+          responses: { '200': { description: 'The replay' }, '404': error('No such match') },
+        },
+      },
+      '/v1/maps': { get: { summary: 'The maps available by name', responses: { '200': { description: '`{ maps: [{ name, trees, url }] }`' } } } },
+      '/v1/maps/{name}': {
+        get: {
+          summary: 'One map, in the original text format',
+          parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: '`{ name, trees, text }`' }, '404': error('No such map') },
+        },
+      },
+      '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: '`{ status: "ok", version }`' } } } },
+    },
+    components: {
+      schemas: {
+        MatchRequest: z.toJSONSchema(MatchRequest, { io: 'input' }),
+        Error: errorSchema,
+        MatchRecord: {
+          type: 'object',
+          description:
+            'id, status, createdAt, winner (red | blue | draw), decidedBy, forfeit, scores { red, blue: { total, hits, domainSum } }, turns, bots { red, blue: { name, kind, sha256, fuel, timeouts, errors, crashes, forfeit? } }, manifest { engine, game, rules, map { name, sha256 }, seed, budgets, bots { red, blue } }, replayUrl, viewUrl',
+        },
+      },
+    },
+  };
+}

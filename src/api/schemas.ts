@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** A bot in a JSON request: its JavaScript source, or its WebAssembly module in base64. */
+export const BotInput = z
+  .object({
+    name: z.string().max(100).optional(),
+    js: z.string().optional(),
+    wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
+  })
+  .strict()
+  .refine((b) => (b.js === undefined) !== (b.wasm === undefined), { message: 'give exactly one of js and wasm' });
+
+/** Budget overrides, bounded so one request cannot hold the service for long. */
+export const BudgetsInput = z
+  .object({
+    firstTurnFuel: z.number().int().min(1).max(50_000_000_000),
+    turnFuel: z.number().int().min(1).max(25_000_000_000),
+    timeBankFuel: z.number().int().min(0).max(100_000_000_000),
+  })
+  .strict()
+  .partial();
+
+export const MatchRequest = z
+  .object({
+    game: z.literal('icy'),
+    rules: z.enum(['queue2011', 'icpc2010']).optional(),
+    map: z.string().min(1).max(4000).optional().describe('a name from GET /v1/maps, or a map in the original text format'),
+    seed: z.number().int().min(0).max(4294967295).optional(),
+    budgets: BudgetsInput.optional(),
+    red: BotInput,
+    blue: BotInput,
+  })
+  .strict();
+
+export type MatchRequest = z.infer<typeof MatchRequest>;
+
+export const ListQuery = z
+  .object({
+    bot: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 in hex'),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(2000).optional(),
+  })
+  .strict();
+
+/** The offending field of the first issue, as a dotted path, and every issue. */
+export function describeIssues(error: z.ZodError): { field: string; message: string; details: { field: string; message: string }[] } {
+  const details = error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
+  return { field: details[0]?.field ?? '(body)', message: `${details[0]?.field}: ${details[0]?.message}`, details };
+}

@@ -1,0 +1,108 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoMatchStore, TABLE_LAYOUT } from './dynamo-matches.js';
+import { S3ReplayStore } from './s3-replays.js';
+import type { MatchStore, ReplayStore } from './types.js';
+
+export interface StorageConfig {
+  readonly region: string;
+  readonly s3: { readonly bucket: string; readonly endpoint?: string };
+  readonly dynamodb: { readonly table: string; readonly endpoint?: string };
+  /** Explicit credentials (local servers, R2); otherwise the SDK's default chain. */
+  readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
+}
+
+export interface Stores {
+  readonly replays: ReplayStore;
+  readonly matches: MatchStore;
+  readonly s3: S3Client;
+  readonly dynamodb: DynamoDBClient;
+  readonly config: StorageConfig;
+}
+
+/** Reads the storage configuration from the environment (the same names on every runtime). */
+export function storageConfigFromEnv(env: Record<string, string | undefined>): StorageConfig | null {
+  if (!env.S3_BUCKET || !env.DYNAMODB_TABLE) return null;
+  return {
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    s3: { bucket: env.S3_BUCKET, ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}) },
+    dynamodb: { table: env.DYNAMODB_TABLE, ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}) },
+    ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? {
+          credentials: {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+export function createStores(config: StorageConfig): Stores {
+  const credentials = config.credentials ? { credentials: config.credentials } : {};
+  const s3 = new S3Client({
+    region: config.region,
+    ...credentials,
+    ...(config.s3.endpoint ? { endpoint: config.s3.endpoint, forcePathStyle: true } : {}),
+    // Checksums only where S3 requires them: R2 and local servers reject the rest.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 2,
+  });
+  const dynamodb = new DynamoDBClient({
+    region: config.region,
+    ...credentials,
+    ...(config.dynamodb.endpoint ? { endpoint: config.dynamodb.endpoint } : {}),
+    maxAttempts: 2,
+  });
+  return {
+    replays: new S3ReplayStore(s3, config.s3.bucket),
+    matches: new DynamoMatchStore(dynamodb, config.dynamodb.table),
+    s3,
+    dynamodb,
+    config,
+  };
+}
+
+/** Creates the bucket and the table when they do not exist yet (local servers; AWS uses infra/). */
+export async function ensureStorage(stores: Stores): Promise<void> {
+  const { bucket } = stores.config.s3;
+  try {
+    await stores.s3.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await stores.s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+  const { table } = stores.config.dynamodb;
+  try {
+    await stores.dynamodb.send(new DescribeTableCommand({ TableName: table }));
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException)) throw e;
+    await stores.dynamodb.send(
+      new CreateTableCommand({
+        TableName: table,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: TABLE_LAYOUT.hashKey, AttributeType: 'S' },
+          { AttributeName: TABLE_LAYOUT.rangeKey, AttributeType: 'S' },
+          { AttributeName: TABLE_LAYOUT.byBotHashKey, AttributeType: 'S' },
+          { AttributeName: TABLE_LAYOUT.byBotRangeKey, AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: TABLE_LAYOUT.hashKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_LAYOUT.rangeKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: TABLE_LAYOUT.byBotIndex,
+            KeySchema: [
+              { AttributeName: TABLE_LAYOUT.byBotHashKey, KeyType: 'HASH' },
+              { AttributeName: TABLE_LAYOUT.byBotRangeKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+  }
+}

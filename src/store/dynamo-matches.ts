@@ -1,0 +1,169 @@
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { unavailable } from './s3-replays.js';
+import { StoreError, type IdempotencyClaim, type MatchStore, type Page, type StoredRecord } from './types.js';
+
+/**
+ * The table's layout (infra/ creates it; tests check they agree):
+ * - key `pk` (hash) + `sk` (range), both strings, pay per request;
+ * - a match: pk `match#<id>`, sk `record`, the record as JSON plus its scores;
+ * - one participation per distinct bot: pk `match#<id>`, sk `bot#<side>`, indexed
+ *   by `byBot` on gsi1pk `bot#<sha256>` and gsi1sk `<createdAt>#<id>#<side>`;
+ * - an idempotency key: pk `idem#<sha256 of the key>`, sk `idem`.
+ * Only single-item conditional writes: no transactions.
+ */
+export const TABLE_LAYOUT = {
+  hashKey: 'pk',
+  rangeKey: 'sk',
+  byBotIndex: 'byBot',
+  byBotHashKey: 'gsi1pk',
+  byBotRangeKey: 'gsi1sk',
+} as const;
+
+const S = (value: string): AttributeValue => ({ S: value });
+const N = (value: number): AttributeValue => ({ N: String(value) });
+
+export class DynamoMatchStore implements MatchStore {
+  constructor(
+    private readonly db: DynamoDBClient,
+    private readonly table: string,
+  ) {}
+
+  async create<R extends StoredRecord>(record: R, botHashes: readonly string[]): Promise<boolean> {
+    const json = JSON.stringify(record);
+    const scores = (record as unknown as { scores?: Record<string, { total?: number }> }).scores ?? {};
+    const item: Record<string, AttributeValue> = {
+      pk: S(`match#${record.id}`),
+      sk: S('record'),
+      record: S(json),
+      createdAt: S(record.createdAt),
+    };
+    for (const [side, score] of Object.entries(scores)) if (typeof score?.total === 'number') item[`score_${side}`] = N(score.total);
+    try {
+      await this.db.send(new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('storing a match record', e);
+    }
+    // The listing entries come after the record, so they never point at a missing one.
+    const seen = new Set<string>();
+    for (const [side, hash] of botHashes.entries()) {
+      if (seen.has(hash)) continue;
+      seen.add(hash);
+      try {
+        await this.db.send(
+          new PutItemCommand({
+            TableName: this.table,
+            Item: {
+              pk: S(`match#${record.id}`),
+              sk: S(`bot#${side}`),
+              gsi1pk: S(`bot#${hash}`),
+              gsi1sk: S(`${record.createdAt}#${record.id}#${side}`),
+              record: S(json),
+            },
+          }),
+        );
+      } catch (e) {
+        throw unavailable('indexing a match record', e);
+      }
+    }
+    return true;
+  }
+
+  async get<R extends StoredRecord>(id: string): Promise<R | null> {
+    try {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: { pk: S(`match#${id}`), sk: S('record') } }));
+      return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as R) : null;
+    } catch (e) {
+      throw unavailable('reading a match record', e);
+    }
+  }
+
+  async listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>> {
+    let start: Record<string, AttributeValue> | undefined;
+    if (cursor) {
+      try {
+        start = JSON.parse(new TextDecoder().decode(base64UrlDecode(cursor)));
+      } catch {
+        throw new StoreError('BAD_CURSOR', 'the cursor is not one this API gave out');
+      }
+    }
+    try {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: TABLE_LAYOUT.byBotIndex,
+          KeyConditionExpression: 'gsi1pk = :bot',
+          ExpressionAttributeValues: { ':bot': S(`bot#${botHash}`) },
+          ScanIndexForward: false,
+          Limit: limit,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      const items = (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as R);
+      const next = out.LastEvaluatedKey ? base64UrlEncode(new TextEncoder().encode(JSON.stringify(out.LastEvaluatedKey))) : null;
+      return { items, cursor: next };
+    } catch (e) {
+      if ((e as { name?: string }).name === 'ValidationException' && start) throw new StoreError('BAD_CURSOR', 'the cursor is not one this API gave out');
+      throw unavailable('listing matches', e);
+    }
+  }
+
+  async claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, staleMs: number): Promise<IdempotencyClaim> {
+    const key = { pk: S(`idem#${keyHash}`), sk: S('idem') };
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: { ...key, requestHash: S(requestHash), claimedAt: N(nowMs) },
+          ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(matchId) AND claimedAt < :stale)',
+          ExpressionAttributeValues: { ':stale': N(nowMs - staleMs) },
+        }),
+      );
+      return { state: 'claimed' };
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw unavailable('claiming an idempotency key', e);
+    }
+    try {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+      const item = out.Item ?? {};
+      const hash = item.requestHash?.S ?? '';
+      return item.matchId?.S ? { state: 'done', matchId: item.matchId.S, requestHash: hash } : { state: 'pending', requestHash: hash };
+    } catch (e) {
+      throw unavailable('reading an idempotency key', e);
+    }
+  }
+
+  async completeIdempotencyKey(keyHash: string, matchId: string): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: { pk: S(`idem#${keyHash}`), sk: S('idem') },
+          UpdateExpression: 'SET matchId = :id',
+          ExpressionAttributeValues: { ':id': S(matchId) },
+        }),
+      );
+    } catch (e) {
+      throw unavailable('completing an idempotency key', e);
+    }
+  }
+}
+
+export function base64UrlEncode(bytes: Uint8Array): string {
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function base64UrlDecode(text: string): Uint8Array {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+}

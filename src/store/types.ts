@@ -1,0 +1,49 @@
+/** Storage behind small interfaces: replays are blobs, match records are items. */
+
+/** The fields the store needs to know about; the rest of a record is opaque to it. */
+export interface StoredRecord {
+  readonly id: string;
+  readonly createdAt: string;
+}
+
+export interface ReplayStore {
+  /** Stores a gzipped replay under `key`. */
+  put(key: string, gzipped: Uint8Array): Promise<void>;
+  /** The gzipped replay, or null when there is none. */
+  get(key: string): Promise<Uint8Array | null>;
+}
+
+export interface Page<T> {
+  readonly items: T[];
+  /** Pass back to get the next page; null on the last one. */
+  readonly cursor: string | null;
+}
+
+export type IdempotencyClaim =
+  | { readonly state: 'claimed' }
+  | { readonly state: 'done'; readonly matchId: string; readonly requestHash: string }
+  | { readonly state: 'pending'; readonly requestHash: string };
+
+export interface MatchStore {
+  /** Stores a new record, listed under each bot's sha256; false if one with the same id exists (never overwrites). */
+  create<R extends StoredRecord>(record: R, botHashes: readonly string[]): Promise<boolean>;
+  get<R extends StoredRecord>(id: string): Promise<R | null>;
+  /** Records of matches a bot played, newest first. */
+  listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>>;
+  /** Claims an idempotency key for a request; tells who owns it otherwise. A pending claim older than `staleMs` is taken over. */
+  claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, staleMs: number): Promise<IdempotencyClaim>;
+  completeIdempotencyKey(keyHash: string, matchId: string): Promise<void>;
+}
+
+export type StoreErrorCode = 'STORAGE_UNAVAILABLE' | 'BAD_CURSOR';
+
+/** A storage failure the API reports as such (503), never as a crash. */
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
