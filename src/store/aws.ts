@@ -40,7 +40,8 @@ export function storageConfigFromEnv(env: Record<string, string | undefined>): S
 }
 
 export function createStores(config: StorageConfig): Stores {
-  const credentials = config.credentials ? { credentials: config.credentials } : {};
+  // The SDK writes into the credentials object it is given: give it its own copy.
+  const credentials = config.credentials ? { credentials: { ...config.credentials } } : {};
   const s3 = new S3Client({
     region: config.region,
     ...credentials,
@@ -52,7 +53,7 @@ export function createStores(config: StorageConfig): Stores {
   });
   const dynamodb = new DynamoDBClient({
     region: config.region,
-    ...credentials,
+    ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
     ...(config.dynamodb.endpoint ? { endpoint: config.dynamodb.endpoint } : {}),
     maxAttempts: 2,
   });

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
@@ -10,59 +8,21 @@ import type { Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { asyncifyWasi } from '../../src/sandbox/wasi-prepare.js';
 import { I32, I64, module } from '../sandbox/wat.js';
+import { startWrangler, type Wrangler } from './wrangler-dev.js';
 
 // Plays matches in the real Workers runtime (workerd, started by `wrangler dev`):
 // JS bots in the metered QuickJS, WebAssembly bots in Worker Loader isolates.
 
-let wrangler: ChildProcess;
+let wrangler: Wrangler;
 let base = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  wrangler = spawn(
-    process.execPath,
-    ['node_modules/wrangler/bin/wrangler.js', 'dev', '--config', 'test/workers/wrangler.toml', '--ip', '127.0.0.1', '--port', String(port)],
-    { detached: true, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wrangler dev did not start:\n${output}`)), 90_000);
-    const watch = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Ready on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    wrangler.stdout!.on('data', watch);
-    wrangler.stderr!.on('data', watch);
-    wrangler.on('exit', (code) => reject(new Error(`wrangler dev exited (${code}):\n${output}`)));
-  });
-  base = `http://127.0.0.1:${port}/`;
+  wrangler = await startWrangler(['--config', 'test/workers/wrangler.toml']);
+  base = `${wrangler.base}/`;
 }, 120_000);
 
 afterAll(async () => {
-  const pid = wrangler?.pid;
-  if (!pid) return;
-  const stop = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // already gone
-    }
-  };
-  stop('SIGINT');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  stop('SIGKILL');
+  await wrangler?.stop();
 });
 
 type Posted = { kind: 'js' | 'wasm'; code: string };

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../api/server.js';
+
+export interface Wrangler {
+  readonly base: string;
+  stop(): Promise<void>;
+}
+
+/** Runs a Worker in the real Workers runtime (workerd) with `wrangler dev` on 127.0.0.1. */
+export async function startWrangler(args: string[], vars: Record<string, string> = {}): Promise<Wrangler> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['node_modules/wrangler/bin/wrangler.js', 'dev', ...args, '--ip', '127.0.0.1', '--port', String(port), ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])],
+    { detached: true, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`wrangler dev did not start:\n${output}`)), 90_000);
+    const watch = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Ready on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', watch);
+    child.stderr!.on('data', watch);
+    child.on('exit', (code) => reject(new Error(`wrangler dev exited (${code}):\n${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      const pid = child.pid;
+      if (!pid) return;
+      const signal = (s: NodeJS.Signals) => {
+        try {
+          process.kill(-pid, s);
+        } catch {
+          // already gone
+        }
+      };
+      signal('SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      signal('SIGKILL');
+    },
+  };
+}
