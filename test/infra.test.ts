@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TABLE_LAYOUT } from '../src/store/dynamo-matches.js';
+import { storageConfigFromEnv } from '../src/store/aws.js';
+
+// infra/cloudformation.json must create what the code expects, and grant no more than it uses.
+
+const template = JSON.parse(readFileSync('infra/cloudformation.json', 'utf8'));
+const resources = template.Resources as Record<string, { Type: string; Properties: any }>;
+const ofType = (type: string) => Object.values(resources).filter((r) => r.Type === type);
+
+/** IAM actions the storage adapters call, from the AWS SDK commands they send. */
+function actionsUsedByStores(): string[] {
+  const actions = new Set<string>();
+  for (const [file, service] of [
+    ['src/store/s3-replays.ts', 's3'],
+    ['src/store/dynamo-matches.ts', 'dynamodb'],
+  ]) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
+  }
+  return [...actions].sort();
+}
+
+describe('infra/cloudformation.json', () => {
+  it('is a CloudFormation template with the resources of the service', () => {
+    expect(template.AWSTemplateFormatVersion).toBe('2010-09-09');
+    expect(Object.values(resources).map((r) => r.Type).sort()).toEqual(
+      ['AWS::DynamoDB::Table', 'AWS::IAM::Role', 'AWS::Lambda::Function', 'AWS::Lambda::Permission', 'AWS::Lambda::Url', 'AWS::S3::Bucket'].sort(),
+    );
+  });
+
+  it('creates the table the code reads and writes: keys, index, pay per request', () => {
+    const [table] = ofType('AWS::DynamoDB::Table');
+    const p = table.Properties;
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.KeySchema).toEqual([
+      { AttributeName: TABLE_LAYOUT.hashKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_LAYOUT.rangeKey, KeyType: 'RANGE' },
+    ]);
+    const index = p.GlobalSecondaryIndexes.find((i: { IndexName: string }) => i.IndexName === TABLE_LAYOUT.byBotIndex);
+    expect(index.KeySchema).toEqual([
+      { AttributeName: TABLE_LAYOUT.byBotHashKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_LAYOUT.byBotRangeKey, KeyType: 'RANGE' },
+    ]);
+    expect(index.Projection.ProjectionType).toBe('ALL');
+    const defined = p.AttributeDefinitions.map((a: { AttributeName: string }) => a.AttributeName).sort();
+    expect(defined).toEqual([TABLE_LAYOUT.hashKey, TABLE_LAYOUT.rangeKey, TABLE_LAYOUT.byBotHashKey, TABLE_LAYOUT.byBotRangeKey].sort());
+  });
+
+  it('creates an encrypted, private bucket with a lifecycle rule on the replays', () => {
+    const [bucket] = ofType('AWS::S3::Bucket');
+    const p = bucket.Properties;
+    expect(p.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(Object.values(p.PublicAccessBlockConfiguration).every((v) => v === true)).toBe(true);
+    const rule = p.LifecycleConfiguration.Rules[0];
+    expect(rule).toMatchObject({ Status: 'Enabled', Prefix: 'replays/' });
+    expect(rule.ExpirationInDays).toBeDefined();
+  });
+
+  it('gives the Lambda exactly the storage actions the code uses, on its bucket prefix and its table', () => {
+    const [role] = ofType('AWS::IAM::Role');
+    const statements = role.Properties.Policies.flatMap((p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement);
+    const granted = statements.flatMap((s: { Action: string[] }) => s.Action).sort();
+    expect(granted).toEqual(actionsUsedByStores());
+    for (const s of statements) expect(JSON.stringify(s.Resource)).not.toContain('"*"');
+    expect(JSON.stringify(statements)).toContain('/replays/*');
+    expect(JSON.stringify(statements)).toContain(`/index/${TABLE_LAYOUT.byBotIndex}`);
+  });
+
+  it('configures the Lambda with the variables the code reads, behind a Function URL', () => {
+    const [fn] = ofType('AWS::Lambda::Function');
+    const vars = fn.Properties.Environment.Variables;
+    const config = storageConfigFromEnv(Object.fromEntries(Object.keys(vars).map((k) => [k, `value-of-${k}`])));
+    expect(config).toMatchObject({ s3: { bucket: 'value-of-S3_BUCKET' }, dynamodb: { table: 'value-of-DYNAMODB_TABLE' } });
+    expect(fn.Properties.Handler).toBe('dist/functions/lambda.handler');
+    const [url] = ofType('AWS::Lambda::Url');
+    expect(url.Properties.TargetFunctionArn).toEqual({ 'Fn::GetAtt': ['ApiFunction', 'Arn'] });
+  });
+
+  it('deploys a package whose handler runs on its own', () => {
+    execFileSync(process.execPath, ['scripts/package-lambda.mjs'], { stdio: 'pipe' });
+    // Outside the project, the package must not need node_modules.
+    const dir = mkdtempSync(join(tmpdir(), 'umpire-lambda-pkg-'));
+    execFileSync('cp', ['-r', 'dist/lambda/.', dir]);
+    // Local storage for it, from the project; the package itself sees only its own files.
+    const storage = join(process.cwd(), 'dist/store/embedded.js');
+    const aws = join(process.cwd(), 'dist/store/aws.js');
+    const probe = `
+      const { startEmbeddedStorage } = await import('${storage}');
+      const { createStores, ensureStorage } = await import('${aws}');
+      const local = await startEmbeddedStorage('${dir}/data');
+      await ensureStorage(createStores(local.config));
+      Object.assign(process.env, { S3_BUCKET: local.config.s3.bucket, S3_ENDPOINT: local.config.s3.endpoint,
+        DYNAMODB_TABLE: local.config.dynamodb.table, DYNAMODB_ENDPOINT: local.config.dynamodb.endpoint,
+        AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' });
+      const { handler } = await import('${dir}/dist/functions/lambda.js');
+      const bot = 'export default () => "idle"';
+      const r = await handler({ version: '2.0', rawPath: '/v1/matches', rawQueryString: '', headers: { host: 'x', 'content-type': 'application/json' },
+        requestContext: { domainName: 'x', http: { method: 'POST', path: '/v1/matches', sourceIp: '127.0.0.1' } },
+        body: JSON.stringify({ game: 'icy', red: { js: bot }, blue: { js: bot } }), isBase64Encoded: false });
+      await local.close();
+      console.log(JSON.stringify(r));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const response = JSON.parse(out.trim().split('\n').pop()!);
+    expect(response.statusCode).toBe(201);
+    expect(JSON.parse(response.body)).toMatchObject({ status: 'finished', turns: 180, winner: 'draw' });
+  }, 60_000);
+});
