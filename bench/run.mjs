@@ -3,6 +3,7 @@
 import os from 'node:os';
 import { run as icyEngine } from './icy-engine.mjs';
 import { run as sandbox } from './sandbox.mjs';
+import { run as api } from './api.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -13,3 +14,4 @@ const report = (label, value, unit, goal) => {
 };
 icyEngine(report);
 await sandbox(report);
+await api(report);
