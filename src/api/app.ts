@@ -64,13 +64,13 @@ export function createApp(config: AppConfig): Hono {
       onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the request is larger than two ${maxBundle}-byte bundles allow`)),
     }),
     async (c) => {
-      const { request, bots, body } = await decodeMatchRequest(c.req.raw, maxBundle);
+      const { request, bots, canonical } = await decodeMatchRequest(c.req.raw, maxBundle);
       const key = c.req.header('Idempotency-Key');
       let keyHash: string | undefined;
       if (key !== undefined) {
         if (key.length === 0 || key.length > 255) throw new ApiProblem(400, 'INVALID_REQUEST', 'Idempotency-Key: 1 to 255 characters', { field: 'Idempotency-Key' });
         keyHash = await sha256Hex(new TextEncoder().encode(key));
-        const requestHash = await sha256Hex(body);
+        const requestHash = await sha256Hex(new TextEncoder().encode(canonical));
         const claim = await config.matches.claimIdempotencyKey(keyHash, requestHash, Date.now(), STALE_CLAIM_MS);
         if (claim.state !== 'claimed' && claim.requestHash !== requestHash) {
           throw new ApiProblem(422, 'IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request');

@@ -8,12 +8,13 @@ const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 /**
  * Reads a match request: a JSON body, or a multipart form with files `red`
  * and `blue` and the other fields as form fields. Returns the validated
- * request, the decoded bots, and the body's bytes (for idempotency).
+ * request, the decoded bots, and a canonical form of the request (the same
+ * for a retry whatever its transport, e.g. a new multipart boundary).
  */
 export async function decodeMatchRequest(
   raw: Request,
   maxBundle: number,
-): Promise<{ request: MatchRequest; bots: [DecodedBot, DecodedBot]; body: Uint8Array }> {
+): Promise<{ request: MatchRequest; bots: [DecodedBot, DecodedBot]; canonical: string }> {
   const body = new Uint8Array(await raw.arrayBuffer());
   const type = raw.headers.get('content-type') ?? 'application/json';
   let input: unknown;
@@ -41,7 +42,18 @@ export async function decodeMatchRequest(
     const bytes = decodeBase64(b.wasm!);
     return { name: b.name ?? null, bundle: { kind: 'wasm', code: bytes, ...(b.name ? { name: b.name } : {}) }, bytes };
   };
-  return { request, bots: [bot('red'), bot('blue')], body };
+  return { request, bots: [bot('red'), bot('blue')], canonical: canonicalJson(request) };
+}
+
+/** JSON with object keys sorted, so equal requests give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** 413 before anything else looks at a bundle that is too large. */

@@ -123,6 +123,19 @@ describe('the match API over HTTP', () => {
     expect(b.status).toBe(201);
     expect(b.body.id).toBe(a.body.id);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
+    // A retried multipart POST has a new boundary, yet is the same request.
+    const form = () => {
+      const f = new FormData();
+      f.set('game', 'icy');
+      f.set('seed', '4');
+      f.set('red', new Blob([hunter]), 'hunter.js');
+      f.set('blue', new Blob([planter]), 'planter.js');
+      return f;
+    };
+    const first = await fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'Idempotency-Key': 'form-retry' }, body: form() });
+    const again = await fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'Idempotency-Key': 'form-retry' }, body: form() });
+    expect(again.status).toBe(201);
+    expect((await again.json()).id).toBe((await first.json()).id);
     const other = await post({ ...body, seed: 10 }, { 'Idempotency-Key': 'retry-me' });
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
