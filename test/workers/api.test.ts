@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,15 @@ afterAll(async () => {
 });
 
 describe('the API in the real Workers runtime', () => {
+  it('`wrangler deploy --dry-run` builds the worker from wrangler.toml', () => {
+    const out = mkdtempSync(join(tmpdir(), 'umpire-worker-build-'));
+    execFileSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', out], {
+      stdio: 'pipe',
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    });
+    expect(existsSync(join(out, 'worker.js'))).toBe(true);
+  }, 60_000);
+
   it('plays a match through POST /v1/matches, stores it, serves record and replay', async () => {
     const hunter = readFileSync('bots/hunter.js', 'utf8');
     const wasm = readFileSync('build/bots/hunter.wasm');
