@@ -14,3 +14,9 @@ await build({
   logLevel: 'warning',
 });
 console.log('dist/functions/node.js, dist/functions/lambda.js');
+
+// docs/replay.schema.json, generated from the replay's zod schema.
+import { writeFileSync } from 'node:fs';
+const { replayJsonSchema } = await import('../dist/games/icy/replay-schema.js');
+writeFileSync('docs/replay.schema.json', JSON.stringify(replayJsonSchema(), null, 2) + '\n');
+console.log('docs/replay.schema.json');

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { historyFromActions, parseMap, ruleSet, type RuleSetName } from '../games/icy/index.js';
+import { parseMap, replayToHistory, type IcyReplay } from '../games/icy/index.js';
 import type { BotLoader } from '../match/run-match.js';
 import { StoreError, type MatchStore, type ReplayStore } from '../store/types.js';
 import { VERSION } from '../version.js';
 import { docsPage } from './docs-page.js';
 import { decodeMatchRequest } from './decode-request.js';
-import { gunzip, playAndStore, replayKey, sha256Hex, type MatchRecord, type ReplayDocument } from './match-service.js';
+import { gunzip, playAndStore, replayKey, sha256Hex, type MatchRecord } from './match-service.js';
 import { openApiDocument } from './openapi.js';
 import { ApiProblem, problemResponse } from './problems.js';
 import { ListQuery, describeIssues } from './schemas.js';
@@ -109,11 +109,8 @@ export function createApp(config: AppConfig): Hono {
     if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
     const format = c.req.query('format') ?? 'json';
     if (format === 'turns') {
-      const doc = JSON.parse(new TextDecoder().decode(await gunzip(stored))) as ReplayDocument;
-      const map = parseMap(doc.map);
-      if (!map.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', 'the stored replay has an invalid map');
-      const text = historyFromActions(map.value, ruleSet(doc.manifest.rules as RuleSetName), doc.replay.turns.map((t) => t.step.actions));
-      return c.text(text, 200, { 'Content-Disposition': `attachment; filename="${record.id}.turns"` });
+      const replay = JSON.parse(new TextDecoder().decode(await gunzip(stored))) as IcyReplay;
+      return c.text(replayToHistory(replay), 200, { 'Content-Disposition': `attachment; filename="${record.id}.turns"` });
     }
     if (format !== 'json') throw new ApiProblem(400, 'INVALID_REQUEST', `format: 'json' or 'turns', not '${format}'`, { field: 'format' });
     return new Response(stored as Uint8Array<ArrayBuffer>, {

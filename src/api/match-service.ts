@@ -1,6 +1,7 @@
-import { icyGame, type IcyTurnRecord } from '../games/icy/game.js';
-import { DEFAULT_MAP, formatMap, parseMap, ruleSet, type IcyMap } from '../games/icy/index.js';
-import { runMatch, type BotLoader, type MatchResult, type Replay } from '../match/run-match.js';
+import { icyGame } from '../games/icy/game.js';
+import { DEFAULT_MAP, formatMap, parseMap, ruleSet, type IcyMap, type ReplayBot } from '../games/icy/index.js';
+import { icyReplayFromMatch } from '../match/icy-replay.js';
+import { runMatch, type BotLoader, type MatchResult } from '../match/run-match.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
@@ -61,6 +62,9 @@ export interface DecodedBot {
 }
 
 export const replayKey = (id: string) => `replays/${id}.json.gz`;
+export const logsKey = (id: string) => `logs/${id}.json.gz`;
+
+const replayBot = (b: BotSummary): ReplayBot => ({ name: b.name, sha256: b.sha256, kind: b.kind });
 
 /** 128 random bits, URL-safe: 22 characters. */
 export function newMatchId(): string {
@@ -103,11 +107,21 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
   });
 
   const id = newMatchId();
-  const mapText = formatMap(map);
-  const mapHash = await sha256Hex(new TextEncoder().encode(mapText));
+  const mapHash = await sha256Hex(new TextEncoder().encode(formatMap(map)));
   const record = buildRecord({ id, now, result, bots, hashes, rules: rules.name, mapName, mapHash, seed, budgets });
-  const document: ReplayDocument = { format: 'umpire-replay', version: 0, manifest: record.manifest, map: mapText, result, replay };
+  const document = icyReplayFromMatch({ result, replay }, { rules, map }, {
+    engine: ENGINE,
+    game: 'icy',
+    rules: rules.name,
+    map: { name: mapName, sha256: mapHash },
+    seed,
+    budgets: { ...budgets },
+    bots: { red: replayBot(record.bots.red), blue: replayBot(record.bots.blue) },
+  });
   await deps.replays.put(replayKey(id), await gzip(new TextEncoder().encode(JSON.stringify(document))));
+  // Bot logs are kept apart from the replay, for their owners only.
+  const logs = { red: result.seats[0].log, blue: result.seats[1].log };
+  await deps.replays.put(logsKey(id), await gzip(new TextEncoder().encode(JSON.stringify(logs))));
   if (!(await deps.matches.create(record, hashes))) throw new ApiProblem(500, 'ID_COLLISION', 'a new match id collided; retry the request');
   return record;
 }
@@ -178,15 +192,4 @@ export async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
 
 async function streamBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** The replay document a stored replay decodes to. */
-export interface ReplayDocument {
-  readonly format: 'umpire-replay';
-  readonly version: 0;
-  readonly manifest: MatchRecord['manifest'];
-  /** The map, in the original text format. */
-  readonly map: string;
-  readonly result: MatchResult;
-  readonly replay: Replay<IcyTurnRecord>;
 }

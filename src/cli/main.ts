@@ -2,13 +2,15 @@ import { UmpireError } from '../core/errors.js';
 import { MAPS_USAGE, mapsCommand } from './maps.js';
 import { MATCH_USAGE, matchCommand } from './match.js';
 import { PREPARE_WASI_USAGE, prepareWasiCommand } from './prepare-wasi.js';
+import { REPLAY_USAGE, replayCommand } from './replay.js';
 import { VERIFY_TURNS_USAGE, verifyTurnsCommand } from './verify-turns.js';
 
 const USAGE = `usage:
   ${MATCH_USAGE}
   ${VERIFY_TURNS_USAGE}
   ${MAPS_USAGE}
-  ${PREPARE_WASI_USAGE}`;
+  ${PREPARE_WASI_USAGE}
+  ${REPLAY_USAGE}`;
 
 type Command = (argv: string[], out: (line: string) => void) => number | Promise<number>;
 
@@ -17,6 +19,7 @@ const COMMANDS: Record<string, Command> = {
   'verify-turns': verifyTurnsCommand,
   maps: mapsCommand,
   'prepare-wasi': prepareWasiCommand,
+  replay: replayCommand,
 };
 
 /** Runs the CLI; resolves to the process exit code (2 for usage errors). */

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_MAP, historyFromActions, parseMap, type IcyMap } from '../games/icy/index.js';
+import { createHash } from 'node:crypto';
+import { DEFAULT_MAP, formatMap, historyFromActions, parseMap, type IcyMap, type ReplayManifest } from '../games/icy/index.js';
+import { icyReplayFromMatch } from '../match/icy-replay.js';
+import { ENGINE } from '../version.js';
 import { icyGame } from '../games/icy/game.js';
 import { runMatch, type MatchResult } from '../match/run-match.js';
 import { nodeBotLoader } from '../sandbox/node-sources.js';
@@ -37,8 +40,18 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   const options = { rules, map };
   const { result, replay } = await runMatch({ game: icyGame, options, seed, budgets, bots, load: nodeBotLoader });
   if (values.out) {
-    const document = { manifest: { game: 'icy', rules: rules.name, seed, budgets, bots: bots.map((b) => b.name) }, result, replay };
-    writeFileSync(values.out as string, gzipSync(JSON.stringify(document)));
+    const bot = (b: Bundle) => ({ name: b.name ?? null, sha256: createHash('sha256').update(b.code).digest('hex'), kind: b.kind });
+    const mapText = formatMap(map);
+    const manifest: ReplayManifest = {
+      engine: ENGINE,
+      game: 'icy',
+      rules: rules.name,
+      map: { name: values.map ? String(values.map) : 'default', sha256: createHash('sha256').update(mapText).digest('hex') },
+      seed,
+      budgets: { ...budgets },
+      bots: { red: bot(bots[0]), blue: bot(bots[1]) },
+    };
+    writeFileSync(values.out as string, gzipSync(JSON.stringify(icyReplayFromMatch({ result, replay }, options, manifest))));
   }
   if (values.turns) writeFileSync(values.turns as string, historyFromActions(map, rules, replay.turns.map((t) => t.step.actions)));
   out(JSON.stringify(summary(result, seed, rules.name), null, 2));

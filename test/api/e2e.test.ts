@@ -68,8 +68,11 @@ describe('the match API over HTTP', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json');
     const replay = await r.json(); // fetch undoes the gzip Content-Encoding
-    expect(replay.manifest).toEqual(record.manifest);
-    expect(replay.replay.turns).toHaveLength(180);
+    expect(replay).toMatchObject({ format: 'umpire-replay', version: 1, game: 'icy' });
+    expect(replay.manifest).toMatchObject({ engine: record.manifest.engine, rules: 'queue2011', seed: 7, map: record.manifest.map });
+    expect(replay.manifest.bots.red).toEqual({ name: 'hunter', sha256: record.bots.red.sha256, kind: 'js' });
+    expect(replay.result.scores).toEqual([560, 492]);
+    expect(replay.turns).toHaveLength(180);
     const turns = await fetch(`${record.replayUrl}?format=turns`);
     expect(turns.status).toBe(200);
     const history = new Uint8Array(await turns.arrayBuffer());
@@ -112,7 +115,7 @@ describe('the match API over HTTP', () => {
     expect((await r.json()).scores).toEqual(record.scores);
     const replay = await fetch(`${server.base}/v1/matches/${record.id}/replay`);
     expect(replay.status).toBe(200);
-    expect((await replay.json()).replay.turns).toHaveLength(180);
+    expect((await replay.json()).turns).toHaveLength(180);
   }, 60_000);
 
   it('an Idempotency-Key makes a retried POST return the same match', async () => {

@@ -64,7 +64,8 @@ describe('determinism in fuel mode', () => {
     expect(first.bots.blue.fuel).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'b.json.gz'))).toEqual(readFileSync(join(dir, 'a.json.gz')));
     const replay = JSON.parse(gunzipSync(readFileSync(join(dir, 'a.json.gz'))).toString());
-    expect(replay.replay.turns).toHaveLength(180);
+    expect(replay).toMatchObject({ format: 'umpire-replay', version: 1, result: { turns: 180 } });
+    expect(replay.turns).toHaveLength(180);
     const lines: string[] = [];
     expect(await runCli(['verify-turns', join(dir, 'a.turns')], (l) => lines.push(l), (l) => lines.push(l))).toBe(0);
     expect(lines).toEqual([`${join(dir, 'a.turns')}: ok (181 states)`]);

@@ -15,3 +15,5 @@ export { formatStateBlock, renderStateBlock } from './render.js';
 export { TurnReader, blockActions, formatTurns, historyFromActions, parseTurns, type TurnBlock } from './turns.js';
 export { compareView, describeDifference, stateFromBlock, verifyHistory, type Mismatch, type Verified } from './verify.js';
 export { visibleSpaces } from './visibility.js';
+export * from './replay.js';
+export { historyToReplay, type ImportProblem } from './replay-import.js';

@@ -1,0 +1,63 @@
+import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { historyToReplay, replayToHistory, type IcyReplay } from '../games/icy/index.js';
+import { ReplaySchema } from '../games/icy/replay-schema.js';
+import { UmpireError } from '../core/errors.js';
+import { parseCommandArgs, usageError } from './args.js';
+import { describeError, readMaybeGzip, readText } from './io.js';
+import { rulesOption } from './rules-option.js';
+
+export const REPLAY_USAGE = 'umpire replay export --turns IN.json[.gz] OUT.turns | umpire replay import IN.turns[.gz] OUT.json.gz [--rules queue2011|icpc2010]';
+
+/** Converts between replays (format v1) and the original turn-history format. */
+export function replayCommand(argv: string[], out: (line: string) => void): number {
+  const [sub, ...rest] = argv;
+  if (sub === 'export') {
+    const { values, positionals } = parseCommandArgs(rest, { turns: { type: 'boolean' } });
+    if (!values.turns || positionals.length !== 2) throw usageError(`usage: ${REPLAY_USAGE}`);
+    const [input, output] = positionals;
+    const replay = readReplay(input);
+    writeFileSync(output, replayToHistory(replay));
+    out(`${output}: ${replay.turns.length + 1} states`);
+    return 0;
+  }
+  if (sub === 'import') {
+    const { values, positionals } = parseCommandArgs(rest, { rules: { type: 'string' } });
+    if (positionals.length !== 2) throw usageError(`usage: ${REPLAY_USAGE}`);
+    const [input, output] = positionals;
+    let bytes: Uint8Array;
+    try {
+      bytes = readMaybeGzip(input);
+    } catch (e) {
+      throw new UmpireError({ code: 'TURNS_UNREADABLE', message: `${input}: cannot read: ${describeError(e)}` });
+    }
+    const replay = historyToReplay(bytes, rulesOption(values.rules as string | undefined));
+    if (!replay.ok) throw new UmpireError({ code: replay.problems[0].code, message: `${input}: ${replay.problems[0].message}` });
+    const gz = gzipSync(JSON.stringify(replay.value));
+    writeFileSync(output, gz);
+    out(`${output}: ${replay.value.turns.length} turns, ${gz.length} bytes gzipped`);
+    return 0;
+  }
+  throw usageError(`usage: ${REPLAY_USAGE}`);
+}
+
+function readReplay(path: string): IcyReplay {
+  let text: string;
+  try {
+    text = readText(path);
+  } catch (e) {
+    throw new UmpireError({ code: 'REPLAY_UNREADABLE', message: `${path}: cannot read: ${describeError(e)}` });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UmpireError({ code: 'REPLAY_INVALID', message: `${path}: not JSON` });
+  }
+  const parsed = ReplaySchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UmpireError({ code: 'REPLAY_INVALID', message: `${path}: not an umpire replay (v1): ${issue.path.join('.')}: ${issue.message}` });
+  }
+  return parsed.data as IcyReplay;
+}
