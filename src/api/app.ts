@@ -8,6 +8,7 @@ import { docsPage } from './docs-page.js';
 import { decodeMatchRequest } from './decode-request.js';
 import { gunzip, playAndStore, replayKey, sha256Hex, type MatchRecord } from './match-service.js';
 import { openApiDocument } from './openapi.js';
+import { viewerPage } from './viewer-page.js';
 import { ApiProblem, problemResponse } from './problems.js';
 import { ListQuery, describeIssues } from './schemas.js';
 
@@ -102,6 +103,12 @@ export function createApp(config: AppConfig): Hono {
   });
 
   app.get('/v1/matches/:id', async (c) => c.json(present(c, await findRecord(config, c.req.param('id')))));
+
+  app.get('/v1/matches/:id/view', async (c) => {
+    const record = await findRecord(config, c.req.param('id'));
+    const { replayUrl } = present(c, record);
+    return c.html(viewerPage({ id: record.id, replayUrl, embed: c.req.query('embed') === '1' }));
+  });
 
   app.get('/v1/matches/:id/replay', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
