@@ -82,6 +82,16 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { '200': { description: 'The replay' }, '404': error('No such match') },
         },
       },
+      '/v1/matches/{id}/view': {
+        get: {
+          summary: 'A page that plays the match (#t=N opens turn N; ?embed=1 for a frame)',
+          parameters: [
+            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'embed', in: 'query', required: false, schema: { enum: ['1'] } },
+          ],
+          responses: { '200': { description: 'HTML' }, '404': error('No such match') },
+        },
+      },
       '/v1/maps': { get: { summary: 'The maps available by name', responses: { '200': { description: '`{ maps: [{ name, trees, url }] }`' } } } },
       '/v1/maps/{name}': {
         get: {

@@ -74,6 +74,12 @@ describe('the API in the real Workers runtime', () => {
       JSON.stringify(node.replay.turns.map((t) => [t.step.actions, t.calls.map((c) => ({ f: c.fuel, ...(c.failure ? { x: c.failure } : {}), ...(c.detail ? { d: c.detail } : {}) }))])),
     );
     expect(record.scores.red.total).toBe(node.result.scores[0]);
+
+    // The viewer is served here too.
+    const view = await fetch(record.viewUrl);
+    expect(view.status).toBe(200);
+    expect(view.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await view.text()).toContain(JSON.stringify(record.replayUrl).slice(1, -1));
   }, 90_000);
 
   it('answers bad input with the same errors as everywhere', async () => {
