@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { UmpireError } from '../core/errors.js';
 
 /** Reads a file, gunzipping it when it starts with the gzip magic bytes. */
 export function readMaybeGzip(path: string): Uint8Array {
@@ -19,4 +20,13 @@ export function describeError(e: unknown): string {
   if (err?.code === 'EACCES') return 'permission denied';
   if (err?.code === 'Z_DATA_ERROR' || err?.code === 'Z_BUF_ERROR') return 'not valid gzip data';
   return err?.message ?? String(e);
+}
+
+/** Reads a (possibly gzipped) file, or fails with `code` and a one-line reason. */
+export function readInput(path: string, code: string): Uint8Array {
+  try {
+    return readMaybeGzip(path);
+  } catch (e) {
+    throw new UmpireError({ code, message: `${path}: cannot read: ${describeError(e)}` });
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { DEFAULT_MAP, formatMap, historyFromActions, parseMap, type IcyMap, type ReplayManifest } from '../games/icy/index.js';
@@ -11,7 +11,7 @@ import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
-import { describeError, readText } from './io.js';
+import { readInput } from './io.js';
 import { rulesOption } from './rules-option.js';
 
 export const MATCH_USAGE =
@@ -74,24 +74,13 @@ function budgetsFor(fuel: string | undefined): Budgets {
 
 function readMap(path: string): IcyMap {
   const file = existsSync(path) || !existsSync(`maps/${path}.txt`) ? path : `maps/${path}.txt`;
-  let text: string;
-  try {
-    text = readText(file);
-  } catch (e) {
-    throw new UmpireError({ code: 'MAP_UNREADABLE', message: `${file}: cannot read: ${describeError(e)}` });
-  }
-  const map = parseMap(text);
+  const map = parseMap(new TextDecoder().decode(readInput(file, 'MAP_UNREADABLE')));
   if (!map.ok) throw new UmpireError({ code: map.problems[0].code, message: `${file}: ${map.problems.map((p) => p.message).join('; ')}` });
   return map.value;
 }
 
 function readBundle(path: string): Bundle {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    throw new UmpireError({ code: 'BUNDLE_UNREADABLE', message: `${path}: cannot read: ${describeError(e)}` });
-  }
+  const bytes = Buffer.from(readInput(path, 'BUNDLE_UNREADABLE'));
   const name = path.split('/').pop() ?? path;
   const wasm = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
   return wasm ? { kind: 'wasm', code: new Uint8Array(bytes), name } : { kind: 'js', code: bytes.toString('utf8'), name };

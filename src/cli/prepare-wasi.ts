@@ -3,7 +3,7 @@ import { asyncifyWasi } from '../sandbox/wasi-prepare.js';
 import { wasiKind } from '../sandbox/wasm/wasm-bot.js';
 import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
-import { describeError, readMaybeGzip } from './io.js';
+import { readInput } from './io.js';
 
 export const PREPARE_WASI_USAGE = 'umpire prepare-wasi IN.wasm OUT.wasm';
 
@@ -16,12 +16,7 @@ export async function prepareWasiCommand(argv: string[], out: (line: string) => 
   const { positionals } = parseCommandArgs(argv, {});
   if (positionals.length !== 2) throw usageError(`usage: ${PREPARE_WASI_USAGE}`);
   const [input, output] = positionals;
-  let bytes: Uint8Array;
-  try {
-    bytes = readMaybeGzip(input);
-  } catch (e) {
-    throw new UmpireError({ code: 'BUNDLE_UNREADABLE', message: `${input}: cannot read: ${describeError(e)}` });
-  }
+  const bytes = readInput(input, 'BUNDLE_UNREADABLE');
   let kind: ReturnType<typeof wasiKind>;
   try {
     kind = wasiKind(bytes);

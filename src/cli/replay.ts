@@ -4,7 +4,7 @@ import { historyToReplay, replayToHistory, type IcyReplay } from '../games/icy/i
 import { ReplaySchema } from '../games/icy/replay-schema.js';
 import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
-import { describeError, readMaybeGzip, readText } from './io.js';
+import { readInput } from './io.js';
 import { rulesOption } from './rules-option.js';
 
 export const REPLAY_USAGE = 'umpire replay export --turns IN.json[.gz] OUT.turns | umpire replay import IN.turns[.gz] OUT.json.gz [--rules queue2011|icpc2010]';
@@ -25,13 +25,7 @@ export function replayCommand(argv: string[], out: (line: string) => void): numb
     const { values, positionals } = parseCommandArgs(rest, { rules: { type: 'string' } });
     if (positionals.length !== 2) throw usageError(`usage: ${REPLAY_USAGE}`);
     const [input, output] = positionals;
-    let bytes: Uint8Array;
-    try {
-      bytes = readMaybeGzip(input);
-    } catch (e) {
-      throw new UmpireError({ code: 'TURNS_UNREADABLE', message: `${input}: cannot read: ${describeError(e)}` });
-    }
-    const replay = historyToReplay(bytes, rulesOption(values.rules as string | undefined));
+    const replay = historyToReplay(readInput(input, 'TURNS_UNREADABLE'), rulesOption(values.rules as string | undefined));
     if (!replay.ok) throw new UmpireError({ code: replay.problems[0].code, message: `${input}: ${replay.problems[0].message}` });
     const gz = gzipSync(JSON.stringify(replay.value));
     writeFileSync(output, gz);
@@ -42,12 +36,7 @@ export function replayCommand(argv: string[], out: (line: string) => void): numb
 }
 
 function readReplay(path: string): IcyReplay {
-  let text: string;
-  try {
-    text = readText(path);
-  } catch (e) {
-    throw new UmpireError({ code: 'REPLAY_UNREADABLE', message: `${path}: cannot read: ${describeError(e)}` });
-  }
+  const text = new TextDecoder().decode(readInput(path, 'REPLAY_UNREADABLE'));
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { waitForOutput } from '../process-output.js';
 
 /** A free port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -24,20 +25,7 @@ export async function startServer(dataDir: string, port?: number): Promise<Runni
     env: { ...process.env, PORT: String(p), UMPIRE_DATA_DIR: dataDir, S3_BUCKET: '', DYNAMODB_TABLE: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-    const watch = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('umpire listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', watch);
-    child.stderr!.on('data', watch);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
+  await waitForOutput(child, 'umpire listening on', 30_000, 'the server');
   return {
     base: `http://127.0.0.1:${p}`,
     process: child,

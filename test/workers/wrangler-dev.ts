@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../api/server.js';
+import { waitForOutput } from '../process-output.js';
 
 export interface Wrangler {
   readonly base: string;
@@ -14,20 +15,7 @@ export async function startWrangler(args: string[], vars: Record<string, string>
     ['node_modules/wrangler/bin/wrangler.js', 'dev', ...args, '--ip', '127.0.0.1', '--port', String(port), ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])],
     { detached: true, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wrangler dev did not start:\n${output}`)), 90_000);
-    const watch = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Ready on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', watch);
-    child.stderr!.on('data', watch);
-    child.on('exit', (code) => reject(new Error(`wrangler dev exited (${code}):\n${output}`)));
-  });
+  await waitForOutput(child, 'Ready on', 90_000, 'wrangler dev');
   return {
     base: `http://127.0.0.1:${port}`,
     async stop() {
