@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TABLE_LAYOUT } from '../src/store/dynamo-matches.js';
 import { storageConfigFromEnv } from '../src/store/aws.js';
+import { bundleKey, logsKey, replayKey } from '../src/api/match-service.js';
 
 // infra/cloudformation.json must create what the code expects, and grant no more than it uses.
 
@@ -16,7 +17,7 @@ const ofType = (type: string) => Object.values(resources).filter((r) => r.Type =
 function actionsUsedByStores(): string[] {
   const actions = new Set<string>();
   for (const [file, service] of [
-    ['src/store/s3-replays.ts', 's3'],
+    ['src/store/s3-blobs.ts', 's3'],
     ['src/store/dynamo-matches.ts', 'dynamodb'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
@@ -66,7 +67,8 @@ describe('infra/cloudformation.json', () => {
     const granted = statements.flatMap((s: { Action: string[] }) => s.Action).sort();
     expect(granted).toEqual(actionsUsedByStores());
     for (const s of statements) expect(JSON.stringify(s.Resource)).not.toContain('"*"');
-    expect(JSON.stringify(statements)).toContain('/replays/*');
+    // Every key prefix the API writes is granted, and nothing wider.
+    for (const key of [replayKey('x'), logsKey('x'), bundleKey('x')]) expect(JSON.stringify(statements)).toContain(`/${key.split('/')[0]}/*`);
     expect(JSON.stringify(statements)).toContain(`/index/${TABLE_LAYOUT.byBotIndex}`);
   });
 

@@ -2,18 +2,18 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { parseMap, replayToHistory, type IcyReplay } from '../games/icy/index.js';
 import type { BotLoader } from '../match/run-match.js';
-import { StoreError, type MatchStore, type ReplayStore } from '../store/types.js';
+import { StoreError, type BlobStore, type MatchStore } from '../store/types.js';
 import { VERSION } from '../version.js';
 import { docsPage } from './docs-page.js';
 import { decodeMatchRequest } from './decode-request.js';
-import { gunzip, playAndStore, replayKey, sha256Hex, type MatchRecord } from './match-service.js';
+import { gunzip, playAndStore, replayKey, sha256Hex, verifyMatch, type MatchRecord } from './match-service.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
 import { ApiProblem, problemResponse } from './problems.js';
 import { ListQuery, describeIssues } from './schemas.js';
 
 export interface AppConfig {
-  readonly replays: ReplayStore;
+  readonly blobs: BlobStore;
   readonly matches: MatchStore;
   readonly loadBot: BotLoader;
   /** Maps by name (maps/ as bundled by the build). */
@@ -104,6 +104,8 @@ export function createApp(config: AppConfig): Hono {
 
   app.get('/v1/matches/:id', async (c) => c.json(present(c, await findRecord(config, c.req.param('id')))));
 
+  app.post('/v1/matches/:id/verify', async (c) => c.json(await verifyMatch(config, await findRecord(config, c.req.param('id')))));
+
   app.get('/v1/matches/:id/view', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
     const { replayUrl } = present(c, record);
@@ -112,7 +114,7 @@ export function createApp(config: AppConfig): Hono {
 
   app.get('/v1/matches/:id/replay', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
-    const stored = await config.replays.get(replayKey(record.id));
+    const stored = await config.blobs.get(replayKey(record.id));
     if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
     const format = c.req.query('format') ?? 'json';
     if (format === 'turns') {

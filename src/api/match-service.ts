@@ -1,11 +1,11 @@
 import { icyGame } from '../games/icy/game.js';
-import { DEFAULT_MAP, formatMap, parseMap, ruleSet, type IcyMap, type ReplayBot } from '../games/icy/index.js';
+import { DEFAULT_MAP, formatMap, parseMap, ruleSet, type IcyMap, type IcyReplay, type ReplayBot } from '../games/icy/index.js';
 import { icyReplayFromMatch } from '../match/icy-replay.js';
 import { runMatch, type BotLoader, type MatchResult } from '../match/run-match.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
-import type { MatchStore, ReplayStore } from '../store/types.js';
+import type { BlobMeta, BlobStore, MatchStore } from '../store/types.js';
 import { ENGINE } from '../version.js';
 import { ApiProblem } from './problems.js';
 import type { MatchRequest } from './schemas.js';
@@ -48,7 +48,7 @@ export interface MatchRecord {
 }
 
 export interface ServiceDeps {
-  readonly replays: ReplayStore;
+  readonly blobs: BlobStore;
   readonly matches: MatchStore;
   readonly loadBot: BotLoader;
   readonly maps: Readonly<Record<string, string>>;
@@ -63,6 +63,8 @@ export interface DecodedBot {
 
 export const replayKey = (id: string) => `replays/${id}.json.gz`;
 export const logsKey = (id: string) => `logs/${id}.json.gz`;
+export const bundleKey = (sha256: string) => `bundles/${sha256}`;
+const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 'gzip' };
 
 const replayBot = (b: BotSummary): ReplayBot => ({ name: b.name, sha256: b.sha256, kind: b.kind });
 
@@ -106,6 +108,10 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
     load: deps.loadBot,
   });
 
+  // Bundles are kept by content (sha256), so a match can be re-run and verified later.
+  await Promise.all(
+    bots.map((b, k) => deps.blobs.put(bundleKey(hashes[k]), b.bytes, { contentType: b.bundle.kind === 'wasm' ? 'application/wasm' : 'text/javascript' })),
+  );
   const id = newMatchId();
   const mapHash = await sha256Hex(new TextEncoder().encode(formatMap(map)));
   const record = buildRecord({ id, now, result, bots, hashes, rules: rules.name, mapName, mapHash, seed, budgets });
@@ -118,10 +124,10 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
     budgets: { ...budgets },
     bots: { red: replayBot(record.bots.red), blue: replayBot(record.bots.blue) },
   });
-  await deps.replays.put(replayKey(id), await gzip(new TextEncoder().encode(JSON.stringify(document))));
+  await deps.blobs.put(replayKey(id), await gzip(new TextEncoder().encode(JSON.stringify(document))), GZIP_JSON);
   // Bot logs are kept apart from the replay, for their owners only.
   const logs = { red: result.seats[0].log, blue: result.seats[1].log };
-  await deps.replays.put(logsKey(id), await gzip(new TextEncoder().encode(JSON.stringify(logs))));
+  await deps.blobs.put(logsKey(id), await gzip(new TextEncoder().encode(JSON.stringify(logs))), GZIP_JSON);
   if (!(await deps.matches.create(record, hashes))) throw new ApiProblem(500, 'ID_COLLISION', 'a new match id collided; retry the request');
   return record;
 }
@@ -192,4 +198,58 @@ export async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
 
 async function streamBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export interface Verification {
+  readonly id: string;
+  /** Whether re-running the match from its stored bundles and manifest gives the stored replay byte for byte. */
+  readonly identical: boolean;
+  readonly storedSha256: string;
+  readonly rerunSha256: string;
+  /** The first turn whose record differs, when they differ. */
+  readonly firstDifferentTurn: number | null;
+}
+
+/** Re-runs a stored match from its stored bundles and manifest and compares the replays. */
+export async function verifyMatch(deps: ServiceDeps, record: MatchRecord): Promise<Verification> {
+  const stored = await deps.blobs.get(replayKey(record.id));
+  if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
+  const storedText = new TextDecoder().decode(await gunzip(stored));
+  const doc = JSON.parse(storedText) as IcyReplay;
+  const bundles = await Promise.all(
+    (['red', 'blue'] as const).map(async (side): Promise<Bundle> => {
+      const bot = doc.manifest.bots[side];
+      const bytes = bot.sha256 ? await deps.blobs.get(bundleKey(bot.sha256)) : null;
+      if (!bytes) throw new ApiProblem(409, 'BUNDLE_MISSING', `the ${side} bundle of match ${record.id} is not stored`);
+      return bot.kind === 'wasm' ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
+    }),
+  );
+  const map = parseMap(doc.map);
+  if (!map.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', 'the stored replay has an invalid map');
+  const options = { rules: ruleSet(doc.manifest.rules), map: map.value };
+  const rerun = await runMatch({
+    game: icyGame,
+    options,
+    seed: doc.manifest.seed ?? 0,
+    budgets: { ...DEFAULT_BUDGETS, ...(doc.manifest.budgets ?? {}) },
+    bots: bundles,
+    load: deps.loadBot,
+  });
+  const replay = icyReplayFromMatch(rerun, options, doc.manifest);
+  const rerunText = JSON.stringify(replay);
+  const identical = rerunText === storedText;
+  let firstDifferentTurn: number | null = null;
+  if (!identical) {
+    const n = Math.max(doc.turns.length, replay.turns.length);
+    for (let t = 0; t < n && firstDifferentTurn === null; t++) {
+      if (JSON.stringify(doc.turns[t]) !== JSON.stringify(replay.turns[t])) firstDifferentTurn = t;
+    }
+  }
+  return {
+    id: record.id,
+    identical,
+    storedSha256: await sha256Hex(new TextEncoder().encode(storedText)),
+    rerunSha256: await sha256Hex(new TextEncoder().encode(rerunText)),
+    firstDifferentTurn,
+  };
 }

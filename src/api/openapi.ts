@@ -82,6 +82,13 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { '200': { description: 'The replay' }, '404': error('No such match') },
         },
       },
+      '/v1/matches/{id}/verify': {
+        post: {
+          summary: 'Re-run the match from its stored bundles and manifest; is the replay byte-identical?',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: '`{ id, identical, storedSha256, rerunSha256, firstDifferentTurn }`' }, '404': error('No such match'), '409': error('A bundle is not stored') },
+        },
+      },
       '/v1/matches/{id}/view': {
         get: {
           summary: 'A page that plays the match (#t=N opens turn N; ?embed=1 for a frame)',

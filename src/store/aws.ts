@@ -1,8 +1,8 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoMatchStore, TABLE_LAYOUT } from './dynamo-matches.js';
-import { S3ReplayStore } from './s3-replays.js';
-import type { MatchStore, ReplayStore } from './types.js';
+import { S3BlobStore } from './s3-blobs.js';
+import type { BlobStore, MatchStore } from './types.js';
 
 export interface StorageConfig {
   readonly region: string;
@@ -13,7 +13,7 @@ export interface StorageConfig {
 }
 
 export interface Stores {
-  readonly replays: ReplayStore;
+  readonly blobs: BlobStore;
   readonly matches: MatchStore;
   readonly s3: S3Client;
   readonly dynamodb: DynamoDBClient;
@@ -58,7 +58,7 @@ export function createStores(config: StorageConfig): Stores {
     maxAttempts: 2,
   });
   return {
-    replays: new S3ReplayStore(s3, config.s3.bucket),
+    blobs: new S3BlobStore(s3, config.s3.bucket),
     matches: new DynamoMatchStore(dynamodb, config.dynamodb.table),
     s3,
     dynamodb,

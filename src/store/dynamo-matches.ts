@@ -7,7 +7,7 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { unavailable } from './s3-replays.js';
+import { unavailable } from './s3-blobs.js';
 import { StoreError, type IdempotencyClaim, type MatchStore, type Page, type StoredRecord } from './types.js';
 
 /**

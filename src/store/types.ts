@@ -1,4 +1,4 @@
-/** Storage behind small interfaces: replays are blobs, match records are items. */
+/** Storage behind small interfaces: replays, logs and bundles are blobs, match records are items. */
 
 /** The fields the store needs to know about; the rest of a record is opaque to it. */
 export interface StoredRecord {
@@ -6,10 +6,15 @@ export interface StoredRecord {
   readonly createdAt: string;
 }
 
-export interface ReplayStore {
-  /** Stores a gzipped replay under `key`. */
-  put(key: string, gzipped: Uint8Array): Promise<void>;
-  /** The gzipped replay, or null when there is none. */
+export interface BlobMeta {
+  readonly contentType: string;
+  /** `gzip` for gzipped JSON. */
+  readonly contentEncoding?: string;
+}
+
+export interface BlobStore {
+  put(key: string, bytes: Uint8Array, meta: BlobMeta): Promise<void>;
+  /** The stored bytes, or null when there are none. */
   get(key: string): Promise<Uint8Array | null>;
 }
 

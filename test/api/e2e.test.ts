@@ -107,6 +107,14 @@ describe('the match API over HTTP', () => {
     expect(bad.status).toBe(400);
   }, 60_000);
 
+  it('POST /v1/matches/:id/verify re-runs the match from the stored bundles and finds the same replay', async () => {
+    const r = await fetch(`${server.base}/v1/matches/${record.id}/verify`, { method: 'POST' });
+    expect(r.status).toBe(200);
+    const v = await r.json();
+    expect(v).toMatchObject({ id: record.id, identical: true, firstDifferentTurn: null });
+    expect(v.rerunSha256).toBe(v.storedSha256);
+  }, 60_000);
+
   it('keeps everything across a restart', async () => {
     await server.stop();
     server = await startServer(dataDir);

@@ -1,26 +1,26 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { StoreError, type ReplayStore } from './types.js';
+import { StoreError, type BlobMeta, type BlobStore } from './types.js';
 
-/** Replays as gzip JSON objects in an S3 bucket (AWS S3, Cloudflare R2, or a local S3 server). */
-export class S3ReplayStore implements ReplayStore {
+/** Blobs as objects in an S3 bucket (AWS S3, Cloudflare R2, or a local S3 server). */
+export class S3BlobStore implements BlobStore {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
   ) {}
 
-  async put(key: string, gzipped: Uint8Array): Promise<void> {
+  async put(key: string, bytes: Uint8Array, meta: BlobMeta): Promise<void> {
     try {
       await this.s3.send(
         new PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
-          Body: gzipped,
-          ContentType: 'application/json',
-          ContentEncoding: 'gzip',
+          Body: bytes,
+          ContentType: meta.contentType,
+          ...(meta.contentEncoding ? { ContentEncoding: meta.contentEncoding } : {}),
         }),
       );
     } catch (e) {
-      throw unavailable('storing a replay', e);
+      throw unavailable(`storing ${key}`, e);
     }
   }
 
@@ -30,7 +30,7 @@ export class S3ReplayStore implements ReplayStore {
       return out.Body ? await out.Body.transformToByteArray() : null;
     } catch (e) {
       if (e instanceof NoSuchKey || (e as { name?: string }).name === 'NoSuchKey') return null;
-      throw unavailable('reading a replay', e);
+      throw unavailable(`reading ${key}`, e);
     }
   }
 }
