@@ -7,4 +7,4 @@ import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
 
 const config = storageConfigFromEnv(process.env);
 if (!config) throw new Error('set S3_BUCKET and DYNAMODB_TABLE');
-export const handler = handle(createApp({ ...createStores(config), loadBot: nodeBotLoader, maps }));
+export const handler = handle(createApp({ ...createStores(config), loadBot: nodeBotLoader, maps, auth: 'required' }));

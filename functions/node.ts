@@ -12,7 +12,8 @@ const port = Number(process.env.PORT ?? 8787);
 const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedStorage(process.env.UMPIRE_DATA_DIR ?? '.data');
 const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
 await ensureStorage(stores);
-const app = createApp({ ...stores, loadBot: nodeBotLoader, maps });
+// It listens on loopback only: writes need no key unless AUTH=required.
+const app = createApp({ ...stores, loadBot: nodeBotLoader, maps, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
   console.log(`umpire listening on http://127.0.0.1:${info.port} (API docs: http://127.0.0.1:${info.port}/docs)`);
   console.log(`  replays: s3 ${stores.config.s3.endpoint ?? 'AWS'} bucket ${stores.config.s3.bucket}`);

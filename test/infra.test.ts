@@ -94,13 +94,17 @@ describe('infra/cloudformation.json', () => {
       const { startEmbeddedStorage } = await import('${storage}');
       const { createStores, ensureStorage } = await import('${aws}');
       const local = await startEmbeddedStorage('${dir}/data');
-      await ensureStorage(createStores(local.config));
+      const stores = createStores(local.config);
+      await ensureStorage(stores);
+      const { newApiKey } = await import('${join(process.cwd(), 'dist/api/auth.js')}');
+      const created = await newApiKey('probe', 10, new Date());
+      await stores.keys.create(created.hash, created.record);
       Object.assign(process.env, { S3_BUCKET: local.config.s3.bucket, S3_ENDPOINT: local.config.s3.endpoint,
         DYNAMODB_TABLE: local.config.dynamodb.table, DYNAMODB_ENDPOINT: local.config.dynamodb.endpoint,
         AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' });
       const { handler } = await import('${dir}/dist/functions/lambda.js');
       const bot = 'export default () => "idle"';
-      const r = await handler({ version: '2.0', rawPath: '/v1/matches', rawQueryString: '', headers: { host: 'x', 'content-type': 'application/json' },
+      const r = await handler({ version: '2.0', rawPath: '/v1/matches', rawQueryString: '', headers: { host: 'x', 'content-type': 'application/json', authorization: 'Bearer ' + created.key },
         requestContext: { domainName: 'x', http: { method: 'POST', path: '/v1/matches', sourceIp: '127.0.0.1' } },
         body: JSON.stringify({ game: 'icy', red: { js: bot }, blue: { js: bot } }), isBase64Encoded: false });
       await local.close();

@@ -2,11 +2,12 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { parseMap, replayToHistory, type IcyReplay } from '../games/icy/index.js';
 import type { BotLoader } from '../match/run-match.js';
-import { StoreError, type BlobStore, type MatchStore } from '../store/types.js';
+import { StoreError, type ApiKeyRecord, type BlobStore, type KeyStore, type MatchStore } from '../store/types.js';
+import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { docsPage } from './docs-page.js';
 import { decodeMatchRequest } from './decode-request.js';
-import { gunzip, playAndStore, replayKey, sha256Hex, verifyMatch, type MatchRecord } from './match-service.js';
+import { gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type MatchRecord } from './match-service.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
 import { ApiProblem, problemResponse } from './problems.js';
@@ -15,6 +16,9 @@ import { ListQuery, describeIssues } from './schemas.js';
 export interface AppConfig {
   readonly blobs: BlobStore;
   readonly matches: MatchStore;
+  readonly keys: KeyStore;
+  /** Whether writes need an API key (deployed entries) or accept none (the local server). */
+  readonly auth: AuthMode;
   readonly loadBot: BotLoader;
   /** Maps by name (maps/ as bundled by the build). */
   readonly maps: Readonly<Record<string, string>>;
@@ -26,9 +30,13 @@ export interface AppConfig {
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 /** The whole HTTP API as one Hono app: web-standard Request/Response only. */
-export function createApp(config: AppConfig): Hono {
+/** The app's Hono environment: the write owner found by the auth middleware. */
+export type ApiEnv = { Variables: { owner: ApiKeyRecord } };
+
+export function createApp(config: AppConfig): Hono<ApiEnv> {
   const maxBundle = config.maxBundleBytes ?? 5 * 1024 * 1024;
-  const app = new Hono();
+  const app = new Hono<ApiEnv>();
+  const auth = writeAuth(config.keys, config.auth);
 
   app.onError((err, c) => {
     if (err instanceof ApiProblem) return problemResponse(c, err);
@@ -59,6 +67,7 @@ export function createApp(config: AppConfig): Hono {
 
   app.post(
     '/v1/matches',
+    auth,
     // Two bundles, base64 or multipart overhead, and the rest of the request.
     bodyLimit({
       maxSize: Math.ceil(maxBundle * 2 * 1.4) + 64 * 1024,
@@ -85,7 +94,7 @@ export function createApp(config: AppConfig): Hono {
           }
         }
       }
-      const record = await playAndStore(config, request, bots, new Date());
+      const record = await playAndStore(config, request, bots, new Date(), c.get('owner').id);
       if (keyHash) await config.matches.completeIdempotencyKey(keyHash, record.id);
       c.header('Location', `/v1/matches/${record.id}`);
       return c.json(present(c, record), 201);
@@ -104,7 +113,16 @@ export function createApp(config: AppConfig): Hono {
 
   app.get('/v1/matches/:id', async (c) => c.json(present(c, await findRecord(config, c.req.param('id')))));
 
-  app.post('/v1/matches/:id/verify', async (c) => c.json(await verifyMatch(config, await findRecord(config, c.req.param('id')))));
+  app.post('/v1/matches/:id/verify', auth, async (c) => c.json(await verifyMatch(config, await findRecord(config, c.req.param('id')))));
+
+  // Bot logs: only for the key that created the match.
+  app.get('/v1/matches/:id/logs', auth, async (c) => {
+    const record = await findRecord(config, c.req.param('id'));
+    if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'bot logs are shown to the key that created the match only');
+    const stored = await config.blobs.get(logsKey(record.id));
+    if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `no logs for match ${record.id}`);
+    return c.json(JSON.parse(new TextDecoder().decode(await gunzip(stored))));
+  });
 
   app.get('/v1/matches/:id/view', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
@@ -144,7 +162,7 @@ async function findRecord(config: AppConfig, id: string): Promise<MatchRecord> {
 }
 
 /** A record as the API shows it: with absolute URLs from the request's origin. */
-function present(c: Context, record: MatchRecord) {
+function present(c: Context<ApiEnv>, record: MatchRecord) {
   const origin = new URL(c.req.url).origin;
   return { ...record, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
 }

@@ -29,6 +29,8 @@ export interface MatchRecord {
   readonly id: string;
   readonly status: 'finished';
   readonly createdAt: string;
+  /** Id of the API key that created the match ('local' for the local server). */
+  readonly owner: string;
   readonly game: 'icy';
   readonly winner: Side | 'draw';
   readonly decidedBy: string;
@@ -92,7 +94,7 @@ export function resolveMap(map: string | undefined, maps: Readonly<Record<string
 }
 
 /** Plays the match a request asks for, stores its replay then its record, and returns the record. */
-export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bots: readonly [DecodedBot, DecodedBot], now: Date): Promise<MatchRecord> {
+export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bots: readonly [DecodedBot, DecodedBot], now: Date, owner: string): Promise<MatchRecord> {
   const { map, name: mapName } = resolveMap(request.map, deps.maps);
   const rules = ruleSet(request.rules ?? 'queue2011');
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
@@ -114,7 +116,7 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
   );
   const id = newMatchId();
   const mapHash = await sha256Hex(new TextEncoder().encode(formatMap(map)));
-  const record = buildRecord({ id, now, result, bots, hashes, rules: rules.name, mapName, mapHash, seed, budgets });
+  const record = buildRecord({ id, now, owner, result, bots, hashes, rules: rules.name, mapName, mapHash, seed, budgets });
   const document = icyReplayFromMatch({ result, replay }, { rules, map }, {
     engine: ENGINE,
     game: 'icy',
@@ -135,6 +137,7 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
 function buildRecord(a: {
   id: string;
   now: Date;
+  owner: string;
   result: MatchResult;
   bots: readonly DecodedBot[];
   hashes: string[];
@@ -169,6 +172,7 @@ function buildRecord(a: {
     id: a.id,
     status: 'finished',
     createdAt: a.now.toISOString(),
+    owner: a.owner,
     game: 'icy',
     winner: result.winner === null ? 'draw' : SIDES[result.winner],
     decidedBy: forfeit ? 'forfeit' : (details.decidedBy ?? 'score'),

@@ -1,4 +1,5 @@
 import { UmpireError } from '../core/errors.js';
+import { KEYS_USAGE, keysCommand } from './keys.js';
 import { MAPS_USAGE, mapsCommand } from './maps.js';
 import { MATCH_USAGE, matchCommand } from './match.js';
 import { PREPARE_WASI_USAGE, prepareWasiCommand } from './prepare-wasi.js';
@@ -10,7 +11,8 @@ const USAGE = `usage:
   ${VERIFY_TURNS_USAGE}
   ${MAPS_USAGE}
   ${PREPARE_WASI_USAGE}
-  ${REPLAY_USAGE}`;
+  ${REPLAY_USAGE}
+  ${KEYS_USAGE}`;
 
 type Command = (argv: string[], out: (line: string) => void) => number | Promise<number>;
 
@@ -20,6 +22,7 @@ const COMMANDS: Record<string, Command> = {
   maps: mapsCommand,
   'prepare-wasi': prepareWasiCommand,
   replay: replayCommand,
+  keys: keysCommand,
 };
 
 /** Runs the CLI; resolves to the process exit code (2 for usage errors). */

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { StorageConfig } from './aws.js';
@@ -37,16 +37,32 @@ export async function startEmbeddedStorage(dir: string): Promise<EmbeddedStorage
     db.listen(0, '127.0.0.1', () => resolve());
   });
   const dbPort = (db.address() as AddressInfo).port;
+  const config: StorageConfig = {
+    region: 'us-east-1',
+    s3: { bucket, endpoint: `http://127.0.0.1:${s3Address.port}` },
+    dynamodb: { table: 'umpire', endpoint: `http://127.0.0.1:${dbPort}` },
+    credentials: LOCAL_CREDENTIALS,
+  };
+  // Other local processes (`umpire keys create`) reach these servers through this file:
+  // the data directory itself can be opened by one process only.
+  writeFileSync(join(dir, ENDPOINTS), JSON.stringify(config));
   return {
-    config: {
-      region: 'us-east-1',
-      s3: { bucket, endpoint: `http://127.0.0.1:${s3Address.port}` },
-      dynamodb: { table: 'umpire', endpoint: `http://127.0.0.1:${dbPort}` },
-      credentials: LOCAL_CREDENTIALS,
-    },
+    config,
     async close() {
+      rmSync(join(dir, ENDPOINTS), { force: true });
       await s3.close();
       await new Promise<void>((resolve) => db.close(() => resolve()));
     },
   };
+}
+
+const ENDPOINTS = 'endpoints.json';
+
+/** The endpoints of the embedded servers a running local server published in `dir`, if any. */
+export function runningEmbeddedStorage(dir: string): StorageConfig | null {
+  try {
+    return JSON.parse(readFileSync(join(dir, ENDPOINTS), 'utf8')) as StorageConfig;
+  } catch {
+    return null;
+  }
 }

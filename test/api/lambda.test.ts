@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStores, ensureStorage } from '../../src/store/aws.js';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
+import { newApiKey } from '../../src/api/auth.js';
 
 // The Lambda entry (functions/lambda.ts) invoked with Lambda Function URL events,
 // configured by environment variables as on AWS, against local S3 and DynamoDB servers.
@@ -11,10 +12,15 @@ import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embe
 let storage: EmbeddedStorage;
 type Handler = (event: unknown) => Promise<{ statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded: boolean }>;
 let handler: Handler;
+let key = '';
 
 beforeAll(async () => {
   storage = await startEmbeddedStorage(mkdtempSync(join(tmpdir(), 'umpire-lambda-')));
-  await ensureStorage(createStores(storage.config));
+  const stores = createStores(storage.config);
+  await ensureStorage(stores);
+  const created = await newApiKey('lambda test', 100, new Date());
+  await stores.keys.create(created.hash, created.record);
+  key = created.key;
   Object.assign(process.env, {
     S3_BUCKET: storage.config.s3.bucket,
     S3_ENDPOINT: storage.config.s3.endpoint,
@@ -38,7 +44,7 @@ function event(method: string, path: string, body?: unknown) {
     version: '2.0',
     rawPath: path,
     rawQueryString: '',
-    headers: { host: 'abc.lambda-url.us-east-1.on.aws', 'content-type': 'application/json' },
+    headers: { host: 'abc.lambda-url.us-east-1.on.aws', 'content-type': 'application/json', authorization: `Bearer ${key}` },
     requestContext: { domainName: 'abc.lambda-url.us-east-1.on.aws', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
     body: body === undefined ? undefined : JSON.stringify(body),
     isBase64Encoded: false,
@@ -46,6 +52,13 @@ function event(method: string, path: string, body?: unknown) {
 }
 
 describe('the Lambda entry', () => {
+  it('needs an API key for writes', async () => {
+    const e = event('POST', '/v1/matches', { game: 'icy', red: { js: 'x' }, blue: { js: 'y' } });
+    const r = await handler({ ...e, headers: { ...e.headers, authorization: undefined } });
+    expect(r.statusCode).toBe(401);
+    expect(JSON.parse(r.body).error.code).toBe('UNAUTHORIZED');
+  });
+
   it('plays and stores a match, then serves it', async () => {
     const posted = await handler(
       event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: readFileSync('bots/hunter.js', 'utf8') }, blue: { wasm: readFileSync('build/bots/hunter.wasm').toString('base64') } }),

@@ -19,10 +19,10 @@ export interface RunningServer {
 }
 
 /** Starts `npm start`'s server (dist/functions/node.js) as its own process, with embedded storage in `dataDir`. */
-export async function startServer(dataDir: string, port?: number): Promise<RunningServer> {
+export async function startServer(dataDir: string, port?: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const p = port ?? (await freePort());
   const child = spawn(process.execPath, ['dist/functions/node.js'], {
-    env: { ...process.env, PORT: String(p), UMPIRE_DATA_DIR: dataDir, S3_BUCKET: '', DYNAMODB_TABLE: '' },
+    env: { ...process.env, PORT: String(p), UMPIRE_DATA_DIR: dataDir, S3_BUCKET: '', DYNAMODB_TABLE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForOutput(child, 'umpire listening on', 30_000, 'the server');

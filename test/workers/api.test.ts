@@ -10,16 +10,22 @@ import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { createStores, ensureStorage } from '../../src/store/aws.js';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
 import { startWrangler, type Wrangler } from './wrangler-dev.js';
+import { newApiKey } from '../../src/api/auth.js';
 
 // The deployable Worker (wrangler.toml, functions/worker.ts) in the real Workers
 // runtime, storing through the AWS SDK into local S3 and DynamoDB servers.
 
 let storage: EmbeddedStorage;
 let worker: Wrangler;
+let key = '';
 
 beforeAll(async () => {
   storage = await startEmbeddedStorage(mkdtempSync(join(tmpdir(), 'umpire-workers-')));
-  await ensureStorage(createStores(storage.config));
+  const stores = createStores(storage.config);
+  await ensureStorage(stores);
+  const created = await newApiKey('workers test', 100, new Date());
+  await stores.keys.create(created.hash, created.record);
+  key = created.key;
   worker = await startWrangler([], {
     S3_ENDPOINT: storage.config.s3.endpoint!,
     DYNAMODB_ENDPOINT: storage.config.dynamodb.endpoint!,
@@ -48,7 +54,7 @@ describe('the API in the real Workers runtime', () => {
     const wasm = readFileSync('build/bots/hunter.wasm');
     const posted = await fetch(`${worker.base}/v1/matches`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
       body: JSON.stringify({ game: 'icy', seed: 12, red: { js: hunter }, blue: { wasm: wasm.toString('base64') } }),
     });
     expect(posted.status).toBe(201);
@@ -83,7 +89,9 @@ describe('the API in the real Workers runtime', () => {
   }, 90_000);
 
   it('answers bad input with the same errors as everywhere', async () => {
-    const r = await fetch(`${worker.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"game":"icy"}' });
+    const anonymous = await fetch(`${worker.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"game":"icy"}' });
+    expect(anonymous.status).toBe(401);
+    const r = await fetch(`${worker.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: '{"game":"icy"}' });
     expect(r.status).toBe(400);
     expect((await r.json()).error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'red' } });
     expect((await fetch(`${worker.base}/v1/maps/default`)).status).toBe(200);

@@ -1,0 +1,45 @@
+import type { MiddlewareHandler } from 'hono';
+import { base64UrlEncode } from '../store/dynamo-matches.js';
+import type { ApiKeyRecord, KeyStore } from '../store/types.js';
+import { sha256Hex } from './match-service.js';
+import { ApiProblem } from './problems.js';
+
+/**
+ * `required`: every write needs `Authorization: Bearer umpire_...` (deployed
+ * entries). `optional`: writes without a key are accepted as the local owner
+ * (`npm start`, which listens on loopback only), a key given is still checked.
+ */
+export type AuthMode = 'required' | 'optional';
+
+export const LOCAL_OWNER: ApiKeyRecord = { id: 'local', name: 'local', createdAt: '1970-01-01T00:00:00.000Z', ratePerMinute: Infinity };
+
+const KEY_FORMAT = /^umpire_[A-Za-z0-9_-]{43}$/;
+
+/** A new key (`umpire_` and 256 random bits) and what is stored of it. */
+export async function newApiKey(name: string, ratePerMinute: number, now: Date): Promise<{ key: string; hash: string; record: ApiKeyRecord }> {
+  const key = `umpire_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)))}`;
+  const hash = await sha256Hex(new TextEncoder().encode(key));
+  return { key, hash, record: { id: hash.slice(0, 16), name, createdAt: now.toISOString(), ratePerMinute } };
+}
+
+/** Finds who makes a write request, and enforces the key's rate limit. Sets `owner`. */
+export function writeAuth(keys: KeyStore, mode: AuthMode): MiddlewareHandler<{ Variables: { owner: ApiKeyRecord } }> {
+  return async (c, next) => {
+    const header = c.req.header('Authorization');
+    if (header === undefined) {
+      if (mode === 'required') throw new ApiProblem(401, 'UNAUTHORIZED', 'writes need an API key: Authorization: Bearer umpire_...');
+      c.set('owner', LOCAL_OWNER);
+      return next();
+    }
+    const key = /^Bearer (.+)$/.exec(header)?.[1] ?? '';
+    const record = KEY_FORMAT.test(key) ? await keys.find(await sha256Hex(new TextEncoder().encode(key))) : null;
+    if (!record) throw new ApiProblem(401, 'UNAUTHORIZED', 'the API key is not valid');
+    const minute = Math.floor(Date.now() / 60_000);
+    if (!(await keys.countRequest(record.id, minute, record.ratePerMinute))) {
+      c.header('Retry-After', String(60 - Math.floor((Date.now() / 1000) % 60)));
+      throw new ApiProblem(429, 'RATE_LIMITED', `this key allows ${record.ratePerMinute} writes a minute`);
+    }
+    c.set('owner', record);
+    return next();
+  };
+}

@@ -1,0 +1,38 @@
+import { newApiKey } from '../api/auth.js';
+import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws.js';
+import { runningEmbeddedStorage, startEmbeddedStorage } from '../store/embedded.js';
+import { parseCommandArgs, usageError } from './args.js';
+
+export const KEYS_USAGE = 'umpire keys create [--name NAME] [--rate WRITES_PER_MINUTE]';
+
+/**
+ * Creates an API key and prints it once; only its sha256 is stored. Storage:
+ * S3_BUCKET/DYNAMODB_TABLE (AWS, R2) if set, else the local server's embedded
+ * storage (UMPIRE_DATA_DIR, default .data), running or not.
+ */
+export async function keysCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub !== 'create') throw usageError(`usage: ${KEYS_USAGE}`);
+  const { values, positionals } = parseCommandArgs(rest, { name: { type: 'string' }, rate: { type: 'string' } });
+  if (positionals.length > 0) throw usageError(`usage: ${KEYS_USAGE}`);
+  const rate = values.rate === undefined ? 60 : Number(values.rate);
+  if (!Number.isInteger(rate) || rate < 1) throw usageError('--rate takes a positive whole number of writes a minute');
+  const name = String(values.name ?? 'unnamed').slice(0, 100);
+
+  const dir = process.env.UMPIRE_DATA_DIR ?? '.data';
+  let config: StorageConfig | null = storageConfigFromEnv(process.env) ?? runningEmbeddedStorage(dir);
+  const started = config ? null : await startEmbeddedStorage(dir);
+  config ??= started!.config;
+  try {
+    const stores = createStores(config);
+    if (started) await ensureStorage(stores);
+    const { key, hash, record } = await newApiKey(name, rate, new Date());
+    await stores.keys.create(hash, record);
+    out(`key:  ${key}`);
+    out(`id:   ${record.id} (${record.name}, ${record.ratePerMinute} writes a minute)`);
+    out('The key is shown once: only its sha256 is stored. Send it as Authorization: Bearer <key>.');
+    return 0;
+  } finally {
+    await started?.close();
+  }
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { startServer, type RunningServer } from './server.js';
+
+// API keys against the local server started with AUTH=required, keys made by `umpire keys create`.
+
+const dataDir = mkdtempSync(join(tmpdir(), 'umpire-auth-'));
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer(dataDir, undefined, { AUTH: 'required' });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Runs `umpire keys create` against the running server's storage and returns the key and its id. */
+async function createKey(name: string, rate: number): Promise<{ key: string; id: string }> {
+  const lines: string[] = [];
+  const saved = process.env.UMPIRE_DATA_DIR;
+  process.env.UMPIRE_DATA_DIR = dataDir;
+  try {
+    expect(await runCli(['keys', 'create', '--name', name, '--rate', String(rate)], (l) => lines.push(l), (l) => lines.push(l))).toBe(0);
+  } finally {
+    if (saved === undefined) delete process.env.UMPIRE_DATA_DIR;
+    else process.env.UMPIRE_DATA_DIR = saved;
+  }
+  return { key: /^key: +(umpire_\S+)$/.exec(lines[0])![1], id: /^id: +(\w+)/.exec(lines[1])![1] };
+}
+
+const idle = 'export default () => "idle"';
+const post = (key?: string) =>
+  fetch(`${server.base}/v1/matches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ game: 'icy', red: { js: idle }, blue: { js: idle } }),
+  });
+
+describe('API keys', () => {
+  let alice: { key: string; id: string };
+  let matchId = '';
+
+  it('writes need a key when the server requires one', async () => {
+    const r = await post();
+    expect(r.status).toBe(401);
+    expect((await r.json()).error.code).toBe('UNAUTHORIZED');
+    expect((await post('umpire_not-a-real-key-at-all-000000000000000000000')).status).toBe(401);
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+  });
+
+  it('`umpire keys create` makes a key the server accepts; the match belongs to it', async () => {
+    alice = await createKey('alice', 50);
+    expect(alice.key).toMatch(/^umpire_[A-Za-z0-9_-]{43}$/);
+    const r = await post(alice.key);
+    expect(r.status).toBe(201);
+    const record = await r.json();
+    expect(record.owner).toBe(alice.id);
+    matchId = record.id;
+    // Reads stay public by unguessable id.
+    expect((await fetch(`${server.base}/v1/matches/${matchId}`)).status).toBe(200);
+  }, 30_000);
+
+  it('bot logs are shown to the owner only', async () => {
+    const mine = await fetch(`${server.base}/v1/matches/${matchId}/logs`, { headers: { authorization: `Bearer ${alice.key}` } });
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toEqual({ red: '', blue: '' });
+    const bob = await createKey('bob', 50);
+    const theirs = await fetch(`${server.base}/v1/matches/${matchId}/logs`, { headers: { authorization: `Bearer ${bob.key}` } });
+    expect(theirs.status).toBe(403);
+    expect((await fetch(`${server.base}/v1/matches/${matchId}/logs`)).status).toBe(401);
+  }, 30_000);
+
+  it('limits the writes of a key per minute', async () => {
+    // Stay clear of a minute boundary, where the window starts over.
+    const second = new Date().getSeconds();
+    if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    const carol = await createKey('carol', 2);
+    expect((await post(carol.key)).status).toBe(201);
+    expect((await post(carol.key)).status).toBe(201);
+    const limited = await post(carol.key);
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  }, 60_000);
+});
