@@ -19,6 +19,7 @@ function actionsUsedByStores(): string[] {
   for (const [file, service] of [
     ['src/store/s3-blobs.ts', 's3'],
     ['src/store/dynamo-matches.ts', 'dynamodb'],
+    ['src/store/dynamo-keys.ts', 'dynamodb'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }

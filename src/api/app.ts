@@ -94,7 +94,14 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
           }
         }
       }
-      const record = await playAndStore(config, request, bots, new Date(), c.get('owner').id);
+      let record: MatchRecord;
+      try {
+        record = await playAndStore(config, request, bots, new Date(), c.get('owner').id);
+      } catch (e) {
+        // Let a retry with the same key run the match (if storage lets us say so).
+        if (keyHash) await config.matches.releaseIdempotencyKey(keyHash).catch(() => undefined);
+        throw e;
+      }
       if (keyHash) await config.matches.completeIdempotencyKey(keyHash, record.id);
       c.header('Location', `/v1/matches/${record.id}`);
       return c.json(present(c, record), 201);

@@ -1,5 +1,6 @@
 import {
   ConditionalCheckFailedException,
+  DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
@@ -138,6 +139,21 @@ export class DynamoMatchStore implements MatchStore {
       return item.matchId?.S ? { state: 'done', matchId: item.matchId.S, requestHash: hash } : { state: 'pending', requestHash: hash };
     } catch (e) {
       throw unavailable('reading an idempotency key', e);
+    }
+  }
+
+  async releaseIdempotencyKey(keyHash: string): Promise<void> {
+    try {
+      await this.db.send(
+        new DeleteItemCommand({
+          TableName: this.table,
+          Key: { pk: S(`idem#${keyHash}`), sk: S('idem') },
+          ConditionExpression: 'attribute_not_exists(matchId)',
+        }),
+      );
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return;
+      throw unavailable('releasing an idempotency key', e);
     }
   }
 

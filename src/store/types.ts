@@ -38,6 +38,8 @@ export interface MatchStore {
   /** Claims an idempotency key for a request; tells who owns it otherwise. A pending claim older than `staleMs` is taken over. */
   claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, staleMs: number): Promise<IdempotencyClaim>;
   completeIdempotencyKey(keyHash: string, matchId: string): Promise<void>;
+  /** Gives up a claim whose request failed, so a retry can run; a completed key is kept. */
+  releaseIdempotencyKey(keyHash: string): Promise<void>;
 }
 
 /** An API key as stored: never the key itself, only who it is. */
