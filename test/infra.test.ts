@@ -20,6 +20,7 @@ function actionsUsedByStores(): string[] {
     ['src/store/s3-blobs.ts', 's3'],
     ['src/store/dynamo-matches.ts', 'dynamodb'],
     ['src/store/dynamo-keys.ts', 'dynamodb'],
+    ['src/store/dynamo-bots.ts', 'dynamodb'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }

@@ -2,21 +2,24 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { parseMap, replayToHistory, type IcyReplay } from '../games/icy/index.js';
 import type { BotLoader } from '../match/run-match.js';
-import { StoreError, type ApiKeyRecord, type BlobStore, type KeyStore, type MatchStore } from '../store/types.js';
+import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
+import { storeBot, storedBot, validateBot } from './bots.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { docsPage } from './docs-page.js';
 import { decodeMatchRequest } from './decode-request.js';
-import { gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type MatchRecord } from './match-service.js';
+import { gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type DecodedBot, type MatchRecord } from './match-service.js';
+import type { Bundle } from '../sandbox/types.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
 import { ApiProblem, problemResponse } from './problems.js';
-import { ListQuery, describeIssues } from './schemas.js';
+import { ListQuery, NewBot, describeIssues } from './schemas.js';
 
 export interface AppConfig {
   readonly blobs: BlobStore;
   readonly matches: MatchStore;
   readonly keys: KeyStore;
+  readonly bots: BotStore;
   /** Whether writes need an API key (deployed entries) or accept none (the local server). */
   readonly auth: AuthMode;
   readonly loadBot: BotLoader;
@@ -74,7 +77,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
       onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the request is larger than two ${maxBundle}-byte bundles allow`)),
     }),
     async (c) => {
-      const { request, bots, canonical } = await decodeMatchRequest(c.req.raw, maxBundle);
+      const { request, bots, canonical } = await decodeMatchRequest(c.req.raw, maxBundle, (id) => storedBot(config, id));
       const key = c.req.header('Idempotency-Key');
       let keyHash: string | undefined;
       if (key !== undefined) {
@@ -107,6 +110,28 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
       return c.json(present(c, record), 201);
     },
   );
+
+  app.post(
+    '/v1/bots',
+    bodyLimit({
+      maxSize: Math.ceil(maxBundle * 1.4) + 64 * 1024,
+      onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the bundle is larger than ${maxBundle} bytes`)),
+    }),
+    auth,
+    async (c) => {
+      const input = await readNewBot(c.req.raw, maxBundle);
+      await validateBot(config.loadBot, input.bundle);
+      const record = await storeBot(config, input, c.get('owner').id, new Date());
+      c.header('Location', `/v1/bots/${record.id}`);
+      return c.json(record, 201);
+    },
+  );
+
+  app.get('/v1/bots/:id', auth, async (c) => {
+    const record = await config.bots.get(c.req.param('id'));
+    if (!record || record.owner !== c.get('owner').id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${c.req.param('id')}' of yours`);
+    return c.json(record);
+  });
 
   app.get('/v1/matches', async (c) => {
     const query = ListQuery.safeParse(c.req.query());
@@ -172,4 +197,37 @@ async function findRecord(config: AppConfig, id: string): Promise<MatchRecord> {
 function present(c: Context<ApiEnv>, record: MatchRecord) {
   const origin = new URL(c.req.url).origin;
   return { ...record, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
+}
+
+/** A bot upload: JSON `{ name?, js | wasm }` or a multipart form with the file `bot`. */
+async function readNewBot(raw: Request, maxBundle: number): Promise<DecodedBot> {
+  const type = raw.headers.get('content-type') ?? '';
+  let input: unknown;
+  if (type.startsWith('multipart/form-data')) {
+    const form = await raw.formData().catch(() => {
+      throw new ApiProblem(400, 'INVALID_FORM', 'the multipart body cannot be read', { field: '(body)' });
+    });
+    const file = form.get('bot');
+    if (!file || typeof file === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', 'bot: send the bundle as a file', { field: 'bot' });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `bot: the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'bot' });
+    const wasm = bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
+    const name = file.name ? file.name.slice(0, 100) : null;
+    return { name, bundle: wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) }, bytes };
+  }
+  try {
+    input = await raw.json();
+  } catch (e) {
+    throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
+  }
+  const parsed = NewBot.safeParse(input);
+  if (!parsed.success) {
+    const d = describeIssues(parsed.error);
+    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
+  }
+  const b = parsed.data;
+  const bytes = b.js !== undefined ? new TextEncoder().encode(b.js) : Uint8Array.from(atob(b.wasm!), (ch) => ch.charCodeAt(0));
+  if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: b.js !== undefined ? 'js' : 'wasm' });
+  const bundle: Bundle = b.js !== undefined ? { kind: 'js', code: b.js } : { kind: 'wasm', code: bytes };
+  return { name: b.name ?? null, bundle, bytes };
 }

@@ -14,6 +14,7 @@ const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 export async function decodeMatchRequest(
   raw: Request,
   maxBundle: number,
+  resolveBot: (id: string) => Promise<DecodedBot>,
 ): Promise<{ request: MatchRequest; bots: [DecodedBot, DecodedBot]; canonical: string }> {
   const body = new Uint8Array(await raw.arrayBuffer());
   const type = raw.headers.get('content-type') ?? 'application/json';
@@ -36,13 +37,14 @@ export async function decodeMatchRequest(
     throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
   }
   const request = parsed.data;
-  const bot = (side: 'red' | 'blue'): DecodedBot => {
+  const bot = async (side: 'red' | 'blue'): Promise<DecodedBot> => {
     const b = request[side];
+    if (b.bot !== undefined) return resolveBot(b.bot);
     if (b.js !== undefined) return { name: b.name ?? null, bundle: { kind: 'js', code: b.js, ...(b.name ? { name: b.name } : {}) }, bytes: new TextEncoder().encode(b.js) };
     const bytes = decodeBase64(b.wasm!);
     return { name: b.name ?? null, bundle: { kind: 'wasm', code: bytes, ...(b.name ? { name: b.name } : {}) }, bytes };
   };
-  return { request, bots: [bot('red'), bot('blue')], canonical: canonicalJson(request) };
+  return { request, bots: [await bot('red'), await bot('blue')], canonical: canonicalJson(request) };
 }
 
 /** JSON with object keys sorted, so equal requests give equal text. */

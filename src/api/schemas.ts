@@ -6,6 +6,17 @@ export const BotInput = z
     name: z.string().max(100).optional(),
     js: z.string().optional(),
     wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
+    bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots').optional(),
+  })
+  .strict()
+  .refine((b) => [b.js, b.wasm, b.bot].filter((v) => v !== undefined).length === 1, { message: 'give exactly one of js, wasm and bot' });
+
+/** A bot to store: its JavaScript source, or its WebAssembly module in base64. */
+export const NewBot = z
+  .object({
+    name: z.string().max(100).optional(),
+    js: z.string().optional(),
+    wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
   })
   .strict()
   .refine((b) => (b.js === undefined) !== (b.wasm === undefined), { message: 'give exactly one of js and wasm' });

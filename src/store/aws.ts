@@ -2,8 +2,9 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFo
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoMatchStore, TABLE_LAYOUT } from './dynamo-matches.js';
 import { S3BlobStore } from './s3-blobs.js';
+import { DynamoBotStore } from './dynamo-bots.js';
 import { DynamoKeyStore } from './dynamo-keys.js';
-import type { BlobStore, KeyStore, MatchStore } from './types.js';
+import type { BlobStore, BotStore, KeyStore, MatchStore } from './types.js';
 
 export interface StorageConfig {
   readonly region: string;
@@ -17,6 +18,7 @@ export interface Stores {
   readonly blobs: BlobStore;
   readonly matches: MatchStore;
   readonly keys: KeyStore;
+  readonly bots: BotStore;
   readonly s3: S3Client;
   readonly dynamodb: DynamoDBClient;
   readonly config: StorageConfig;
@@ -63,6 +65,7 @@ export function createStores(config: StorageConfig): Stores {
     blobs: new S3BlobStore(s3, config.s3.bucket),
     matches: new DynamoMatchStore(dynamodb, config.dynamodb.table),
     keys: new DynamoKeyStore(dynamodb, config.dynamodb.table),
+    bots: new DynamoBotStore(dynamodb, config.dynamodb.table),
     s3,
     dynamodb,
     config,

@@ -59,6 +59,23 @@ export interface KeyStore {
   countRequest(keyId: string, minute: number, limit: number): Promise<boolean>;
 }
 
+/** A stored bot: its bundle lives in the blob store under its sha256. */
+export interface BotRecord {
+  readonly id: string;
+  readonly name: string | null;
+  readonly kind: 'js' | 'wasm';
+  readonly sha256: string;
+  readonly bytes: number;
+  /** Id of the API key that uploaded it: the only one shown its bundle. */
+  readonly owner: string;
+  readonly createdAt: string;
+}
+
+export interface BotStore {
+  create(bot: BotRecord): Promise<void>;
+  get(id: string): Promise<BotRecord | null>;
+}
+
 export type StoreErrorCode = 'STORAGE_UNAVAILABLE' | 'BAD_CURSOR';
 
 /** A storage failure the API reports as such (503), never as a crash. */

@@ -1,0 +1,49 @@
+import { DEFAULT_MAP, RED, encodeView, initialState, ruleSet } from '../games/icy/index.js';
+import type { BotLoader } from '../match/run-match.js';
+import { DEFAULT_BUDGETS } from '../sandbox/policy.js';
+import { DEFAULT_LIMITS, type Bundle } from '../sandbox/types.js';
+import { base64UrlEncode } from '../store/dynamo-matches.js';
+import type { BlobStore, BotRecord, BotStore } from '../store/types.js';
+import { bundleKey, sha256Hex, type DecodedBot } from './match-service.js';
+import { ApiProblem } from './problems.js';
+
+/** A bundle is accepted when it loads and answers the first turn of a match as red. */
+export async function validateBot(loadBot: BotLoader, bundle: Bundle): Promise<void> {
+  const loaded = await loadBot(bundle, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: DEFAULT_BUDGETS.loadFuel });
+  if (!loaded.ok) throw new ApiProblem(422, 'BOT_INVALID', `the bot does not load: ${loaded.failure.message}`, { failure: loaded.failure });
+  try {
+    const view = encodeView(initialState(DEFAULT_MAP), RED, ruleSet('queue2011'));
+    const r = await loaded.bot.act(view, { fuel: DEFAULT_BUDGETS.firstTurnFuel, wallMs: DEFAULT_BUDGETS.wallMs });
+    if (r.output === null) {
+      throw new ApiProblem(422, 'BOT_INVALID', `the bot does not answer a turn: ${r.failure}${r.detail ? ` (${r.detail})` : ''}`, { failure: r.failure, detail: r.detail });
+    }
+  } finally {
+    loaded.bot.dispose();
+  }
+}
+
+/** Stores a validated bot: its bundle under its sha256, its record under a new id. */
+export async function storeBot(deps: { blobs: BlobStore; bots: BotStore }, bot: DecodedBot, owner: string, now: Date): Promise<BotRecord> {
+  const sha256 = await sha256Hex(bot.bytes);
+  await deps.blobs.put(bundleKey(sha256), bot.bytes, { contentType: bot.bundle.kind === 'wasm' ? 'application/wasm' : 'text/javascript' });
+  const record: BotRecord = {
+    id: `bot_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(16)))}`,
+    name: bot.name,
+    kind: bot.bundle.kind,
+    sha256,
+    bytes: bot.bytes.length,
+    owner,
+    createdAt: now.toISOString(),
+  };
+  await deps.bots.create(record);
+  return record;
+}
+
+/** The bundle of a stored bot, for a match. */
+export async function storedBot(deps: { blobs: BlobStore; bots: BotStore }, id: string): Promise<DecodedBot> {
+  const record = await deps.bots.get(id);
+  const bytes = record ? await deps.blobs.get(bundleKey(record.sha256)) : null;
+  if (!record || !bytes) throw new ApiProblem(400, 'UNKNOWN_BOT', `no bot with id '${id}'`, { field: 'bot' });
+  const bundle: Bundle = record.kind === 'wasm' ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
+  return { name: record.name, bundle: record.name ? { ...bundle, name: record.name } : bundle, bytes };
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './server.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-bots-')));
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const postJson = async (path: string, body: unknown) => {
+  const r = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, body: await r.json() };
+};
+
+describe('stored bots', () => {
+  let hunter: Record<string, any>;
+  let wasm: Record<string, any>;
+
+  it('POST /v1/bots validates and stores a bundle once, and returns its id', async () => {
+    const r = await postJson('/v1/bots', { name: 'hunter', js: readFileSync('bots/hunter.js', 'utf8') });
+    expect(r.status).toBe(201);
+    hunter = r.body;
+    expect(hunter).toMatchObject({ name: 'hunter', kind: 'js', owner: 'local', id: expect.stringMatching(/^bot_[A-Za-z0-9_-]{22}$/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const form = new FormData();
+    form.set('bot', new Blob([readFileSync('build/bots/hunter.wasm')]), 'hunter.wasm');
+    const w = await fetch(`${server.base}/v1/bots`, { method: 'POST', body: form });
+    expect(w.status).toBe(201);
+    wasm = await w.json();
+    expect(wasm).toMatchObject({ kind: 'wasm', name: 'hunter.wasm' });
+    expect((await (await fetch(`${server.base}/v1/bots/${hunter.id}`)).json())).toEqual(hunter);
+  }, 30_000);
+
+  it.each([
+    ['does not parse', 'export default function (', /does not load: SyntaxError/],
+    ['throws', 'export default () => { throw new Error("no"); }', /does not answer a turn: error \(Error: no\)/],
+    ['answers no string', 'export default () => 7', /returned number/],
+  ])('refuses a bot that %s, saying why', async (_, js, message) => {
+    const r = await postJson('/v1/bots', { js });
+    expect(r.status).toBe(422);
+    expect(r.body.error.code).toBe('BOT_INVALID');
+    expect(r.body.error.message).toMatch(message);
+  });
+
+  it('plays matches between stored bots by id', async () => {
+    const r = await postJson('/v1/matches', { game: 'icy', seed: 3, red: { bot: hunter.id }, blue: { bot: wasm.id } });
+    expect(r.status).toBe(201);
+    expect(r.body.bots.red).toMatchObject({ name: 'hunter', kind: 'js', sha256: hunter.sha256 });
+    expect(r.body.bots.blue).toMatchObject({ kind: 'wasm', sha256: wasm.sha256 });
+    expect(r.body.turns).toBe(180);
+    const unknown = await postJson('/v1/matches', { game: 'icy', red: { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' }, blue: { bot: hunter.id } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatchObject({ code: 'UNKNOWN_BOT', details: { field: 'bot' } });
+  }, 30_000);
+});
