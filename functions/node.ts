@@ -7,13 +7,18 @@ import { createApp } from '../src/api/app.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
 import { createStores, ensureStorage, storageConfigFromEnv } from '../src/store/aws.js';
 import { startEmbeddedStorage } from '../src/store/embedded.js';
+import { InProcessQueue } from '../src/leaderboard/queue.js';
+import { runMatchJob, type MatchJob } from '../src/leaderboard/service.js';
 
 const port = Number(process.env.PORT ?? 8787);
 const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedStorage(process.env.UMPIRE_DATA_DIR ?? '.data');
 const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
 await ensureStorage(stores);
+// Rounds' matches are played here, one at a time, in this process.
+const deps = { ...stores, loadBot: nodeBotLoader, maps };
+const queue = new InProcessQueue<MatchJob>((job) => runMatchJob(deps, job));
 // It listens on loopback only: writes need no key unless AUTH=required.
-const app = createApp({ ...stores, loadBot: nodeBotLoader, maps, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });
+const app = createApp({ ...deps, queue, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
   console.log(`umpire listening on http://127.0.0.1:${info.port} (API docs: http://127.0.0.1:${info.port}/docs)`);
   console.log(`  replays: s3 ${stores.config.s3.endpoint ?? 'AWS'} bucket ${stores.config.s3.bucket}`);

@@ -21,6 +21,7 @@ function actionsUsedByStores(): string[] {
     ['src/store/dynamo-matches.ts', 'dynamodb'],
     ['src/store/dynamo-keys.ts', 'dynamodb'],
     ['src/store/dynamo-bots.ts', 'dynamodb'],
+    ['src/store/dynamo-leaderboards.ts', 'dynamodb'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }

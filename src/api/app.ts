@@ -4,6 +4,10 @@ import { parseMap, replayToHistory, type IcyReplay } from '../games/icy/index.js
 import type { BotLoader } from '../match/run-match.js';
 import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
 import { storeBot, storedBot, validateBot } from './bots.js';
+import { leaderboardRoutes } from './leaderboard-routes.js';
+import type { JobQueue } from '../leaderboard/queue.js';
+import type { MatchJob } from '../leaderboard/service.js';
+import type { LeaderboardStore } from '../leaderboard/types.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { docsPage } from './docs-page.js';
@@ -20,6 +24,9 @@ export interface AppConfig {
   readonly matches: MatchStore;
   readonly keys: KeyStore;
   readonly bots: BotStore;
+  readonly leaderboards: LeaderboardStore;
+  /** Where rounds' matches wait to be played; without one, rounds are not offered. */
+  readonly queue?: JobQueue<MatchJob>;
   /** Whether writes need an API key (deployed entries) or accept none (the local server). */
   readonly auth: AuthMode;
   readonly loadBot: BotLoader;
@@ -132,6 +139,8 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     if (!record || record.owner !== c.get('owner').id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${c.req.param('id')}' of yours`);
     return c.json(record);
   });
+
+  leaderboardRoutes(app, config, auth, config.queue);
 
   app.get('/v1/matches', async (c) => {
     const query = ListQuery.safeParse(c.req.query());

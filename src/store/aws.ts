@@ -3,6 +3,8 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { DynamoMatchStore, TABLE_LAYOUT } from './dynamo-matches.js';
 import { S3BlobStore } from './s3-blobs.js';
 import { DynamoBotStore } from './dynamo-bots.js';
+import { DynamoLeaderboardStore } from './dynamo-leaderboards.js';
+import type { LeaderboardStore } from '../leaderboard/types.js';
 import { DynamoKeyStore } from './dynamo-keys.js';
 import type { BlobStore, BotStore, KeyStore, MatchStore } from './types.js';
 
@@ -19,6 +21,7 @@ export interface Stores {
   readonly matches: MatchStore;
   readonly keys: KeyStore;
   readonly bots: BotStore;
+  readonly leaderboards: LeaderboardStore;
   readonly s3: S3Client;
   readonly dynamodb: DynamoDBClient;
   readonly config: StorageConfig;
@@ -66,6 +69,7 @@ export function createStores(config: StorageConfig): Stores {
     matches: new DynamoMatchStore(dynamodb, config.dynamodb.table),
     keys: new DynamoKeyStore(dynamodb, config.dynamodb.table),
     bots: new DynamoBotStore(dynamodb, config.dynamodb.table),
+    leaderboards: new DynamoLeaderboardStore(dynamodb, config.dynamodb.table),
     s3,
     dynamodb,
     config,

@@ -1,0 +1,131 @@
+import { storedBot } from '../api/bots.js';
+import { playAndStore, type MatchRecord, type ServiceDeps } from '../api/match-service.js';
+import { initialRating, shown, updateRatings, type Score } from '../ratings/index.js';
+import { base64UrlEncode } from '../store/dynamo-matches.js';
+import type { BotStore } from '../store/types.js';
+import type { JobQueue } from './queue.js';
+import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from './types.js';
+
+/** One scheduled leaderboard match. */
+export interface MatchJob {
+  readonly board: string;
+  readonly round: string;
+  readonly red: string;
+  readonly blue: string;
+  readonly map: string;
+}
+
+export interface LeaderboardDeps extends ServiceDeps {
+  readonly leaderboards: LeaderboardStore;
+  readonly bots: BotStore;
+}
+
+const HISTORY = 500;
+const newId = (prefix: string) => `${prefix}_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(12)))}`;
+
+export function newLeaderboard(input: Omit<Leaderboard, 'id' | 'createdAt'>, now: Date): Leaderboard {
+  return { ...input, id: newId('lb'), createdAt: now.toISOString() };
+}
+
+export function newEntry(board: Leaderboard, bot: { id: string; name: string | null; sha256: string }): Entry {
+  return { botId: bot.id, name: bot.name, sha256: bot.sha256, rating: initialRating(board.rating), wins: 0, losses: 0, draws: 0, played: 0, history: [], version: 1 };
+}
+
+/** A round robin: every ordered pair of entries (so both colors) on every map of the board. */
+export async function scheduleRound(deps: LeaderboardDeps, queue: JobQueue<MatchJob>, board: Leaderboard, now: Date): Promise<Round> {
+  const entries = await deps.leaderboards.entries(board.id);
+  const id = newId('round');
+  const jobs: MatchJob[] = [];
+  for (const map of board.maps) {
+    for (const red of entries) for (const blue of entries) if (red.botId !== blue.botId) jobs.push({ board: board.id, round: id, red: red.botId, blue: blue.botId, map });
+  }
+  const round: Round = { id, total: jobs.length, done: 0, failed: 0, createdAt: now.toISOString() };
+  await deps.leaderboards.putRound(board.id, round);
+  for (const job of jobs) await queue.send(job);
+  return round;
+}
+
+/** Plays one scheduled match, stores it like any other, and rates it exactly once. */
+export async function runMatchJob(deps: LeaderboardDeps, job: MatchJob): Promise<void> {
+  try {
+    const board = await deps.leaderboards.getBoard(job.board);
+    if (!board) throw new Error(`leaderboard ${job.board} is gone`);
+    const red = await storedBot(deps, job.red);
+    const blue = await storedBot(deps, job.blue);
+    const record = await playAndStore(deps, { game: 'icy', rules: board.rules, map: job.map, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } }, [red, blue], new Date(), board.owner);
+    await rateOnce(deps, board, job, record);
+    await deps.leaderboards.countRound(board.id, job.round, 'done');
+  } catch (e) {
+    await deps.leaderboards.countRound(job.board, job.round, 'failed');
+    throw e;
+  }
+}
+
+async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, record: MatchRecord): Promise<void> {
+  if (!(await deps.leaderboards.markRated(board.id, record.id))) return;
+  const score: Score = record.winner === 'red' ? 1 : record.winner === 'blue' ? 0 : 0.5;
+  const at = new Date().toISOString();
+  const changes: Record<string, { rating: number; uncertainty: number }> = {};
+  // Optimistic updates: re-read and retry an entry that changed meanwhile.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const entries = await deps.leaderboards.entries(board.id);
+    const redEntry = entries.find((e) => e.botId === job.red);
+    const blueEntry = entries.find((e) => e.botId === job.blue);
+    if (!redEntry || !blueEntry) return;
+    const [redRating, blueRating] = updateRatings(board.rating, redEntry.rating, blueEntry.rating, score);
+    const next = (e: Entry, rating: typeof redRating, s: Score): Entry => {
+      const view = shown(rating);
+      changes[e.botId] = view;
+      return {
+        ...e,
+        rating,
+        wins: e.wins + (s === 1 ? 1 : 0),
+        losses: e.losses + (s === 0 ? 1 : 0),
+        draws: e.draws + (s === 0.5 ? 1 : 0),
+        played: e.played + 1,
+        history: [...e.history, { match: record.id, at, ...view }].slice(-HISTORY),
+        version: e.version + 1,
+      };
+    };
+    const redNext = next(redEntry, redRating, score);
+    const blueNext = next(blueEntry, blueRating, score === 0.5 ? 0.5 : ((1 - score) as Score));
+    if (!(await deps.leaderboards.putEntry(board.id, redNext))) continue;
+    while (!(await deps.leaderboards.putEntry(board.id, blueNext))) {
+      // Only the blue entry moved on: recompute it from its new state against red's old rating.
+      const fresh = (await deps.leaderboards.entries(board.id)).find((e) => e.botId === job.blue)!;
+      const [, again] = updateRatings(board.rating, redEntry.rating, fresh.rating, score);
+      Object.assign(blueNext, next(fresh, again, score === 0.5 ? 0.5 : ((1 - score) as Score)));
+    }
+    break;
+  }
+  const line: ResultLine = {
+    match: record.id,
+    round: job.round,
+    finishedAt: at,
+    map: job.map,
+    red: { botId: job.red, score: record.scores.red.total },
+    blue: { botId: job.blue, score: record.scores.blue.total },
+    winner: record.winner,
+    ratings: changes,
+  };
+  await deps.leaderboards.appendResult(board.id, line);
+}
+
+/** The ranked table of a board. */
+export function standings(entries: readonly Entry[], withHistory: boolean) {
+  return [...entries]
+    .map((e) => ({ e, view: shown(e.rating) }))
+    .sort((a, b) => b.view.rating - a.view.rating || a.e.botId.localeCompare(b.e.botId))
+    .map(({ e, view }, k) => ({
+      rank: k + 1,
+      botId: e.botId,
+      name: e.name,
+      rating: view.rating,
+      uncertainty: view.uncertainty,
+      wins: e.wins,
+      losses: e.losses,
+      draws: e.draws,
+      played: e.played,
+      ...(withHistory ? { history: e.history } : {}),
+    }));
+}

@@ -1,0 +1,74 @@
+import type { Rating, RatingSystem } from '../ratings/index.js';
+
+export interface Leaderboard {
+  readonly id: string;
+  readonly name: string;
+  readonly game: 'icy';
+  readonly rules: 'queue2011' | 'icpc2010';
+  /** Map names every pairing is played on. */
+  readonly maps: readonly string[];
+  readonly budgets: Readonly<Record<string, number>>;
+  readonly rating: RatingSystem;
+  readonly owner: string;
+  readonly createdAt: string;
+}
+
+export interface RatingChange {
+  readonly match: string;
+  readonly at: string;
+  readonly rating: number;
+  readonly uncertainty: number;
+}
+
+export interface Entry {
+  readonly botId: string;
+  readonly name: string | null;
+  readonly sha256: string;
+  readonly rating: Rating;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+  readonly played: number;
+  /** The latest rating changes, newest last (capped). */
+  readonly history: readonly RatingChange[];
+  /** Optimistic concurrency: bumped by every write. */
+  readonly version: number;
+}
+
+export interface Round {
+  readonly id: string;
+  readonly total: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly createdAt: string;
+}
+
+/** One finished leaderboard match, as the export endpoint gives it. */
+export interface ResultLine {
+  readonly match: string;
+  readonly round: string;
+  readonly finishedAt: string;
+  readonly map: string;
+  readonly red: { readonly botId: string; readonly score: number };
+  readonly blue: { readonly botId: string; readonly score: number };
+  readonly winner: 'red' | 'blue' | 'draw';
+  readonly ratings: Readonly<Record<string, { readonly rating: number; readonly uncertainty: number }>>;
+}
+
+export interface LeaderboardStore {
+  createBoard(board: Leaderboard): Promise<void>;
+  getBoard(id: string): Promise<Leaderboard | null>;
+  /** Adds an entry; false if the bot is already on the board. */
+  addEntry(boardId: string, entry: Entry): Promise<boolean>;
+  entries(boardId: string): Promise<Entry[]>;
+  /** Writes an entry if its stored version is still `version - 1`. */
+  putEntry(boardId: string, entry: Entry): Promise<boolean>;
+  /** Marks a match as rated; false if it was already (so ratings change exactly once). */
+  markRated(boardId: string, matchId: string): Promise<boolean>;
+  putRound(boardId: string, round: Round): Promise<void>;
+  getRound(boardId: string, roundId: string): Promise<Round | null>;
+  countRound(boardId: string, roundId: string, outcome: 'done' | 'failed'): Promise<void>;
+  appendResult(boardId: string, line: ResultLine): Promise<void>;
+  /** Results in the order they finished, after `since` (a cursor from an earlier call). */
+  results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }>;
+}

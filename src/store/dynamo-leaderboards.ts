@@ -1,0 +1,167 @@
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../leaderboard/types.js';
+import { base64UrlDecode, base64UrlEncode } from './dynamo-matches.js';
+import { unavailable } from './s3-blobs.js';
+import { StoreError } from './types.js';
+
+/**
+ * Leaderboards in the match table, all under pk `lb#<id>`: sk `board`, `entry#<bot id>`,
+ * `rated#<match id>`, `round#<round id>`, and `result#<finished at>#<match id>` for the export.
+ */
+export class DynamoLeaderboardStore implements LeaderboardStore {
+  constructor(
+    private readonly db: DynamoDBClient,
+    private readonly table: string,
+  ) {}
+
+  private key(boardId: string, sk: string): Record<string, AttributeValue> {
+    return { pk: { S: `lb#${boardId}` }, sk: { S: sk } };
+  }
+
+  private async put(item: Record<string, AttributeValue>, condition: string | undefined, what: string, values?: Record<string, AttributeValue>): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: item,
+          ...(condition ? { ConditionExpression: condition } : {}),
+          ...(values ? { ExpressionAttributeValues: values } : {}),
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable(what, e);
+    }
+  }
+
+  private async getJson<T>(boardId: string, sk: string, what: string): Promise<T | null> {
+    try {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: this.key(boardId, sk), ConsistentRead: true }));
+      return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as T) : null;
+    } catch (e) {
+      throw unavailable(what, e);
+    }
+  }
+
+  private async query(boardId: string, prefix: string, what: string, start?: Record<string, AttributeValue>, limit?: number) {
+    try {
+      return await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': { S: `lb#${boardId}` }, ':prefix': { S: prefix } },
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+          ...(limit ? { Limit: limit } : {}),
+        }),
+      );
+    } catch (e) {
+      throw unavailable(what, e);
+    }
+  }
+
+  async createBoard(board: Leaderboard): Promise<void> {
+    await this.put({ ...this.key(board.id, 'board'), record: { S: JSON.stringify(board) } }, 'attribute_not_exists(pk)', 'storing a leaderboard');
+  }
+
+  getBoard(id: string): Promise<Leaderboard | null> {
+    return this.getJson<Leaderboard>(id, 'board', 'reading a leaderboard');
+  }
+
+  addEntry(boardId: string, entry: Entry): Promise<boolean> {
+    return this.put(
+      { ...this.key(boardId, `entry#${entry.botId}`), record: { S: JSON.stringify(entry) }, version: { N: String(entry.version) } },
+      'attribute_not_exists(pk)',
+      'adding an entry',
+    );
+  }
+
+  async entries(boardId: string): Promise<Entry[]> {
+    const entries: Entry[] = [];
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const out = await this.query(boardId, 'entry#', 'reading entries', start);
+      for (const item of out.Items ?? []) entries.push(JSON.parse(item.record.S!) as Entry);
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return entries;
+  }
+
+  putEntry(boardId: string, entry: Entry): Promise<boolean> {
+    return this.put(
+      { ...this.key(boardId, `entry#${entry.botId}`), record: { S: JSON.stringify(entry) }, version: { N: String(entry.version) } },
+      'version = :previous',
+      'updating an entry',
+      { ':previous': { N: String(entry.version - 1) } },
+    );
+  }
+
+  markRated(boardId: string, matchId: string): Promise<boolean> {
+    return this.put({ ...this.key(boardId, `rated#${matchId}`) }, 'attribute_not_exists(pk)', 'marking a match rated');
+  }
+
+  async putRound(boardId: string, round: Round): Promise<void> {
+    await this.put(
+      { ...this.key(boardId, `round#${round.id}`), record: { S: JSON.stringify(round) }, done: { N: '0' }, failed: { N: '0' } },
+      undefined,
+      'storing a round',
+    );
+  }
+
+  async getRound(boardId: string, roundId: string): Promise<Round | null> {
+    try {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: this.key(boardId, `round#${roundId}`), ConsistentRead: true }));
+      if (!out.Item?.record?.S) return null;
+      const round = JSON.parse(out.Item.record.S) as Round;
+      return { ...round, done: Number(out.Item.done?.N ?? 0), failed: Number(out.Item.failed?.N ?? 0) };
+    } catch (e) {
+      throw unavailable('reading a round', e);
+    }
+  }
+
+  async countRound(boardId: string, roundId: string, outcome: 'done' | 'failed'): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(boardId, `round#${roundId}`),
+          UpdateExpression: `ADD ${outcome} :one`,
+          ExpressionAttributeValues: { ':one': { N: '1' } },
+        }),
+      );
+    } catch (e) {
+      throw unavailable('counting a round', e);
+    }
+  }
+
+  async appendResult(boardId: string, line: ResultLine): Promise<void> {
+    await this.put({ ...this.key(boardId, `result#${line.finishedAt}#${line.match}`), record: { S: JSON.stringify(line) } }, undefined, 'storing a result');
+  }
+
+  async results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }> {
+    let start: Record<string, AttributeValue> | undefined;
+    if (since) {
+      try {
+        start = this.key(boardId, new TextDecoder().decode(base64UrlDecode(since)));
+      } catch {
+        throw new StoreError('BAD_CURSOR', 'the cursor is not one this API gave out');
+      }
+      if (!start.sk.S!.startsWith('result#')) throw new StoreError('BAD_CURSOR', 'the cursor is not one this API gave out');
+    }
+    const out = await this.query(boardId, 'result#', 'reading results', start, limit);
+    const items = out.Items ?? [];
+    const lines = items.map((i) => JSON.parse(i.record.S!) as ResultLine);
+    // The cursor is the last result given, so a later call picks up exactly after it.
+    const last = items.length > 0 ? items[items.length - 1].sk.S! : since ? new TextDecoder().decode(base64UrlDecode(since)) : null;
+    return { lines, cursor: last ? base64UrlEncode(new TextEncoder().encode(last)) : null };
+  }
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './server.js';
+
+// A tournament on the local server: stored bots, a leaderboard, a round robin
+// played through the in-process queue, ratings, and the export for other sites.
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-lb-')));
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function call(method: string, path: string, body?: unknown) {
+  const r = await fetch(`${server.base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await r.text();
+  return { status: r.status, headers: r.headers, text, body: text && r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null };
+}
+
+async function finish(board: string, round: string) {
+  for (let i = 0; i < 300; i++) {
+    const r = await call('GET', `/v1/leaderboards/${board}/rounds/${round}`);
+    if (r.body.status === 'finished') return r.body;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the round did not finish');
+}
+
+describe('a tournament of four bots', () => {
+  const bots: string[] = [];
+  let board = '';
+
+  it('plays a round robin on both colors and ranks the bots by rating', async () => {
+    for (const name of ['hunter', 'planter', 'random', 'idle']) {
+      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`bots/${name}.js`, 'utf8') });
+      expect(r.status).toBe(201);
+      bots.push(r.body.id);
+    }
+    const created = await call('POST', '/v1/leaderboards', { name: 'spring ladder', game: 'icy', maps: ['default', 'map1'] });
+    expect(created.status).toBe(201);
+    board = created.body.id;
+    expect(created.body).toMatchObject({ rating: 'openskill', rules: 'queue2011', maps: ['default', 'map1'] });
+    for (const bot of bots) expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);
+    expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: bots[0] })).status).toBe(409);
+
+    const round = await call('POST', `/v1/leaderboards/${board}/rounds`);
+    expect(round.status).toBe(202);
+    expect(round.body).toMatchObject({ total: 24, status: 'running' }); // 4 x 3 pairings, both colors, 2 maps
+    expect(await finish(board, round.body.id)).toMatchObject({ total: 24, done: 24, failed: 0, status: 'finished' });
+
+    const table = (await call('GET', `/v1/leaderboards/${board}?history=1`)).body.table;
+    expect(table).toHaveLength(4);
+    for (const row of table) {
+      expect(row.played).toBe(12);
+      expect(row.wins + row.losses + row.draws).toBe(12);
+      expect(row.history).toHaveLength(12);
+      expect(row.uncertainty).toBeLessThan(8.34);
+    }
+    expect(table.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3, 4]);
+    expect(table[0].rating).toBeGreaterThan(table[3].rating);
+    expect(table.map((r: { rating: number }) => r.rating)).toEqual([...table.map((r: { rating: number }) => r.rating)].sort((a, b) => b - a));
+    expect(table.find((r: { name: string }) => r.name === 'idle').wins).toBe(0);
+  }, 120_000);
+
+  it('exports each rated match once, in order, as JSON lines that resume from a cursor', async () => {
+    const first = await call('GET', `/v1/leaderboards/${board}/matches?limit=10`);
+    expect(first.headers.get('content-type')).toBe('application/x-ndjson');
+    const lines = first.text.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(10);
+    const rest = await call('GET', `/v1/leaderboards/${board}/matches?since=${first.headers.get('umpire-cursor')}`);
+    const more = rest.text.trim().split('\n').map((l) => JSON.parse(l));
+    const all = [...lines, ...more];
+    expect(all).toHaveLength(24);
+    expect(new Set(all.map((l) => l.match)).size).toBe(24);
+    expect(all[0]).toMatchObject({ map: expect.any(String), winner: expect.stringMatching(/red|blue|draw/), red: { botId: expect.any(String) } });
+    const after = await call('GET', `/v1/leaderboards/${board}/matches?since=${rest.headers.get('umpire-cursor')}`);
+    expect(after.text).toBe('');
+    // Each exported match is a stored match like any other.
+    expect((await call('GET', `/v1/matches/${all[0].match}`)).status).toBe(200);
+  }, 30_000);
+
+  it('rates with Elo when asked', async () => {
+    const created = await call('POST', '/v1/leaderboards', { name: 'elo ladder', game: 'icy', rating: 'elo' });
+    const id = created.body.id;
+    for (const bot of bots.slice(0, 2)) await call('POST', `/v1/leaderboards/${id}/entries`, { bot });
+    const round = await call('POST', `/v1/leaderboards/${id}/rounds`);
+    await finish(id, round.body.id);
+    const table = (await call('GET', `/v1/leaderboards/${id}`)).body.table;
+    expect(table.map((r: { played: number }) => r.played)).toEqual([2, 2]);
+    expect(table[0].rating + table[1].rating).toBeCloseTo(3000, 6);
+    expect(table[0].uncertainty).toBe(0);
+  }, 60_000);
+
+  it('rejects bad input', async () => {
+    expect((await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: ['atlantis'] })).body.error.code).toBe('UNKNOWN_MAP');
+    expect((await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy', rating: 'glicko' })).status).toBe(400);
+    expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' })).body.error.code).toBe('UNKNOWN_BOT');
+    expect((await call('GET', '/v1/leaderboards/lb_nope')).status).toBe(404);
+  });
+});
