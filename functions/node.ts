@@ -9,13 +9,16 @@ import { createStores, ensureStorage, storageConfigFromEnv } from '../src/store/
 import { startEmbeddedStorage } from '../src/store/embedded.js';
 import { InProcessQueue } from '../src/leaderboard/queue.js';
 import { runMatchJob, type MatchJob } from '../src/leaderboard/service.js';
+import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
 
 const port = Number(process.env.PORT ?? 8787);
 const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedStorage(process.env.UMPIRE_DATA_DIR ?? '.data');
 const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
 await ensureStorage(stores);
 // Rounds' matches are played here, one at a time, in this process.
-const deps = { ...stores, loadBot: nodeBotLoader, maps };
+// Webhook deliveries are sent from here too, a few at a time, retried with backoff.
+const deliveries = new InProcessQueue<Delivery>((d) => deliver(d).then(() => undefined), 4);
+const deps = { ...stores, loadBot: nodeBotLoader, maps, notify: (list: Delivery[]) => list.forEach((d) => void deliveries.send(d)) };
 const queue = new InProcessQueue<MatchJob>((job) => runMatchJob(deps, job));
 // It listens on loopback only: writes need no key unless AUTH=required.
 const app = createApp({ ...deps, queue, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });

@@ -5,6 +5,8 @@ import { newEntry, newLeaderboard, scheduleRound, standings, type LeaderboardDep
 import type { ApiKeyRecord } from '../store/types.js';
 import { ApiProblem } from './problems.js';
 import { BudgetsInput, describeIssues } from './schemas.js';
+import { base64UrlEncode } from '../store/dynamo-matches.js';
+import type { Webhook } from '../leaderboard/webhooks.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
 
@@ -18,6 +20,8 @@ const NewLeaderboard = z
     rating: z.enum(['openskill', 'elo']).default('openskill'),
   })
   .strict();
+
+const NewWebhook = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) }).strict();
 
 const NewEntry = z.object({ bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots') }).strict();
 
@@ -72,6 +76,20 @@ export function leaderboardRoutes(
     const entry = newEntry(b, record);
     if (!(await deps.leaderboards.addEntry(b.id, entry))) throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
     return c.json(entry, 201);
+  });
+
+  app.post('/v1/leaderboards/:id/webhooks', auth, async (c) => {
+    const b = await mine(c.req.param('id'), c.get('owner'));
+    const { url } = await parse(NewWebhook, c.req.raw);
+    const hook: Webhook = {
+      id: `hook_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(9)))}`,
+      url,
+      secret: `whsec_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(24)))}`,
+      createdAt: new Date().toISOString(),
+    };
+    await deps.leaderboards.addWebhook(b.id, hook);
+    // The secret is shown once, here: the receiver verifies signatures with it.
+    return c.json(hook, 201);
   });
 
   app.get('/v1/leaderboards/:id', async (c) => {

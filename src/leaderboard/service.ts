@@ -4,6 +4,7 @@ import { initialRating, shown, updateRatings, type Score } from '../ratings/inde
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { BotStore } from '../store/types.js';
 import type { JobQueue } from './queue.js';
+import type { Delivery, WebhookEvent } from './webhooks.js';
 import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from './types.js';
 
 /** One scheduled leaderboard match. */
@@ -18,6 +19,8 @@ export interface MatchJob {
 export interface LeaderboardDeps extends ServiceDeps {
   readonly leaderboards: LeaderboardStore;
   readonly bots: BotStore;
+  /** Hands deliveries to whatever sends them (a queue, or the runtime's waitUntil). */
+  readonly notify?: (deliveries: Delivery[]) => void;
 }
 
 const HISTORY = 500;
@@ -109,6 +112,14 @@ async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob
     ratings: changes,
   };
   await deps.leaderboards.appendResult(board.id, line);
+  if (deps.notify) {
+    const hooks = await deps.leaderboards.webhooks(board.id);
+    const events: [WebhookEvent, unknown][] = [
+      ['match.finished', { leaderboard: board.id, ...line }],
+      ...Object.entries(changes).map(([botId, view]): [WebhookEvent, unknown] => ['rating.changed', { leaderboard: board.id, botId, match: record.id, ...view }]),
+    ];
+    deps.notify(hooks.flatMap((hook) => events.map(([event, data]) => ({ hook, id: newId('dlv'), event, body: JSON.stringify({ event, data }) }))));
+  }
 }
 
 /** The ranked table of a board. */

@@ -1,4 +1,5 @@
 import type { Rating, RatingSystem } from '../ratings/index.js';
+import type { Webhook } from './webhooks.js';
 
 export interface Leaderboard {
   readonly id: string;
@@ -69,6 +70,8 @@ export interface LeaderboardStore {
   getRound(boardId: string, roundId: string): Promise<Round | null>;
   countRound(boardId: string, roundId: string, outcome: 'done' | 'failed'): Promise<void>;
   appendResult(boardId: string, line: ResultLine): Promise<void>;
+  addWebhook(boardId: string, hook: Webhook): Promise<void>;
+  webhooks(boardId: string): Promise<Webhook[]>;
   /** Results in the order they finished, after `since` (a cursor from an earlier call). */
   results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }>;
 }

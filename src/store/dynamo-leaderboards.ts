@@ -8,6 +8,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../leaderboard/types.js';
+import type { Webhook } from '../leaderboard/webhooks.js';
 import { base64UrlDecode, base64UrlEncode } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
 import { StoreError } from './types.js';
@@ -141,6 +142,15 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     } catch (e) {
       throw unavailable('counting a round', e);
     }
+  }
+
+  async addWebhook(boardId: string, hook: Webhook): Promise<void> {
+    await this.put({ ...this.key(boardId, `hook#${hook.id}`), record: { S: JSON.stringify(hook) } }, undefined, 'storing a webhook');
+  }
+
+  async webhooks(boardId: string): Promise<Webhook[]> {
+    const out = await this.query(boardId, 'hook#', 'reading webhooks');
+    return (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as Webhook);
   }
 
   async appendResult(boardId: string, line: ResultLine): Promise<void> {

@@ -1,4 +1,6 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +106,63 @@ describe('a tournament of four bots', () => {
     expect((await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy', rating: 'glicko' })).status).toBe(400);
     expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' })).body.error.code).toBe('UNKNOWN_BOT');
     expect((await call('GET', '/v1/leaderboards/lb_nope')).status).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  let receiver: Server;
+  const received: { headers: Record<string, string>; body: string; valid: boolean }[] = [];
+  let secret = '';
+  let calls = 0;
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        calls++;
+        const headers = req.headers as Record<string, string>;
+        // The receiver's own check: HMAC-SHA256 over "<timestamp>.<body>", and a fresh timestamp.
+        const expected = `v1=${createHmac('sha256', secret).update(`${headers['umpire-timestamp']}.${body}`).digest('hex')}`;
+        const fresh = Math.abs(Date.now() / 1000 - Number(headers['umpire-timestamp'])) < 300;
+        const given = String(headers['umpire-signature'] ?? '');
+        const valid = fresh && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+        received.push({ headers, body, valid });
+        // The first delivery fails: umpire must retry it.
+        res.writeHead(calls === 1 ? 503 : 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+  it('signs every event, retries a failed delivery, and tells of matches and rating changes', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    const bots: string[] = [];
+    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`bots/${name}.js`, 'utf8') })).body.id);
+    const id = (await call('POST', '/v1/leaderboards', { name: 'hooked', game: 'icy' })).body.id;
+    for (const bot of bots) await call('POST', `/v1/leaderboards/${id}/entries`, { bot });
+    const hook = await call('POST', `/v1/leaderboards/${id}/webhooks`, { url });
+    expect(hook.status).toBe(201);
+    secret = hook.body.secret;
+    expect(secret).toMatch(/^whsec_/);
+    const round = await call('POST', `/v1/leaderboards/${id}/rounds`);
+    await finish(id, round.body.id);
+    // 2 matches: each one match.finished and two rating.changed; one delivery is sent twice.
+    for (let i = 0; i < 150 && received.length < 7; i++) await new Promise((r) => setTimeout(r, 100));
+    const deliveries = new Set(received.map((r) => r.headers['umpire-delivery']));
+    expect(deliveries.size).toBe(6);
+    expect(received).toHaveLength(7);
+    expect(received.every((r) => r.valid)).toBe(true);
+    expect(received.filter((r) => r.headers['umpire-delivery'] === received[0].headers['umpire-delivery'])).toHaveLength(2);
+    const events = [...new Map(received.map((r) => [r.headers['umpire-delivery'], JSON.parse(r.body)])).values()];
+    expect(events.filter((e) => e.event === 'match.finished')).toHaveLength(2);
+    expect(events.filter((e) => e.event === 'rating.changed')).toHaveLength(4);
+    expect(events.find((e) => e.event === 'rating.changed').data).toMatchObject({ leaderboard: id, rating: expect.any(Number), uncertainty: expect.any(Number) });
+  }, 60_000);
+
+  it('refuses a webhook URL that is not http(s)', async () => {
+    const id = (await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy' })).body.id;
+    expect((await call('POST', `/v1/leaderboards/${id}/webhooks`, { url: 'file:///etc/passwd' })).status).toBe(400);
   });
 });
