@@ -1,5 +1,6 @@
 import { UmpireError } from '../core/errors.js';
 import { KEYS_USAGE, keysCommand } from './keys.js';
+import { TOURNAMENT_USAGE, tournamentCommand } from './tournament.js';
 import { MAPS_USAGE, mapsCommand } from './maps.js';
 import { MATCH_USAGE, matchCommand } from './match.js';
 import { PREPARE_WASI_USAGE, prepareWasiCommand } from './prepare-wasi.js';
@@ -12,7 +13,8 @@ const USAGE = `usage:
   ${MAPS_USAGE}
   ${PREPARE_WASI_USAGE}
   ${REPLAY_USAGE}
-  ${KEYS_USAGE}`;
+  ${KEYS_USAGE}
+  ${TOURNAMENT_USAGE}`;
 
 type Command = (argv: string[], out: (line: string) => void) => number | Promise<number>;
 
@@ -23,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   'prepare-wasi': prepareWasiCommand,
   replay: replayCommand,
   keys: keysCommand,
+  tournament: (argv, out) => tournamentCommand(argv, out),
 };
 
 /** Runs the CLI; resolves to the process exit code (2 for usage errors). */

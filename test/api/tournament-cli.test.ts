@@ -1,0 +1,28 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tournamentCommand } from '../../src/cli/tournament.js';
+
+describe('umpire tournament', () => {
+  it('plays a local round robin with progress, and prints the ranked table', async () => {
+    const saved = process.env.UMPIRE_DATA_DIR;
+    process.env.UMPIRE_DATA_DIR = mkdtempSync(join(tmpdir(), 'umpire-tournament-'));
+    const lines: string[] = [];
+    const progress: [number, number][] = [];
+    try {
+      const code = await tournamentCommand(['bots/hunter.js', 'bots/planter.js', 'bots/idle.js'], (l) => lines.push(l), (d, t) => progress.push([d, t]));
+      expect(code).toBe(0);
+    } finally {
+      if (saved === undefined) delete process.env.UMPIRE_DATA_DIR;
+      else process.env.UMPIRE_DATA_DIR = saved;
+    }
+    expect(progress[0]).toEqual([0, 6]);
+    expect(progress[progress.length - 1]).toEqual([6, 6]);
+    expect(lines[0]).toMatch(/^leaderboard lb_\S+: 6 matches played, 0 failed$/);
+    const rows = lines.slice(2);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => Number(r.trim().split(/\s+/)[0]))).toEqual([1, 2, 3]);
+    expect(rows[2]).toContain('idle.js');
+  }, 60_000);
+});
