@@ -88,6 +88,36 @@ describe('the API in the real Workers runtime', () => {
     expect(await view.text()).toContain(JSON.stringify(record.replayUrl).slice(1, -1));
   }, 90_000);
 
+  it('plays a round through the Cloudflare Queue and rates it', async () => {
+    const call = async (method: string, path: string, body?: unknown) => {
+      const r = await fetch(`${worker.base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: r.status, body: await r.json() };
+    };
+    const bots: string[] = [];
+    for (const name of ['hunter', 'idle']) {
+      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`bots/${name}.js`, 'utf8') });
+      expect(r.status).toBe(201);
+      bots.push(r.body.id);
+    }
+    const board = (await call('POST', '/v1/leaderboards', { name: 'edge ladder', game: 'icy' })).body.id;
+    for (const bot of bots) expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);
+    const round = await call('POST', `/v1/leaderboards/${board}/rounds`);
+    expect(round.status).toBe(202);
+    let status = round.body;
+    for (let i = 0; i < 150 && status.status !== 'finished'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await call('GET', `/v1/leaderboards/${board}/rounds/${round.body.id}`)).body;
+    }
+    expect(status).toMatchObject({ total: 2, done: 2, failed: 0, status: 'finished' });
+    const table = (await call('GET', `/v1/leaderboards/${board}`)).body.table;
+    expect(table.map((r: { played: number }) => r.played)).toEqual([2, 2]);
+    expect(table[0].name).toBe('hunter');
+  }, 60_000);
+
   it('answers bad input with the same errors as everywhere', async () => {
     const anonymous = await fetch(`${worker.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"game":"icy"}' });
     expect(anonymous.status).toBe(401);
