@@ -1,10 +1,42 @@
-// AWS Lambda (Function URL or API Gateway): storage from S3_BUCKET and DYNAMODB_TABLE.
+// AWS Lambda: HTTP from a Function URL or API Gateway, and SQS batches of rounds' matches.
+// Storage from S3_BUCKET and DYNAMODB_TABLE; the queue from SQS_QUEUE_URL.
 import { handle } from 'hono/aws-lambda';
 import maps from '../build/maps.js';
 import { createApp } from '../src/api/app.js';
+import { InProcessQueue } from '../src/leaderboard/queue.js';
+import { runMatchJob, type MatchJob } from '../src/leaderboard/service.js';
+import { sqsQueueFromEnv } from '../src/leaderboard/sqs-queue.js';
+import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
 import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
 
 const config = storageConfigFromEnv(process.env);
 if (!config) throw new Error('set S3_BUCKET and DYNAMODB_TABLE');
-export const handler = handle(createApp({ ...createStores(config), loadBot: nodeBotLoader, maps, auth: 'required' }));
+// Webhook deliveries run while the invocation that made them waits for them (see below).
+const deliveries = new InProcessQueue<Delivery>((d) => deliver(d).then(() => undefined), 4);
+const deps = { ...createStores(config), loadBot: nodeBotLoader, maps, notify: (list: Delivery[]) => list.forEach((d) => void deliveries.send(d)) };
+const queue = sqsQueueFromEnv(process.env);
+const http = handle(createApp({ ...deps, ...(queue ? { queue } : {}), auth: 'required' }));
+
+interface SqsEvent {
+  Records: { messageId: string; body: string; eventSource: string }[];
+}
+
+export const handler = async (event: unknown, context: unknown) => {
+  const records = (event as Partial<SqsEvent>).Records;
+  if (Array.isArray(records) && records[0]?.eventSource === 'aws:sqs') {
+    // Partial batch response: only the failed messages come back.
+    const failures: { itemIdentifier: string }[] = [];
+    for (const record of records) {
+      try {
+        await runMatchJob(deps, JSON.parse(record.body) as MatchJob);
+      } catch (e) {
+        console.error(e);
+        failures.push({ itemIdentifier: record.messageId });
+      }
+    }
+    await deliveries.idle();
+    return { batchItemFailures: failures };
+  }
+  return http(event as Parameters<typeof http>[0], context as Parameters<typeof http>[1]);
+};

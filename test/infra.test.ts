@@ -22,6 +22,7 @@ function actionsUsedByStores(): string[] {
     ['src/store/dynamo-keys.ts', 'dynamodb'],
     ['src/store/dynamo-bots.ts', 'dynamodb'],
     ['src/store/dynamo-leaderboards.ts', 'dynamodb'],
+    ['src/leaderboard/sqs-queue.ts', 'sqs'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }
@@ -32,7 +33,17 @@ describe('infra/cloudformation.json', () => {
   it('is a CloudFormation template with the resources of the service', () => {
     expect(template.AWSTemplateFormatVersion).toBe('2010-09-09');
     expect(Object.values(resources).map((r) => r.Type).sort()).toEqual(
-      ['AWS::DynamoDB::Table', 'AWS::IAM::Role', 'AWS::Lambda::Function', 'AWS::Lambda::Permission', 'AWS::Lambda::Url', 'AWS::S3::Bucket'].sort(),
+      [
+        'AWS::DynamoDB::Table',
+        'AWS::IAM::Role',
+        'AWS::Lambda::EventSourceMapping',
+        'AWS::Lambda::Function',
+        'AWS::Lambda::Permission',
+        'AWS::Lambda::Url',
+        'AWS::S3::Bucket',
+        'AWS::SQS::Queue',
+        'AWS::SQS::Queue',
+      ].sort(),
     );
   });
 
@@ -68,7 +79,9 @@ describe('infra/cloudformation.json', () => {
     const [role] = ofType('AWS::IAM::Role');
     const statements = role.Properties.Policies.flatMap((p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement);
     const granted = statements.flatMap((s: { Action: string[] }) => s.Action).sort();
-    expect(granted).toEqual(actionsUsedByStores());
+    // What the code sends, plus what Lambda needs to consume the queue for it.
+    const eventSource = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'];
+    expect(granted).toEqual([...actionsUsedByStores(), ...eventSource].sort());
     for (const s of statements) expect(JSON.stringify(s.Resource)).not.toContain('"*"');
     // Every key prefix the API writes is granted, and nothing wider.
     for (const key of [replayKey('x'), logsKey('x'), bundleKey('x')]) expect(JSON.stringify(statements)).toContain(`/${key.split('/')[0]}/*`);
@@ -80,6 +93,11 @@ describe('infra/cloudformation.json', () => {
     const vars = fn.Properties.Environment.Variables;
     const config = storageConfigFromEnv(Object.fromEntries(Object.keys(vars).map((k) => [k, `value-of-${k}`])));
     expect(config).toMatchObject({ s3: { bucket: 'value-of-S3_BUCKET' }, dynamodb: { table: 'value-of-DYNAMODB_TABLE' } });
+    expect(vars.SQS_QUEUE_URL).toEqual({ Ref: 'MatchesQueue' });
+    const [mapping] = ofType('AWS::Lambda::EventSourceMapping');
+    expect(mapping.Properties).toMatchObject({ FunctionName: { Ref: 'ApiFunction' }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    // A message stays hidden longer than the function may run on it.
+    expect(resources.MatchesQueue.Properties.VisibilityTimeout).toBeGreaterThan(fn.Properties.Timeout);
     expect(fn.Properties.Handler).toBe('dist/functions/lambda.handler');
     const [url] = ofType('AWS::Lambda::Url');
     expect(url.Properties.TargetFunctionArn).toEqual({ 'Fn::GetAtt': ['ApiFunction', 'Arn'] });
