@@ -33,5 +33,7 @@ const stop = () => {
   void embedded?.close().finally(() => process.exit(0));
   if (!embedded) process.exit(0);
 };
+// Slow clients cannot hold connections: headers within 30 s, a whole request (a match included) within 10 min.
+Object.assign(server, { headersTimeout: 30_000, requestTimeout: 600_000 });
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -12,7 +12,7 @@ import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { docsPage } from './docs-page.js';
 import { decodeMatchRequest } from './decode-request.js';
-import { gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type DecodedBot, type MatchRecord } from './match-service.js';
+import { bundleKey, gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type DecodedBot, type MatchRecord } from './match-service.js';
 import type { Bundle } from '../sandbox/types.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
@@ -57,6 +57,9 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     return problemResponse(c, new ApiProblem(500, 'INTERNAL', 'internal error'));
   });
   app.notFound((c) => problemResponse(c, new ApiProblem(404, 'NOT_FOUND', `no route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
+
+  // Small JSON bodies everywhere but where bundles are sent.
+  app.use('/v1/leaderboards/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', 'the request body is larger than 64 KiB')) }));
 
   app.get('/healthz', (c) => c.json({ status: 'ok', version: VERSION }));
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
@@ -134,10 +137,18 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     },
   );
 
-  app.get('/v1/bots/:id', auth, async (c) => {
-    const record = await config.bots.get(c.req.param('id'));
-    if (!record || record.owner !== c.get('owner').id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${c.req.param('id')}' of yours`);
-    return c.json(record);
+  const ownBot = async (id: string, owner: ApiKeyRecord) => {
+    const record = await config.bots.get(id);
+    if (!record || record.owner !== owner.id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${id}' of yours`);
+    return record;
+  };
+  app.get('/v1/bots/:id', auth, async (c) => c.json(await ownBot(c.req.param('id'), c.get('owner'))));
+  // A bundle is shown to the key that uploaded it only.
+  app.get('/v1/bots/:id/bundle', auth, async (c) => {
+    const record = await ownBot(c.req.param('id'), c.get('owner'));
+    const bytes = await config.blobs.get(bundleKey(record.sha256));
+    if (!bytes) throw new ApiProblem(404, 'NOT_FOUND', 'the bundle is missing');
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': record.kind === 'wasm' ? 'application/wasm' : 'text/javascript' } });
   });
 
   leaderboardRoutes(app, config, auth, config.queue);

@@ -99,6 +99,37 @@ export function openApiDocument(): Record<string, unknown> {
           responses: { '200': { description: 'HTML' }, '404': error('No such match') },
         },
       },
+      '/v1/matches/{id}/logs': {
+        get: {
+          summary: "The bots' logs of a match: for the key that created it only",
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: '`{ red, blue }`' }, '401': error('No key'), '403': error('Not the owner') },
+        },
+      },
+      '/v1/bots': {
+        post: {
+          summary: 'Store a bot once (JSON { name?, js | wasm } or the multipart file `bot`); it must load and answer a turn',
+          responses: { '201': { description: '`{ id, name, kind, sha256, bytes, owner, createdAt }`' }, '413': error('Too large'), '422': error('The bot does not load or answer') },
+        },
+      },
+      '/v1/bots/{id}': { get: { summary: 'A bot of yours', responses: { '200': { description: 'The bot' }, '404': error('No such bot of yours') } } },
+      '/v1/bots/{id}/bundle': { get: { summary: 'The bundle of a bot of yours', responses: { '200': { description: 'JavaScript or WebAssembly' } } } },
+      '/v1/leaderboards': {
+        post: {
+          summary: 'Create a leaderboard: { name, game: "icy", rules?, maps?, budgets?, rating?: "openskill" | "elo" }',
+          responses: { '201': { description: 'The leaderboard' }, '400': error('Invalid input') },
+        },
+      },
+      '/v1/leaderboards/{id}': { get: { summary: 'The ranked table: rating, uncertainty, wins, losses, draws, played (?history=1 for rating histories)', responses: { '200': { description: '`{ leaderboard, table }`' } } } },
+      '/v1/leaderboards/{id}/entries': { post: { summary: 'Enter a bot: { bot }', responses: { '201': { description: 'The entry' }, '409': error('Already entered') } } },
+      '/v1/leaderboards/{id}/rounds': { post: { summary: 'Schedule a round robin (both colors, every map of the board)', responses: { '202': { description: '`{ id, total, done, failed, status }`' } } } },
+      '/v1/leaderboards/{id}/rounds/{rid}': { get: { summary: 'Progress of a round', responses: { '200': { description: '`{ id, total, done, failed, status }`' } } } },
+      '/v1/leaderboards/{id}/webhooks': {
+        post: { summary: 'Register a webhook { url }: match.finished and rating.changed, signed (Umpire-Signature: v1=HMAC-SHA256 of "<Umpire-Timestamp>.<body>")', responses: { '201': { description: '`{ id, url, secret }` (the secret is shown once)' } } },
+      },
+      '/v1/leaderboards/{id}/matches': {
+        get: { summary: 'Rated matches in the order they finished, as JSON lines; ?since=<Umpire-Cursor of the last call>&limit=', responses: { '200': { description: 'application/x-ndjson' } } },
+      },
       '/v1/maps': { get: { summary: 'The maps available by name', responses: { '200': { description: '`{ maps: [{ name, trees, url }] }`' } } } },
       '/v1/maps/{name}': {
         get: {

@@ -71,6 +71,18 @@ describe('API keys', () => {
     const theirs = await fetch(`${server.base}/v1/matches/${matchId}/logs`, { headers: { authorization: `Bearer ${bob.key}` } });
     expect(theirs.status).toBe(403);
     expect((await fetch(`${server.base}/v1/matches/${matchId}/logs`)).status).toBe(401);
+
+    // Bundles too: only the uploader sees them.
+    const uploaded = await fetch(`${server.base}/v1/bots`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.key}` },
+      body: JSON.stringify({ js: idle }),
+    });
+    const bot = (await uploaded.json()).id;
+    const as = (k: string) => ({ headers: { authorization: `Bearer ${k}` } });
+    expect((await fetch(`${server.base}/v1/bots/${bot}/bundle`, as(alice.key))).status).toBe(200);
+    expect((await fetch(`${server.base}/v1/bots/${bot}/bundle`, as(bob.key))).status).toBe(404);
+    expect((await fetch(`${server.base}/v1/bots/${bot}`, as(bob.key))).status).toBe(404);
   }, 30_000);
 
   it('limits the writes of a key per minute', async () => {

@@ -33,6 +33,8 @@ describe('stored bots', () => {
     wasm = await w.json();
     expect(wasm).toMatchObject({ kind: 'wasm', name: 'hunter.wasm' });
     expect((await (await fetch(`${server.base}/v1/bots/${hunter.id}`)).json())).toEqual(hunter);
+    const bundle = await fetch(`${server.base}/v1/bots/${hunter.id}/bundle`);
+    expect(await bundle.text()).toBe(readFileSync('bots/hunter.js', 'utf8'));
   }, 30_000);
 
   it.each([
