@@ -4,6 +4,7 @@ import os from 'node:os';
 import { run as icyEngine } from './icy-engine.mjs';
 import { run as sandbox } from './sandbox.mjs';
 import { run as api } from './api.mjs';
+import { run as antsEngine } from './ants-engine.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -13,5 +14,6 @@ const report = (label, value, unit, goal) => {
   console.log(`  ${label}: ${shown} ${unit}${goal ? `  (goal ${goal})` : ''}`);
 };
 icyEngine(report);
+antsEngine(report);
 await sandbox(report);
 await api(report);

@@ -13,12 +13,16 @@ import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
 import { readInput } from './io.js';
 import { rulesOption } from './rules-option.js';
+import { antsMatchCommand } from './ants-match.js';
 
 export const MATCH_USAGE =
   'umpire match --red FILE --blue FILE [--map FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE]';
 
 /** Plays an Icy match between two bundles (.js or .wasm) and prints the result as JSON. */
 export async function matchCommand(argv: string[], out: (line: string) => void): Promise<number> {
+  const game = gameOf(argv);
+  if (game === 'ants') return antsMatchCommand(argv, out);
+  if (game !== 'icy') throw usageError(`--game takes icy or ants, not '${game}'`);
   const { values, positionals } = parseCommandArgs(argv, {
     red: { type: 'string' },
     blue: { type: 'string' },
@@ -28,6 +32,7 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
     fuel: { type: 'string' },
     out: { type: 'string' },
     turns: { type: 'string' },
+    game: { type: 'string' },
   });
   if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'\nusage: ${MATCH_USAGE}`);
   if (!values.red || !values.blue) throw usageError(`--red and --blue are required\nusage: ${MATCH_USAGE}`);
@@ -56,6 +61,12 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   if (values.turns) writeFileSync(values.turns as string, historyFromActions(map, rules, replay.turns.map((t) => t.step.actions)));
   out(JSON.stringify(summary(result, seed, rules.name), null, 2));
   return 0;
+}
+
+function gameOf(argv: string[]): string {
+  const at = argv.findIndex((a) => a === '--game' || a.startsWith('--game='));
+  if (at < 0) return 'icy';
+  return argv[at]!.startsWith('--game=') ? argv[at]!.slice('--game='.length) : (argv[at + 1] ?? '');
 }
 
 function integerOption(name: string, value: string | undefined, fallback: number): number {
