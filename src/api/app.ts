@@ -11,7 +11,9 @@ import type { LeaderboardStore } from '../leaderboard/types.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { docsPage } from './docs-page.js';
-import { decodeMatchRequest } from './decode-request.js';
+import { canonicalJson, decodeMatchRequest } from './decode-request.js';
+import { parseAntsRequest, playAndStoreAnts, verifyAntsMatch, type AntsMatchRecord } from './ants-matches.js';
+import { antsViewerPage } from './ants-viewer-page.js';
 import { bundleKey, gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type DecodedBot, type MatchRecord } from './match-service.js';
 import type { Bundle } from '../sandbox/types.js';
 import { openApiDocument } from './openapi.js';
@@ -87,7 +89,22 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
       onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the request is larger than two ${maxBundle}-byte bundles allow`)),
     }),
     async (c) => {
-      const { request, bots, canonical } = await decodeMatchRequest(c.req.raw, maxBundle, (id) => storedBot(config, id));
+      const body = new Uint8Array(await c.req.raw.arrayBuffer());
+      const type = c.req.header('content-type') ?? 'application/json';
+      const ants = type.startsWith('application/json') ? antsInput(body) : undefined;
+      const owner = c.get('owner').id;
+      let canonical: string;
+      let play: () => Promise<AnyMatchRecord>;
+      if (ants !== undefined) {
+        const request = parseAntsRequest(ants);
+        canonical = canonicalJson(request);
+        play = () => playAndStoreAnts(config, request, new Date(), owner);
+      } else {
+        const raw = new Request(c.req.url, { method: 'POST', headers: { 'content-type': type }, body });
+        const decoded = await decodeMatchRequest(raw, maxBundle, (id) => storedBot(config, id));
+        canonical = decoded.canonical;
+        play = () => playAndStore(config, decoded.request, decoded.bots, new Date(), owner);
+      }
       const key = c.req.header('Idempotency-Key');
       let keyHash: string | undefined;
       if (key !== undefined) {
@@ -100,16 +117,16 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
         }
         if (claim.state === 'pending') throw new ApiProblem(409, 'IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is still running');
         if (claim.state === 'done') {
-          const existing = await config.matches.get<MatchRecord>(claim.matchId);
+          const existing = await config.matches.get<AnyMatchRecord>(claim.matchId);
           if (existing) {
             c.header('Idempotent-Replayed', 'true');
             return c.json(present(c, existing), 201);
           }
         }
       }
-      let record: MatchRecord;
+      let record: AnyMatchRecord;
       try {
-        record = await playAndStore(config, request, bots, new Date(), c.get('owner').id);
+        record = await play();
       } catch (e) {
         // Let a retry with the same key run the match (if storage lets us say so).
         if (keyHash) await config.matches.releaseIdempotencyKey(keyHash).catch(() => undefined);
@@ -159,18 +176,22 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
       const d = describeIssues(query.error);
       throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
     }
-    const page = await config.matches.listByBot<MatchRecord>(query.data.bot, query.data.limit, query.data.cursor);
+    const page = await config.matches.listByBot<AnyMatchRecord>(query.data.bot, query.data.limit, query.data.cursor);
     return c.json({ items: page.items.map((r) => present(c, r)), cursor: page.cursor });
   });
 
   app.get('/v1/matches/:id', async (c) => c.json(present(c, await findRecord(config, c.req.param('id')))));
 
-  app.post('/v1/matches/:id/verify', auth, async (c) => c.json(await verifyMatch(config, await findRecord(config, c.req.param('id')))));
+  app.post('/v1/matches/:id/verify', auth, async (c) => {
+    const record = await findRecord(config, c.req.param('id'));
+    return c.json(record.game === 'ants' ? await verifyAntsMatch(config, record) : await verifyMatch(config, record));
+  });
 
   // Bot logs: only for the key that created the match.
   app.get('/v1/matches/:id/logs', auth, async (c) => {
     const record = await findRecord(config, c.req.param('id'));
     if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'bot logs are shown to the key that created the match only');
+    if (record.game === 'ants') throw new ApiProblem(404, 'NOT_FOUND', 'ant brains write no logs');
     const stored = await config.blobs.get(logsKey(record.id));
     if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `no logs for match ${record.id}`);
     return c.json(JSON.parse(new TextDecoder().decode(await gunzip(stored))));
@@ -179,7 +200,8 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
   app.get('/v1/matches/:id/view', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
     const { replayUrl } = present(c, record);
-    return c.html(viewerPage({ id: record.id, replayUrl, embed: c.req.query('embed') === '1' }));
+    const page = record.game === 'ants' ? antsViewerPage : viewerPage;
+    return c.html(page({ id: record.id, replayUrl, embed: c.req.query('embed') === '1' }));
   });
 
   app.get('/v1/matches/:id/replay', async (c) => {
@@ -187,6 +209,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     const stored = await config.blobs.get(replayKey(record.id));
     if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
     const format = c.req.query('format') ?? 'json';
+    if (format === 'turns' && record.game === 'ants') throw new ApiProblem(400, 'INVALID_REQUEST', 'format: turn histories exist for icy matches only', { field: 'format' });
     if (format === 'turns') {
       const replay = JSON.parse(new TextDecoder().decode(await gunzip(stored))) as IcyReplay;
       return c.text(replayToHistory(replay), 200, { 'Content-Disposition': `attachment; filename="${record.id}.turns"` });
@@ -207,14 +230,28 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
 const MATCH_ID = /^[A-Za-z0-9_-]{22}$/;
 
-async function findRecord(config: AppConfig, id: string): Promise<MatchRecord> {
-  const record = MATCH_ID.test(id) ? await config.matches.get<MatchRecord>(id) : null;
+type AnyMatchRecord = MatchRecord | AntsMatchRecord;
+
+/** The body of a JSON match request when it asks for an ants match. */
+function antsInput(body: Uint8Array): unknown {
+  const text = new TextDecoder().decode(body);
+  if (!text.includes('"ants"')) return undefined;
+  try {
+    const input = JSON.parse(text) as { game?: unknown } | null;
+    return input && typeof input === 'object' && input.game === 'ants' ? input : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function findRecord(config: AppConfig, id: string): Promise<AnyMatchRecord> {
+  const record = MATCH_ID.test(id) ? await config.matches.get<AnyMatchRecord>(id) : null;
   if (!record) throw new ApiProblem(404, 'NOT_FOUND', `no match with id '${id}'`);
   return record;
 }
 
 /** A record as the API shows it: with absolute URLs from the request's origin. */
-function present(c: Context<ApiEnv>, record: MatchRecord) {
+function present(c: Context<ApiEnv>, record: AnyMatchRecord) {
   const origin = new URL(c.req.url).origin;
   return { ...record, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
 }

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { DEFAULT_ROUNDS } from '../games/ants/index.js';
+import { runAntsMatch, type AntsMatchResult, type AntsReplay, type AntsSide } from '../match/ants-match.js';
+import { resolveAntsWorld } from '../match/ants-worlds.js';
+import type { BlobMeta } from '../store/types.js';
+import { ENGINE } from '../version.js';
+import { bundleKey, gunzip, gzip, newMatchId, replayKey, sha256Hex, type ServiceDeps, type Verification } from './match-service.js';
+import { ApiProblem } from './problems.js';
+import { describeIssues } from './schemas.js';
+
+/** Brains of 10,000 states fit easily; a contest world file is about 20 KB. */
+export const MAX_BRAIN_BYTES = 1024 * 1024;
+export const MAX_WORLD_BYTES = 256 * 1024;
+/** Ant steps one request may cost (ants x rounds): a contest match is 18.2 million, about 0.4 s. */
+export const MAX_ANT_STEPS = 40_000_000;
+
+const BrainInput = z
+  .object({
+    name: z.string().max(100).optional(),
+    brain: z.string().max(MAX_BRAIN_BYTES).describe('an ant brain in the text format of the 2004 task, section 2.8'),
+  })
+  .strict();
+
+export const AntsMatchRequest = z
+  .object({
+    game: z.literal('ants'),
+    world: z.string().min(1).max(MAX_WORLD_BYTES).optional().describe('sample0..sample9, tiny, generated:SEED, or a world file as text'),
+    seed: z.number().int().min(0).max(4294967295).optional(),
+    rounds: z.number().int().min(1).max(DEFAULT_ROUNDS).optional(),
+    red: BrainInput,
+    black: BrainInput,
+  })
+  .strict();
+
+export type AntsMatchRequest = z.infer<typeof AntsMatchRequest>;
+
+const SIDES: readonly AntsSide[] = ['red', 'black'];
+
+export interface AntsBotSummary {
+  readonly name: string | null;
+  readonly kind: 'ant';
+  readonly sha256: string;
+  readonly forfeit?: { readonly code: string; readonly message: string };
+}
+
+export interface AntsMatchRecord {
+  readonly id: string;
+  readonly status: 'finished';
+  readonly createdAt: string;
+  readonly owner: string;
+  readonly game: 'ants';
+  readonly winner: AntsSide | 'draw';
+  readonly decidedBy: 'food' | 'forfeit';
+  readonly forfeit: AntsSide | 'both' | null;
+  readonly scores: Record<AntsSide, { readonly food: number; readonly alive: number; readonly carried: number }>;
+  readonly rounds: number;
+  readonly bots: Record<AntsSide, AntsBotSummary>;
+  readonly manifest: {
+    readonly engine: string;
+    readonly game: 'ants';
+    readonly world: { readonly name: string | null; readonly sha256: string };
+    readonly seed: number;
+    readonly rounds: number;
+    readonly bots: Record<AntsSide, string>;
+  };
+}
+
+const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 'gzip' };
+const BRAIN_TYPE: BlobMeta = { contentType: 'text/plain; charset=utf-8' };
+
+export function parseAntsRequest(input: unknown): AntsMatchRequest {
+  const parsed = AntsMatchRequest.safeParse(input);
+  if (!parsed.success) {
+    const d = describeIssues(parsed.error);
+    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
+  }
+  return parsed.data;
+}
+
+/** Plays an ants match, stores the brains, the replay, then the record; returns the record. */
+export async function playAndStoreAnts(deps: ServiceDeps, request: AntsMatchRequest, now: Date, owner: string): Promise<AntsMatchRecord> {
+  const world = resolveAntsWorld(request.world ?? 'sample0');
+  if (!world.ok) {
+    const unknown = world.problems[0]!.code === 'UNKNOWN_WORLD';
+    throw new ApiProblem(unknown ? 400 : 422, unknown ? 'UNKNOWN_WORLD' : 'WORLD_INVALID', `world: ${world.problems[0]!.message}`, {
+      field: 'world',
+      problems: world.problems,
+    });
+  }
+  const ants = world.value.world.hill.reduce((n, h) => n + (h ? 1 : 0), 0);
+  const rounds = request.rounds ?? DEFAULT_ROUNDS;
+  if (ants * rounds > MAX_ANT_STEPS) {
+    throw new ApiProblem(422, 'WORLD_TOO_BUSY', `world: ${ants} ants for ${rounds} rounds is more than ${MAX_ANT_STEPS} ant steps; use fewer anthill cells or rounds`, { field: 'world' });
+  }
+  const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;
+  const brains = { red: request.red.brain, black: request.black.brain };
+  const encoder = new TextEncoder();
+  const hashes = await Promise.all(SIDES.map((side) => sha256Hex(encoder.encode(brains[side]))));
+  const worldHash = await sha256Hex(encoder.encode(world.value.text));
+  const manifest = {
+    engine: ENGINE,
+    game: 'ants' as const,
+    world: { name: world.value.name, sha256: worldHash },
+    seed,
+    rounds,
+    bots: { red: hashes[0]!, black: hashes[1]! },
+  };
+  const names = { red: request.red.name ?? null, black: request.black.name ?? null };
+  const { result, replay } = runAntsMatch({ world: world.value.world, worldText: world.value.text, brains, seed, rounds }, { ...manifest, names });
+  await Promise.all(SIDES.map((side, k) => deps.blobs.put(bundleKey(hashes[k]!), encoder.encode(brains[side]), BRAIN_TYPE)));
+  const id = newMatchId();
+  await deps.blobs.put(replayKey(id), await gzip(encoder.encode(JSON.stringify(replay))), GZIP_JSON);
+  const record = antsRecord({ id, now, owner, result, names: [names.red, names.black], hashes, manifest });
+  if (!(await deps.matches.create(record, hashes))) throw new ApiProblem(500, 'ID_COLLISION', 'a new match id collided; retry the request');
+  return record;
+}
+
+function antsRecord(a: {
+  id: string;
+  now: Date;
+  owner: string;
+  result: AntsMatchResult;
+  names: readonly (string | null)[];
+  hashes: readonly string[];
+  manifest: AntsMatchRecord['manifest'];
+}): AntsMatchRecord {
+  const { result } = a;
+  const side = (s: AntsSide) => ({ food: result.scores[s], alive: result.alive[s], carried: result.carried[s] });
+  const bot = (s: AntsSide, k: number): AntsBotSummary => ({
+    name: a.names[k] ?? null,
+    kind: 'ant',
+    sha256: a.hashes[k]!,
+    ...(result.forfeits[s] ? { forfeit: result.forfeits[s] } : {}),
+  });
+  return {
+    id: a.id,
+    status: 'finished',
+    createdAt: a.now.toISOString(),
+    owner: a.owner,
+    game: 'ants',
+    winner: result.winner,
+    decidedBy: result.decidedBy,
+    forfeit: result.forfeit,
+    scores: { red: side('red'), black: side('black') },
+    rounds: result.rounds,
+    bots: { red: bot('red', 0), black: bot('black', 1) },
+    manifest: a.manifest,
+  };
+}
+
+/** Re-plays a stored ants match from its stored brains and the world in its replay, and compares the replays. */
+export async function verifyAntsMatch(deps: ServiceDeps, record: AntsMatchRecord): Promise<Verification> {
+  const stored = await deps.blobs.get(replayKey(record.id));
+  if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
+  const storedText = new TextDecoder().decode(await gunzip(stored));
+  const doc = JSON.parse(storedText) as AntsReplay;
+  const brains = await Promise.all(
+    SIDES.map(async (side) => {
+      const bytes = await deps.blobs.get(bundleKey(record.manifest.bots[side]));
+      if (!bytes) throw new ApiProblem(409, 'BUNDLE_MISSING', `the ${side} brain of match ${record.id} is not stored`);
+      return new TextDecoder().decode(bytes);
+    }),
+  );
+  const world = resolveAntsWorld(doc.world);
+  if (!world.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', 'the stored replay has an invalid world');
+  const rerun = runAntsMatch(
+    { world: world.value.world, worldText: doc.world, brains: { red: brains[0]!, black: brains[1]! }, seed: doc.seed, rounds: doc.rounds, snapshotEvery: doc.snapshotEvery },
+    doc.manifest,
+  );
+  const rerunText = JSON.stringify(rerun.replay);
+  const identical = rerunText === storedText;
+  let firstDifferentTurn: number | null = null;
+  if (!identical) {
+    const n = Math.max(doc.food.length, rerun.replay.food.length);
+    for (let i = 0; i < n && firstDifferentTurn === null; i++) {
+      if (JSON.stringify(doc.food[i]) !== JSON.stringify(rerun.replay.food[i])) firstDifferentTurn = doc.food[i]?.[0] ?? rerun.replay.food[i]?.[0] ?? i;
+    }
+  }
+  return {
+    id: record.id,
+    identical,
+    storedSha256: await sha256Hex(new TextEncoder().encode(storedText)),
+    rerunSha256: await sha256Hex(new TextEncoder().encode(rerunText)),
+    firstDifferentTurn,
+  };
+}
