@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_ROUNDS } from '../games/ants/index.js';
 import { runAntsMatch, type AntsMatchResult, type AntsReplay, type AntsSide } from '../match/ants-match.js';
 import { resolveAntsWorld } from '../match/ants-worlds.js';
-import type { BlobMeta } from '../store/types.js';
+import type { BlobMeta, BotStore } from '../store/types.js';
+import { storedBrain } from './bots.js';
 import { ENGINE } from '../version.js';
 import { bundleKey, gunzip, gzip, newMatchId, replayKey, sha256Hex, type ServiceDeps, type Verification } from './match-service.js';
 import { ApiProblem } from './problems.js';
@@ -17,9 +18,11 @@ export const MAX_ANT_STEPS = 40_000_000;
 const BrainInput = z
   .object({
     name: z.string().max(100).optional(),
-    brain: z.string().max(MAX_BRAIN_BYTES).describe('an ant brain in the text format of the 2004 task, section 2.8'),
+    brain: z.string().max(MAX_BRAIN_BYTES).optional().describe('an ant brain in the text format of the 2004 task, section 2.8'),
+    bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots').optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => (b.brain === undefined) !== (b.bot === undefined), { message: 'give exactly one of brain and bot' });
 
 export const AntsMatchRequest = z
   .object({
@@ -78,7 +81,10 @@ export function parseAntsRequest(input: unknown): AntsMatchRequest {
 }
 
 /** Plays an ants match, stores the brains, the replay, then the record; returns the record. */
-export async function playAndStoreAnts(deps: ServiceDeps, request: AntsMatchRequest, now: Date, owner: string): Promise<AntsMatchRecord> {
+export async function playAndStoreAnts(deps: ServiceDeps & { bots: BotStore }, request: AntsMatchRequest, now: Date, owner: string): Promise<AntsMatchRecord> {
+  const [red, black] = await Promise.all(
+    [request.red, request.black].map(async (b) => (b.bot !== undefined ? storedBrain(deps, b.bot) : { name: b.name ?? null, brain: b.brain! })),
+  );
   const world = resolveAntsWorld(request.world ?? 'sample0');
   if (!world.ok) {
     const unknown = world.problems[0]!.code === 'UNKNOWN_WORLD';
@@ -93,7 +99,7 @@ export async function playAndStoreAnts(deps: ServiceDeps, request: AntsMatchRequ
     throw new ApiProblem(422, 'WORLD_TOO_BUSY', `world: ${ants} ants for ${rounds} rounds is more than ${MAX_ANT_STEPS} ant steps; use fewer anthill cells or rounds`, { field: 'world' });
   }
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;
-  const brains = { red: request.red.brain, black: request.black.brain };
+  const brains = { red: red!.brain, black: black!.brain };
   const encoder = new TextEncoder();
   const hashes = await Promise.all(SIDES.map((side) => sha256Hex(encoder.encode(brains[side]))));
   const worldHash = await sha256Hex(encoder.encode(world.value.text));
@@ -105,7 +111,7 @@ export async function playAndStoreAnts(deps: ServiceDeps, request: AntsMatchRequ
     rounds,
     bots: { red: hashes[0]!, black: hashes[1]! },
   };
-  const names = { red: request.red.name ?? null, black: request.black.name ?? null };
+  const names = { red: request.red.name ?? red!.name, black: request.black.name ?? black!.name };
   const { result, replay } = runAntsMatch({ world: world.value.world, worldText: world.value.text, brains, seed, rounds }, { ...manifest, names });
   await Promise.all(SIDES.map((side, k) => deps.blobs.put(bundleKey(hashes[k]!), encoder.encode(brains[side]), BRAIN_TYPE)));
   const id = newMatchId();

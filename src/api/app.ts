@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { parseMap, replayToHistory, type IcyReplay } from '../games/icy/index.js';
 import type { BotLoader } from '../match/run-match.js';
 import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
-import { storeBot, storedBot, validateBot } from './bots.js';
+import { CONTENT_TYPES, storeBot, storedBot, validateBot, validateBrain, type NewBotInput } from './bots.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
 import type { JobQueue } from '../leaderboard/queue.js';
 import type { MatchJob } from '../leaderboard/service.js';
@@ -14,7 +14,7 @@ import { docsPage } from './docs-page.js';
 import { canonicalJson, decodeMatchRequest } from './decode-request.js';
 import { parseAntsRequest, playAndStoreAnts, verifyAntsMatch, type AntsMatchRecord } from './ants-matches.js';
 import { antsViewerPage } from './ants-viewer-page.js';
-import { bundleKey, gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type DecodedBot, type MatchRecord } from './match-service.js';
+import { bundleKey, gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type MatchRecord } from './match-service.js';
 import type { Bundle } from '../sandbox/types.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
@@ -147,7 +147,8 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     auth,
     async (c) => {
       const input = await readNewBot(c.req.raw, maxBundle);
-      await validateBot(config.loadBot, input.bundle);
+      if ('brain' in input) validateBrain(input.brain);
+      else await validateBot(config.loadBot, input.bundle);
       const record = await storeBot(config, input, c.get('owner').id, new Date());
       c.header('Location', `/v1/bots/${record.id}`);
       return c.json(record, 201);
@@ -165,7 +166,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     const record = await ownBot(c.req.param('id'), c.get('owner'));
     const bytes = await config.blobs.get(bundleKey(record.sha256));
     if (!bytes) throw new ApiProblem(404, 'NOT_FOUND', 'the bundle is missing');
-    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': record.kind === 'wasm' ? 'application/wasm' : 'text/javascript' } });
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': CONTENT_TYPES[record.kind] } });
   });
 
   leaderboardRoutes(app, config, auth, config.queue);
@@ -256,8 +257,8 @@ function present(c: Context<ApiEnv>, record: AnyMatchRecord) {
   return { ...record, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
 }
 
-/** A bot upload: JSON `{ name?, js | wasm }` or a multipart form with the file `bot`. */
-async function readNewBot(raw: Request, maxBundle: number): Promise<DecodedBot> {
+/** A bot upload: JSON `{ name?, js | wasm | brain }` or a multipart form with the file `bot` (a `.ant` file is a brain). */
+async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput> {
   const type = raw.headers.get('content-type') ?? '';
   let input: unknown;
   if (type.startsWith('multipart/form-data')) {
@@ -270,6 +271,7 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<DecodedBot> 
     if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `bot: the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'bot' });
     const wasm = bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
     const name = file.name ? file.name.slice(0, 100) : null;
+    if (file.name.endsWith('.ant')) return { name, brain: new TextDecoder().decode(bytes), bytes };
     return { name, bundle: wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) }, bytes };
   }
   try {
@@ -283,6 +285,11 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<DecodedBot> 
     throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
   }
   const b = parsed.data;
+  if (b.brain !== undefined) {
+    const bytes = new TextEncoder().encode(b.brain);
+    if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the brain is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'brain' });
+    return { name: b.name ?? null, brain: b.brain, bytes };
+  }
   const bytes = b.js !== undefined ? new TextEncoder().encode(b.js) : Uint8Array.from(atob(b.wasm!), (ch) => ch.charCodeAt(0));
   if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: b.js !== undefined ? 'js' : 'wasm' });
   const bundle: Bundle = b.js !== undefined ? { kind: 'js', code: b.js } : { kind: 'wasm', code: bytes };

@@ -5,12 +5,14 @@ import { newEntry, newLeaderboard, scheduleRound, standings, type LeaderboardDep
 import type { ApiKeyRecord } from '../store/types.js';
 import { ApiProblem } from './problems.js';
 import { BudgetsInput, describeIssues } from './schemas.js';
+import { DEFAULT_ROUNDS } from '../games/ants/index.js';
+import { resolveAntsWorld } from '../match/ants-worlds.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { Webhook } from '../leaderboard/webhooks.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
 
-const NewLeaderboard = z
+const NewIcyLeaderboard = z
   .object({
     name: z.string().min(1).max(100),
     game: z.literal('icy'),
@@ -20,6 +22,18 @@ const NewLeaderboard = z
     rating: z.enum(['openskill', 'elo']).default('openskill'),
   })
   .strict();
+
+const NewAntsLeaderboard = z
+  .object({
+    name: z.string().min(1).max(100),
+    game: z.literal('ants'),
+    worlds: z.array(z.string().min(1).max(100)).min(1).max(20).default(['sample0']),
+    rounds: z.number().int().min(1).max(DEFAULT_ROUNDS).default(DEFAULT_ROUNDS),
+    rating: z.enum(['openskill', 'elo']).default('openskill'),
+  })
+  .strict();
+
+const NewLeaderboard = z.discriminatedUnion('game', [NewIcyLeaderboard, NewAntsLeaderboard]);
 
 const NewWebhook = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) }).strict();
 
@@ -60,8 +74,13 @@ export function leaderboardRoutes(
 
   app.post('/v1/leaderboards', auth, async (c) => {
     const input = await parse(NewLeaderboard, c.req.raw);
-    const unknown = input.maps.find((m) => !Object.hasOwn(deps.maps, m));
-    if (unknown) throw new ApiProblem(400, 'UNKNOWN_MAP', `maps: no map named '${unknown}'`, { field: 'maps' });
+    if (input.game === 'ants') {
+      const bad = input.worlds.map((w) => ({ w, resolved: resolveAntsWorld(w) })).find(({ w, resolved }) => !resolved.ok || w.includes('\n'));
+      if (bad) throw new ApiProblem(400, 'UNKNOWN_WORLD', `worlds: no world named '${bad.w.slice(0, 100)}' (sample0..sample9, tiny, generated:SEED)`, { field: 'worlds' });
+    } else {
+      const unknown = input.maps.find((m) => !Object.hasOwn(deps.maps, m));
+      if (unknown) throw new ApiProblem(400, 'UNKNOWN_MAP', `maps: no map named '${unknown}'`, { field: 'maps' });
+    }
     const created = newLeaderboard({ ...input, owner: c.get('owner').id }, new Date());
     await deps.leaderboards.createBoard(created);
     c.header('Location', `/v1/leaderboards/${created.id}`);
@@ -73,6 +92,9 @@ export function leaderboardRoutes(
     const { bot } = await parse(NewEntry, c.req.raw);
     const record = await deps.bots.get(bot);
     if (!record) throw new ApiProblem(400, 'UNKNOWN_BOT', `bot: no bot with id '${bot}'`, { field: 'bot' });
+    if ((record.kind === 'ant') !== (b.game === 'ants')) {
+      throw new ApiProblem(400, 'WRONG_GAME', `bot: a ${record.kind} bot cannot play on a ${b.game} leaderboard`, { field: 'bot' });
+    }
     const entry = newEntry(b, record);
     if (!(await deps.leaderboards.addEntry(b.id, entry))) throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
     return c.json(entry, 201);
@@ -94,7 +116,7 @@ export function leaderboardRoutes(
 
   app.get('/v1/leaderboards/:id', async (c) => {
     const b = await board(c.req.param('id'));
-    return c.json({ leaderboard: b, table: standings(await deps.leaderboards.entries(b.id), c.req.query('history') === '1') });
+    return c.json({ leaderboard: b, table: standings(await deps.leaderboards.entries(b.id), c.req.query('history') === '1', b.game === 'ants') });
   });
 
   app.post('/v1/leaderboards/:id/rounds', auth, async (c) => {

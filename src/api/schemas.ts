@@ -11,15 +11,16 @@ export const BotInput = z
   .strict()
   .refine((b) => [b.js, b.wasm, b.bot].filter((v) => v !== undefined).length === 1, { message: 'give exactly one of js, wasm and bot' });
 
-/** A bot to store: its JavaScript source, or its WebAssembly module in base64. */
+/** A bot to store: its JavaScript source, its WebAssembly module in base64, or an ants brain. */
 export const NewBot = z
   .object({
     name: z.string().max(100).optional(),
     js: z.string().optional(),
     wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
+    brain: z.string().optional(),
   })
   .strict()
-  .refine((b) => (b.js === undefined) !== (b.wasm === undefined), { message: 'give exactly one of js and wasm' });
+  .refine((b) => [b.js, b.wasm, b.brain].filter((v) => v !== undefined).length === 1, { message: 'give exactly one of js, wasm and brain' });
 
 /** Budget overrides, bounded so one request cannot hold the service for long. */
 export const BudgetsInput = z

@@ -1,5 +1,6 @@
 import { storedBot } from '../api/bots.js';
-import { playAndStore, type MatchRecord, type ServiceDeps } from '../api/match-service.js';
+import { playAndStore, type ServiceDeps } from '../api/match-service.js';
+import { playAndStoreAnts } from '../api/ants-matches.js';
 import { initialRating, shown, updateRatings, type Score } from '../ratings/index.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { BotStore } from '../store/types.js';
@@ -11,8 +12,10 @@ import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from './
 export interface MatchJob {
   readonly board: string;
   readonly round: string;
+  /** Bot ids of the first and second seats (black, in ants). */
   readonly red: string;
   readonly blue: string;
+  /** Map (icy) or world (ants). */
   readonly map: string;
 }
 
@@ -26,8 +29,10 @@ export interface LeaderboardDeps extends ServiceDeps {
 const HISTORY = 500;
 const newId = (prefix: string) => `${prefix}_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(12)))}`;
 
-export function newLeaderboard(input: Omit<Leaderboard, 'id' | 'createdAt'>, now: Date): Leaderboard {
-  return { ...input, id: newId('lb'), createdAt: now.toISOString() };
+type NewBoard<B> = B extends Leaderboard ? Omit<B, 'id' | 'createdAt'> : never;
+
+export function newLeaderboard(input: NewBoard<Leaderboard>, now: Date): Leaderboard {
+  return { ...input, id: newId('lb'), createdAt: now.toISOString() } as Leaderboard;
 }
 
 export function newEntry(board: Leaderboard, bot: { id: string; name: string | null; sha256: string }): Entry {
@@ -39,7 +44,7 @@ export async function scheduleRound(deps: LeaderboardDeps, queue: JobQueue<Match
   const entries = await deps.leaderboards.entries(board.id);
   const id = newId('round');
   const jobs: MatchJob[] = [];
-  for (const map of board.maps) {
+  for (const map of board.game === 'ants' ? board.worlds : board.maps) {
     for (const red of entries) for (const blue of entries) if (red.botId !== blue.botId) jobs.push({ board: board.id, round: id, red: red.botId, blue: blue.botId, map });
   }
   const round: Round = { id, total: jobs.length, done: 0, failed: 0, createdAt: now.toISOString() };
@@ -53,10 +58,19 @@ export async function runMatchJob(deps: LeaderboardDeps, job: MatchJob): Promise
   try {
     const board = await deps.leaderboards.getBoard(job.board);
     if (!board) throw new Error(`leaderboard ${job.board} is gone`);
-    const red = await storedBot(deps, job.red);
-    const blue = await storedBot(deps, job.blue);
-    const record = await playAndStore(deps, { game: 'icy', rules: board.rules, map: job.map, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } }, [red, blue], new Date(), board.owner);
-    await rateOnce(deps, board, job, record);
+    let outcome: Outcome;
+    if (board.game === 'ants') {
+      const request = { game: 'ants' as const, world: job.map, rounds: board.rounds, red: { bot: job.red }, black: { bot: job.blue } };
+      const record = await playAndStoreAnts(deps, request, new Date(), board.owner);
+      outcome = { id: record.id, winner: record.winner, scores: [record.scores.red.food, record.scores.black.food], second: 'black' };
+    } else {
+      const red = await storedBot(deps, job.red);
+      const blue = await storedBot(deps, job.blue);
+      const request = { game: 'icy' as const, rules: board.rules, map: job.map, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
+      const record = await playAndStore(deps, request, [red, blue], new Date(), board.owner);
+      outcome = { id: record.id, winner: record.winner, scores: [record.scores.red.total, record.scores.blue.total], second: 'blue' };
+    }
+    await rateOnce(deps, board, job, outcome);
     await deps.leaderboards.countRound(board.id, job.round, 'done');
   } catch (e) {
     await deps.leaderboards.countRound(job.board, job.round, 'failed');
@@ -64,9 +78,18 @@ export async function runMatchJob(deps: LeaderboardDeps, job: MatchJob): Promise
   }
 }
 
-async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, record: MatchRecord): Promise<void> {
+/** What rating needs of a finished match, whatever the game. */
+interface Outcome {
+  readonly id: string;
+  readonly winner: string;
+  readonly scores: readonly [number, number];
+  /** The name of the second seat: blue (icy) or black (ants). */
+  readonly second: 'blue' | 'black';
+}
+
+async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, record: Outcome): Promise<void> {
   if (!(await deps.leaderboards.markRated(board.id, record.id))) return;
-  const score: Score = record.winner === 'red' ? 1 : record.winner === 'blue' ? 0 : 0.5;
+  const score: Score = record.winner === 'red' ? 1 : record.winner === record.second ? 0 : 0.5;
   const at = new Date().toISOString();
   const changes: Record<string, { rating: number; uncertainty: number }> = {};
   // Optimistic updates: re-read and retry an entry that changed meanwhile.
@@ -106,9 +129,9 @@ async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob
     round: job.round,
     finishedAt: at,
     map: job.map,
-    red: { botId: job.red, score: record.scores.red.total },
-    blue: { botId: job.blue, score: record.scores.blue.total },
-    winner: record.winner,
+    red: { botId: job.red, score: record.scores[0] },
+    [record.second]: { botId: job.blue, score: record.scores[1] },
+    winner: record.winner as ResultLine['winner'],
     ratings: changes,
   };
   await deps.leaderboards.appendResult(board.id, line);
@@ -122,17 +145,21 @@ async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob
   }
 }
 
-/** The ranked table of a board. */
-export function standings(entries: readonly Entry[], withHistory: boolean) {
+/** 2 points a win, 1 a draw (section 3.2 of the 2004 task). */
+export const points = (e: Entry) => 2 * e.wins + e.draws;
+
+/** The ranked table of a board: by rating, or by points on ants boards. */
+export function standings(entries: readonly Entry[], withHistory: boolean, byPoints = false) {
   return [...entries]
     .map((e) => ({ e, view: shown(e.rating) }))
-    .sort((a, b) => b.view.rating - a.view.rating || a.e.botId.localeCompare(b.e.botId))
+    .sort((a, b) => (byPoints ? points(b.e) - points(a.e) : 0) || b.view.rating - a.view.rating || a.e.botId.localeCompare(b.e.botId))
     .map(({ e, view }, k) => ({
       rank: k + 1,
       botId: e.botId,
       name: e.name,
       rating: view.rating,
       uncertainty: view.uncertainty,
+      points: points(e),
       wins: e.wins,
       losses: e.losses,
       draws: e.draws,

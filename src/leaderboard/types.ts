@@ -1,18 +1,31 @@
 import type { Rating, RatingSystem } from '../ratings/index.js';
 import type { Webhook } from './webhooks.js';
 
-export interface Leaderboard {
+interface BoardBase {
   readonly id: string;
   readonly name: string;
+  readonly rating: RatingSystem;
+  readonly owner: string;
+  readonly createdAt: string;
+}
+
+export interface IcyLeaderboard extends BoardBase {
   readonly game: 'icy';
   readonly rules: 'queue2011' | 'icpc2010';
   /** Map names every pairing is played on. */
   readonly maps: readonly string[];
   readonly budgets: Readonly<Record<string, number>>;
-  readonly rating: RatingSystem;
-  readonly owner: string;
-  readonly createdAt: string;
 }
+
+/** Ants boards rank by points, as the 2004 judging did: 2 a win, 1 a draw. */
+export interface AntsLeaderboard extends BoardBase {
+  readonly game: 'ants';
+  /** World names (`sample0`, `generated:N`) every pairing is played on, both ways round. */
+  readonly worlds: readonly string[];
+  readonly rounds: number;
+}
+
+export type Leaderboard = IcyLeaderboard | AntsLeaderboard;
 
 export interface RatingChange {
   readonly match: string;
@@ -49,10 +62,13 @@ export interface ResultLine {
   readonly match: string;
   readonly round: string;
   readonly finishedAt: string;
+  /** The map (icy) or world (ants) played on. */
   readonly map: string;
   readonly red: { readonly botId: string; readonly score: number };
-  readonly blue: { readonly botId: string; readonly score: number };
-  readonly winner: 'red' | 'blue' | 'draw';
+  /** The second seat: `blue` in icy, `black` in ants. */
+  readonly blue?: { readonly botId: string; readonly score: number };
+  readonly black?: { readonly botId: string; readonly score: number };
+  readonly winner: 'red' | 'blue' | 'black' | 'draw';
   readonly ratings: Readonly<Record<string, { readonly rating: number; readonly uncertainty: number }>>;
 }
 

@@ -63,7 +63,8 @@ export interface KeyStore {
 export interface BotRecord {
   readonly id: string;
   readonly name: string | null;
-  readonly kind: 'js' | 'wasm';
+  /** `ant` is an ants brain (text), for ants matches only. */
+  readonly kind: 'js' | 'wasm' | 'ant';
   readonly sha256: string;
   readonly bytes: number;
   /** Id of the API key that uploaded it: the only one shown its bundle. */

@@ -10,8 +10,10 @@ const FOOD_CARRIED = '#e0a800';
 /** The hex world, odd rows shifted half a cell right as in the world files. */
 export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsState | null): void {
   const ctx = canvas.getContext('2d')!;
-  const cell = Math.max(2, Math.floor(Math.min(canvas.width / (world.width + 0.5), canvas.height / (world.height * 0.87 + 0.2))));
+  const cell = Math.max(2, Math.floor(canvas.width / (world.width + 0.5)));
   const rowHeight = cell * 0.87;
+  const fit = Math.ceil(world.height * rowHeight + 1);
+  if (canvas.height !== fit) canvas.height = fit;
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   const food = state ? state.food : world.food;
   for (let y = 0; y < world.height; y++) {
