@@ -93,8 +93,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the ants viewer in a browser', () => {
   });
 
   it('draws the world and logs no errors', async () => {
-    mkdirSync('test-results', { recursive: true });
-    await page.locator('#world').screenshot({ path: 'test-results/ants-viewer.png' });
+    mkdirSync('test-output', { recursive: true });
+    await page.locator('#world').screenshot({ path: 'test-output/ants-viewer.png' });
     const colors = await page.evaluate(() => {
       const canvas = document.getElementById('world') as HTMLCanvasElement;
       const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERSION } from '../version.js';
 import { ListQuery, MatchRequest } from './schemas.js';
+import { AntsMatchRequest } from './ants-matches.js';
 
 const errorSchema = {
   type: 'object',
@@ -32,7 +33,9 @@ export function openApiDocument(): Record<string, unknown> {
           requestBody: {
             required: true,
             content: {
-              'application/json': { schema: { $ref: '#/components/schemas/MatchRequest' } },
+              'application/json': {
+                schema: { oneOf: [{ $ref: '#/components/schemas/MatchRequest' }, { $ref: '#/components/schemas/AntsMatchRequest' }] },
+              },
               'multipart/form-data': {
                 schema: {
                   type: 'object',
@@ -143,11 +146,13 @@ export function openApiDocument(): Record<string, unknown> {
     components: {
       schemas: {
         MatchRequest: z.toJSONSchema(MatchRequest, { io: 'input' }),
+        AntsMatchRequest: z.toJSONSchema(AntsMatchRequest, { io: 'input' }),
         Error: errorSchema,
         MatchRecord: {
           type: 'object',
           description:
-            'id, status, createdAt, winner (red | blue | draw), decidedBy, forfeit, scores { red, blue: { total, hits, domainSum } }, turns, bots { red, blue: { name, kind, sha256, fuel, timeouts, errors, crashes, forfeit? } }, manifest { engine, game, rules, map { name, sha256 }, seed, budgets, bots { red, blue } }, replayUrl, viewUrl',
+            'id, status, createdAt, winner (red | blue | draw), decidedBy, forfeit, scores { red, blue: { total, hits, domainSum } }, turns, bots { red, blue: { name, kind, sha256, fuel, timeouts, errors, crashes, forfeit? } }, manifest { engine, game, rules, map { name, sha256 }, seed, budgets, bots { red, blue } }, replayUrl, viewUrl. ' +
+            'For game "ants": winner (red | black | draw), decidedBy (food | forfeit), scores { red, black: { food, alive, carried } }, rounds, bots { red, black: { name, kind: "ant", sha256, forfeit? } }, manifest { engine, game, world { name, sha256 }, seed, rounds, bots }; the replay holds the world, both brains, snapshots and the anthill food per round.',
         },
       },
     },
