@@ -1,14 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createState, parseBrain, parseWorld, playRounds, type Brain } from '../src/games/ants/index.js';
 import { startServer, type RunningServer } from './api/server.js';
 
 // The ants viewer in real headless Chromium, on a match played through the API.
 
-const CHROMIUM = '/usr/bin/chromium';
 const HOMING = readFileSync('bots/ants/homing.ant', 'utf8');
 const EXAMPLE = readFileSync('bots/ants/example.ant', 'utf8');
 const ROUNDS = 20_000;
@@ -40,10 +40,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the ants viewer in a browser', () => {
       body: JSON.stringify({ game: 'ants', world: 'sample1', seed: SEED, rounds: ROUNDS, red: { name: 'homing', brain: HOMING }, black: { name: 'example', brain: EXAMPLE } }),
     });
     record = await posted.json();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1000, height: 1000 } });
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

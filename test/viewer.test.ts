@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './browser.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stateAt, type IcyReplay } from '../src/games/icy/index.js';
 import { startServer, type RunningServer } from './api/server.js';
@@ -9,7 +10,6 @@ import { startServer, type RunningServer } from './api/server.js';
 // The viewer in real headless Chromium (Debian's chromium, driven by playwright-core),
 // on a match played through the API of the `npm start` server.
 
-const CHROMIUM = '/usr/bin/chromium';
 
 describe.skipIf(!existsSync(CHROMIUM))('the match viewer in a browser', () => {
   let server: RunningServer;
@@ -33,10 +33,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the match viewer in a browser', () => {
     });
     record = await posted.json();
     replay = await (await fetch(record.replayUrl)).json();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1100, height: 820 } });
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

@@ -5,7 +5,7 @@ import { resolveAntsWorld } from '../match/ants-worlds.js';
 import type { BlobMeta, BotStore } from '../store/types.js';
 import { storedBrain } from './bots.js';
 import { ENGINE } from '../version.js';
-import { bundleKey, gunzip, gzip, newMatchId, replayKey, sha256Hex, type ServiceDeps, type Verification } from './match-service.js';
+import { bundleKey, compareReplays, gunzip, gzip, newMatchId, replayKey, sha256Hex, type ServiceDeps, type Verification } from './match-service.js';
 import { ApiProblem } from './problems.js';
 import { describeIssues } from './schemas.js';
 
@@ -173,20 +173,5 @@ export async function verifyAntsMatch(deps: ServiceDeps, record: AntsMatchRecord
     { world: world.value.world, worldText: doc.world, brains: { red: brains[0]!, black: brains[1]! }, seed: doc.seed, rounds: doc.rounds, snapshotEvery: doc.snapshotEvery },
     doc.manifest,
   );
-  const rerunText = JSON.stringify(rerun.replay);
-  const identical = rerunText === storedText;
-  let firstDifferentTurn: number | null = null;
-  if (!identical) {
-    const n = Math.max(doc.food.length, rerun.replay.food.length);
-    for (let i = 0; i < n && firstDifferentTurn === null; i++) {
-      if (JSON.stringify(doc.food[i]) !== JSON.stringify(rerun.replay.food[i])) firstDifferentTurn = doc.food[i]?.[0] ?? rerun.replay.food[i]?.[0] ?? i;
-    }
-  }
-  return {
-    id: record.id,
-    identical,
-    storedSha256: await sha256Hex(new TextEncoder().encode(storedText)),
-    rerunSha256: await sha256Hex(new TextEncoder().encode(rerunText)),
-    firstDifferentTurn,
-  };
+  return compareReplays(record.id, storedText, JSON.stringify(rerun.replay), doc.food, rerun.replay.food, (i, step) => step?.[0] ?? i);
 }

@@ -1,23 +1,9 @@
 import antsViewerSource from '../../build/ants-viewer-source.js';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, pageHead, viewerConfig, type ViewerPageOptions } from './viewer-page-parts.js';
 
 /** The viewer page of an ants match: the world re-simulated in the browser from the replay. */
-export function antsViewerPage(options: { id: string; replayUrl: string; embed: boolean }): string {
-  const config = JSON.stringify({ replayUrl: options.replayUrl, embed: options.embed }).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>Ants match ${escapeHtml(options.id)} · umpire</title>
-<style>
-  :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2330; background: #eef2f6; }
-  body { margin: 0; }
-  #app { max-width: 1100px; margin: 0 auto; padding: 12px; }
-  body.embed #app { max-width: none; padding: 4px; }
-  body.embed .chrome { display: none; }
+export function antsViewerPage(options: ViewerPageOptions): string {
+  return `${pageHead(`Ants match ${options.id}`)}
   header { display: flex; align-items: center; gap: 16px; flex-wrap: wrap; margin-bottom: 8px; }
   .team { display: flex; align-items: baseline; gap: 8px; font-size: 18px; }
   .team b { font-size: 26px; } .red { color: #b3261e; } .black { color: #222; }
@@ -56,7 +42,7 @@ export function antsViewerPage(options: { id: string; replayUrl: string; embed: 
   </div>
   <p class="keys chrome">Keys: space play/pause · ← → one round · Home/End · + − speed. The address follows the round: #r=5000. Markers: a red or grey rim; an ant carrying food has a gold dot.</p>
 </div>
-<script type="application/json" id="config">${config}</script>
+<script type="application/json" id="config">${viewerConfig(options)}</script>
 <script>${antsViewerSource}</script>
 </body>
 </html>`;

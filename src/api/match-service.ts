@@ -240,17 +240,31 @@ export async function verifyMatch(deps: ServiceDeps, record: MatchRecord): Promi
     load: deps.loadBot,
   });
   const replay = icyReplayFromMatch(rerun, options, doc.manifest);
-  const rerunText = JSON.stringify(replay);
+  return compareReplays(record.id, storedText, JSON.stringify(replay), doc.turns, replay.turns, (t) => t);
+}
+
+/**
+ * The verdict of a re-run: identical bytes, or the first of the replays'
+ * steps (turns, or rounds with a food change) that differs.
+ */
+export async function compareReplays<T>(
+  id: string,
+  storedText: string,
+  rerunText: string,
+  stored: readonly T[],
+  rerun: readonly T[],
+  label: (index: number, step: T | undefined) => number,
+): Promise<Verification> {
   const identical = rerunText === storedText;
   let firstDifferentTurn: number | null = null;
   if (!identical) {
-    const n = Math.max(doc.turns.length, replay.turns.length);
-    for (let t = 0; t < n && firstDifferentTurn === null; t++) {
-      if (JSON.stringify(doc.turns[t]) !== JSON.stringify(replay.turns[t])) firstDifferentTurn = t;
+    const n = Math.max(stored.length, rerun.length);
+    for (let i = 0; i < n && firstDifferentTurn === null; i++) {
+      if (JSON.stringify(stored[i]) !== JSON.stringify(rerun[i])) firstDifferentTurn = label(i, stored[i] ?? rerun[i]);
     }
   }
   return {
-    id: record.id,
+    id,
     identical,
     storedSha256: await sha256Hex(new TextEncoder().encode(storedText)),
     rerunSha256: await sha256Hex(new TextEncoder().encode(rerunText)),

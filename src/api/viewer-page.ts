@@ -1,23 +1,9 @@
 import viewerSource from '../../build/viewer-source.js';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, pageHead, viewerConfig, type ViewerPageOptions } from './viewer-page-parts.js';
 
 /** The viewer page of a match; `embed` drops everything but the field and the controls. */
-export function viewerPage(options: { id: string; replayUrl: string; embed: boolean }): string {
-  const config = JSON.stringify({ replayUrl: options.replayUrl, embed: options.embed }).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>Match ${escapeHtml(options.id)} · umpire</title>
-<style>
-  :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2330; background: #eef2f6; }
-  body { margin: 0; }
-  #app { max-width: 1100px; margin: 0 auto; padding: 12px; }
-  body.embed #app { max-width: none; padding: 4px; }
-  body.embed .chrome { display: none; }
+export function viewerPage(options: ViewerPageOptions): string {
+  return `${pageHead(`Match ${options.id}`)}
   header { display: flex; align-items: center; gap: 16px; flex-wrap: wrap; margin-bottom: 8px; }
   .team { display: flex; align-items: baseline; gap: 8px; font-size: 18px; }
   .team b { font-size: 26px; } .red { color: #b3261e; } .blue { color: #1d4fa8; }
@@ -69,7 +55,7 @@ export function viewerPage(options: { id: string; replayUrl: string; embed: bool
   </div>
   <p class="keys chrome">Keys: space play/pause · ← → step · Home/End · + − speed · v whose view. The address follows the turn: #t=57.</p>
 </div>
-<script type="application/json" id="config">${config}</script>
+<script type="application/json" id="config">${viewerConfig(options)}</script>
 <script>${viewerSource}</script>
 </body>
 </html>`;

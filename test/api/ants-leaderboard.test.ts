@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './http.js';
 import { startServer, type RunningServer } from './server.js';
 
 // An ants leaderboard on the local server: brains stored as bots, every pair
@@ -15,24 +16,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const r = await fetch(`${server.base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await r.text();
-  return { status: r.status, text, body: text && r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null };
-}
-
-async function finish(board: string, round: string) {
-  for (let i = 0; i < 300; i++) {
-    const r = await call('GET', `/v1/leaderboards/${board}/rounds/${round}`);
-    if (r.body.status === 'finished') return r.body;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the round did not finish');
-}
+const { call, finish } = apiClient(() => server.base);
 
 describe('an ants leaderboard', () => {
   const bots: Record<string, string> = {};

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './http.js';
 import { startServer, type RunningServer } from './server.js';
 
 // A tournament on the local server: stored bots, a leaderboard, a round robin
@@ -17,24 +18,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const r = await fetch(`${server.base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await r.text();
-  return { status: r.status, headers: r.headers, text, body: text && r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null };
-}
-
-async function finish(board: string, round: string) {
-  for (let i = 0; i < 300; i++) {
-    const r = await call('GET', `/v1/leaderboards/${board}/rounds/${round}`);
-    if (r.body.status === 'finished') return r.body;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the round did not finish');
-}
+const { call, finish } = apiClient(() => server.base);
 
 describe('a tournament of four bots', () => {
   const bots: string[] = [];
