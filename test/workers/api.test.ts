@@ -11,6 +11,8 @@ import { createStores, ensureStorage } from '../../src/store/aws.js';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
 import { startWrangler, type Wrangler } from './wrangler-dev.js';
 import { newApiKey } from '../../src/api/auth.js';
+import { runAntsMatch } from '../../src/match/ants-match.js';
+import { resolveAntsWorld } from '../../src/match/ants-worlds.js';
 
 // The deployable Worker (wrangler.toml, functions/worker.ts) in the real Workers
 // runtime, storing through the AWS SDK into local S3 and DynamoDB servers.
@@ -86,6 +88,24 @@ describe('the API in the real Workers runtime', () => {
     expect(view.status).toBe(200);
     expect(view.headers.get('content-type')).toMatch(/text\/html/);
     expect(await view.text()).toContain(JSON.stringify(record.replayUrl).slice(1, -1));
+  }, 90_000);
+
+  it('plays an ants match of 100,000 rounds with the same result as Node', async () => {
+    const brains = { red: readFileSync('bots/ants/homing.ant', 'utf8'), black: readFileSync('bots/ants/example.ant', 'utf8') };
+    const posted = await fetch(`${worker.base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ game: 'ants', world: 'sample2', seed: 77, red: { brain: brains.red }, black: { brain: brains.black } }),
+    });
+    expect(posted.status).toBe(201);
+    const record = await posted.json();
+    const world = resolveAntsWorld('sample2');
+    if (!world.ok) throw new Error('sample2 does not resolve');
+    const node = runAntsMatch({ world: world.value.world, worldText: world.value.text, brains, seed: 77, rounds: 100_000 });
+    expect(record).toMatchObject({ game: 'ants', rounds: 100_000, winner: node.result.winner });
+    expect([record.scores.red.food, record.scores.black.food]).toEqual([node.result.scores.red, node.result.scores.black]);
+    const replay = await (await fetch(record.replayUrl)).json();
+    expect(replay.snapshots).toEqual(node.replay.snapshots);
   }, 90_000);
 
   it('plays a round through the Cloudflare Queue and rates it', async () => {
