@@ -14,6 +14,7 @@ import { parseCommandArgs, usageError } from './args.js';
 import { readInput } from './io.js';
 import { rulesOption } from './rules-option.js';
 import { antsMatchCommand } from './ants-match.js';
+import { blockDropMatchCommand } from './blockdrop-match.js';
 
 export const MATCH_USAGE =
   'umpire match --red FILE --blue FILE [--map FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE]';
@@ -22,7 +23,8 @@ export const MATCH_USAGE =
 export async function matchCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const game = gameOf(argv);
   if (game === 'ants') return antsMatchCommand(argv, out);
-  if (game !== 'icy') throw usageError(`--game takes icy or ants, not '${game}'`);
+  if (game === 'blockdrop') return blockDropMatchCommand(argv, out);
+  if (game !== 'icy') throw usageError(`--game takes icy, ants or blockdrop, not '${game}'`);
   const { values, positionals } = parseCommandArgs(argv, {
     red: { type: 'string' },
     blue: { type: 'string' },
@@ -69,14 +71,14 @@ function gameOf(argv: string[]): string {
   return argv[at]!.startsWith('--game=') ? argv[at]!.slice('--game='.length) : (argv[at + 1] ?? '');
 }
 
-function integerOption(name: string, value: string | undefined, fallback: number): number {
+export function integerOption(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!/^\d{1,15}$/.test(value)) throw usageError(`--${name} takes a non-negative integer, not '${value}'`);
   return Number(value);
 }
 
 /** `--fuel N` sets the per-turn fuel; the first turn and loading get twice as much. */
-function budgetsFor(fuel: string | undefined): Budgets {
+export function budgetsFor(fuel: string | undefined): Budgets {
   if (fuel === undefined) return DEFAULT_BUDGETS;
   const n = integerOption('fuel', fuel, 0);
   if (n < 1) throw usageError('--fuel must be at least 1');
@@ -90,7 +92,7 @@ function readMap(path: string): IcyMap {
   return map.value;
 }
 
-function readBundle(path: string): Bundle {
+export function readBundle(path: string): Bundle {
   const bytes = Buffer.from(readInput(path, 'BUNDLE_UNREADABLE'));
   const name = path.split('/').pop() ?? path;
   const wasm = bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;

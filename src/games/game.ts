@@ -22,6 +22,17 @@ export interface Game<State, Options, Step = unknown> {
   step(state: State, answers: readonly (Answer | null)[], options: Options): { state: State; record: Step };
   isOver(state: State): boolean;
   result(state: State): GameOutcome;
+  /**
+   * A first call before the game starts: each bot gets `input` and must
+   * answer `expect` (its first non-blank line); a bot that does not is
+   * treated like one that failed to load.
+   */
+  readonly handshake?: { readonly input: string; readonly expect: string };
+  /**
+   * Whether the game goes on when bots failed to load: their seats stay in
+   * play with no answers. Otherwise such a match is decided by forfeit.
+   */
+  readonly keepsForfeitedSeats?: boolean;
 }
 
 /** A bot's answer, or why there is none. */

@@ -93,7 +93,10 @@ export async function runMatch<State, Options, Step>(
   if (spec.bots.length !== players.length) throw new RangeError(`${game.id} needs ${players.length} bots, got ${spec.bots.length}`);
 
   const loaded = await Promise.all(
-    spec.bots.map((bundle, seat) => spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel })),
+    spec.bots.map(async (bundle, seat) => {
+      const l = await spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel });
+      return l.ok && game.handshake ? shakeHands(l.bot, game.handshake, budgets) : l;
+    }),
   );
   const bots: (Bot | null)[] = loaded.map((l) => (l.ok ? l.bot : null));
   const stats = players.map(() => ({ fuel: 0, overBudget: 0, errors: 0, crashes: 0, bank: budgets.timeBankFuel, calls: 0 }));
@@ -101,15 +104,17 @@ export async function runMatch<State, Options, Step>(
   const turns: TurnRecord<Step>[] = [];
   let state = game.setup(options);
 
-  if (forfeits.length === 0) {
+  if (forfeits.length === 0 || game.keepsForfeitedSeats) {
     while (!game.isOver(state)) {
       const seats = game.toAnswer(state);
       const calls = await Promise.all(
         seats.map(async (seat) => {
+          const bot = bots[seat];
+          if (!bot) return { output: null, call: { fuel: 0, failure: 'error' as const, detail: 'no bot: it forfeited' } };
           const s = stats[seat];
           const allowance = s.calls === 0 ? budgets.firstTurnFuel : budgets.turnFuel;
           s.calls++;
-          const r = await bots[seat]!.act(game.observe(state, seat, options), { fuel: allowance + s.bank, wallMs: budgets.wallMs });
+          const r = await bot.act(game.observe(state, seat, options), { fuel: allowance + s.bank, wallMs: budgets.wallMs });
           s.bank -= Math.max(0, Math.min(s.bank, r.fuel - allowance));
           s.fuel += r.fuel;
           if (r.failure === 'over_budget') s.overBudget++;
@@ -145,7 +150,7 @@ export async function runMatch<State, Options, Step>(
     log: bots[seat]?.log() ?? '',
   }));
   for (const bot of bots) bot?.dispose();
-  const winner = forfeits.length === 0 ? outcome.winner : forfeits.length === players.length - 1 ? players.findIndex((_, s) => !forfeits.includes(s)) : null;
+  const winner = forfeits.length === 0 || game.keepsForfeitedSeats ? outcome.winner : forfeits.length === players.length - 1 ? players.findIndex((_, s) => !forfeits.includes(s)) : null;
   return {
     result: {
       winner,
@@ -157,4 +162,14 @@ export async function runMatch<State, Options, Step>(
     },
     replay: { game: game.id, seed, budgets, players, turns },
   };
+}
+
+/** The handshake call: a bot that does not answer `expect` is dropped like one that failed to load. */
+async function shakeHands(bot: Bot, handshake: { input: string; expect: string }, budgets: Budgets): Promise<LoadResult> {
+  const r = await bot.act(handshake.input, { fuel: budgets.firstTurnFuel, wallMs: budgets.wallMs });
+  const first = r.output?.split('\n').map((l) => l.trim()).find((l) => l !== '');
+  if (first === handshake.expect) return { ok: true, bot };
+  bot.dispose();
+  const why = r.output === null ? (r.failure ?? 'no answer') + (r.detail ? ` (${r.detail})` : '') : `answered '${(first ?? '').slice(0, 20)}'`;
+  return { ok: false, failure: { code: 'NO_HANDSHAKE', message: `the bot did not print ${handshake.expect}: ${why}` } };
 }

@@ -54,7 +54,7 @@ export interface CallResult {
   readonly truncated?: boolean;
 }
 
-export type LoadFailureCode = 'BUNDLE_SYNTAX' | 'BUNDLE_NO_ENTRY' | 'BUNDLE_LINK' | 'BUNDLE_INIT' | 'BUNDLE_INVALID';
+export type LoadFailureCode = 'BUNDLE_SYNTAX' | 'BUNDLE_NO_ENTRY' | 'BUNDLE_LINK' | 'BUNDLE_INIT' | 'BUNDLE_INVALID' | 'NO_HANDSHAKE';
 
 export interface LoadFailure {
   readonly code: LoadFailureCode;

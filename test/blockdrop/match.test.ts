@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { replayState, result } from '../../src/games/blockdrop/index.js';
+import { playBlockDrop } from '../../src/match/blockdrop-match.js';
+import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
+import type { Bundle } from '../../src/sandbox/types.js';
+import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
+
+const file = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8'), name: path.split('/').pop()! });
+const js = (code: string, name: string): Bundle => ({ kind: 'js', code, name });
+const HUNTER = file('bots/blockdrop/hunter.js');
+const RANDOM = file('bots/blockdrop/random.js');
+
+describe('block-drop matches of four bots', () => {
+  it('the same seed and bots give a byte-identical replay; another seed, another game', async () => {
+    const play = (seed: number) => playBlockDrop({ bots: [HUNTER, RANDOM, HUNTER, RANDOM], seed, load: nodeBotLoader });
+    const a = await play(2);
+    const b = await play(2);
+    const c = await play(4);
+    expect(JSON.stringify(b.replay)).toBe(JSON.stringify(a.replay));
+    expect(JSON.stringify(c.replay)).not.toBe(JSON.stringify(a.replay));
+    expect(a.summary.winner).not.toBe('draw');
+  }, 60_000);
+
+  it('the replay’s commands rebuild the final state the match ended in', async () => {
+    const { summary, replay } = await playBlockDrop({ bots: [HUNTER, RANDOM, RANDOM, HUNTER], seed: 6, load: nodeBotLoader });
+    const end = replayState(replay.initial, replay.turns.map((t) => t.c), replay.turns.length);
+    expect(result(end).winner ?? 'draw').toBe(summary.winner);
+    expect(end.players.map((p) => p.fellAt)).toEqual(summary.players.map((p) => p.fellAt));
+    // Each turn asked the player whose turn it was, unless it had fallen.
+    replay.turns.forEach((t, turn) => {
+      expect(t.p).toBe(turn % 4);
+      expect(t.k === undefined).toBe(t.o === 'fallen');
+    });
+  }, 60_000);
+
+  it('a bot that does not print READY, loops, throws or talks nonsense plays N, and the others play on', async () => {
+    const silent = js('export default () => "hello"', 'silent');
+    const looping = js('export default (s) => { if (s === "") return "READY"; for (;;) {} }', 'looping');
+    const throwing = js('export default (s) => { if (s === "") return "READY"; throw new Error("boom"); }', 'throwing');
+    const chatty = js('export default (s) => s === "" ? "READY" : "jump"', 'chatty');
+    // A small budget keeps the looping bot's 250 turns short.
+    const budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20_000_000, turnFuel: 10_000_000 };
+    const { summary, replay } = await playBlockDrop({ bots: [silent, looping, throwing, chatty], seed: 1, budgets, load: nodeBotLoader });
+    expect(summary.winner).toBe('draw');
+    expect(summary.turns).toBe(1000);
+    expect(summary.players[0]!.forfeit).toEqual({ code: 'NO_HANDSHAKE', message: "the bot did not print READY: answered 'hello'" });
+    expect(summary.players[1]!.timeouts).toBe(250);
+    expect(summary.players[2]!.errors).toBe(250);
+    expect(summary.players[3]!.invalid).toBe(250);
+    expect(replay.turns[3]).toMatchObject({ p: 3, c: 'N', o: 'idle', r: "not a command: 'jump'" });
+    expect(replay.turns[1]).toMatchObject({ p: 1, c: 'N', r: 'no answer', k: { x: 'over_budget' } });
+  }, 120_000);
+
+  it('`umpire match --game blockdrop` prints the winner, the turn each player fell and failures', async () => {
+    const lines: string[] = [];
+    const code = await runCli(
+      ['match', '--game', 'blockdrop', '--bot', 'bots/blockdrop/hunter.js', '--bot', 'bots/blockdrop/random.js', '--bot', 'bots/blockdrop/hunter.js', '--bot', 'bots/blockdrop/random.js', '--seed', '5'],
+      (l) => lines.push(l),
+      (l) => lines.push(l),
+    );
+    expect(code).toBe(0);
+    const out = JSON.parse(lines.join('\n'));
+    expect(out).toMatchObject({ game: 'blockdrop', seed: 5 });
+    expect(out.players).toHaveLength(4);
+    const standing = out.players.filter((p: { fellAt: number | null }) => p.fellAt === null).map((p: { id: number }) => p.id);
+    expect(out.winner).toBe(standing.length === 1 ? standing[0] : 'draw');
+    const usage: string[] = [];
+    expect(await runCli(['match', '--game', 'blockdrop', '--bot', 'bots/blockdrop/hunter.js'], (l) => usage.push(l), (l) => usage.push(l))).toBe(2);
+    expect(usage.join('\n')).toMatch(/--bot must be given 4 times/);
+  }, 60_000);
+});
