@@ -51,3 +51,4 @@ async function bundleViewer(entry, out, label) {
 
 await bundleViewer('src/viewer/main.ts', 'viewer-source', 'the viewer');
 await bundleViewer('src/viewer/ants/main.ts', 'ants-viewer-source', 'the ants viewer');
+await bundleViewer('src/viewer/blockdrop/main.ts', 'blockdrop-viewer-source', 'the blockdrop viewer');

@@ -14,6 +14,8 @@ import { docsPage } from './docs-page.js';
 import { canonicalJson, decodeMatchRequest } from './decode-request.js';
 import { parseAntsRequest, playAndStoreAnts, verifyAntsMatch, type AntsMatchRecord } from './ants-matches.js';
 import { antsViewerPage } from './ants-viewer-page.js';
+import { blockDropViewerPage } from './blockdrop-viewer-page.js';
+import { decodeBlockDropBots, parseBlockDropRequest, playAndStoreBlockDrop, verifyBlockDropMatch, type BlockDropMatchRecord } from './blockdrop-matches.js';
 import { bundleKey, gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type MatchRecord } from './match-service.js';
 import type { Bundle } from '../sandbox/types.js';
 import { openApiDocument } from './openapi.js';
@@ -83,22 +85,27 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
   app.post(
     '/v1/matches',
     auth,
-    // Two bundles, base64 or multipart overhead, and the rest of the request.
+    // Up to four bundles (block drop), base64 or multipart overhead, and the rest of the request.
     bodyLimit({
-      maxSize: Math.ceil(maxBundle * 2 * 1.4) + 64 * 1024,
-      onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the request is larger than two ${maxBundle}-byte bundles allow`)),
+      maxSize: Math.ceil(maxBundle * 4 * 1.4) + 64 * 1024,
+      onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the request is larger than four ${maxBundle}-byte bundles allow`)),
     }),
     async (c) => {
       const body = new Uint8Array(await c.req.raw.arrayBuffer());
       const type = c.req.header('content-type') ?? 'application/json';
-      const ants = type.startsWith('application/json') ? antsInput(body) : undefined;
+      const other = type.startsWith('application/json') ? otherGameInput(body) : undefined;
       const owner = c.get('owner').id;
       let canonical: string;
       let play: () => Promise<AnyMatchRecord>;
-      if (ants !== undefined) {
-        const request = parseAntsRequest(ants);
+      if (other?.game === 'ants') {
+        const request = parseAntsRequest(other.input);
         canonical = canonicalJson(request);
         play = () => playAndStoreAnts(config, request, new Date(), owner);
+      } else if (other?.game === 'blockdrop') {
+        const request = parseBlockDropRequest(other.input);
+        const bots = await decodeBlockDropBots(request, maxBundle, (id) => storedBot(config, id));
+        canonical = canonicalJson(request);
+        play = () => playAndStoreBlockDrop(config, request, bots, new Date(), owner);
       } else {
         const raw = new Request(c.req.url, { method: 'POST', headers: { 'content-type': type }, body });
         const decoded = await decodeMatchRequest(raw, maxBundle, (id) => storedBot(config, id));
@@ -185,7 +192,9 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
   app.post('/v1/matches/:id/verify', auth, async (c) => {
     const record = await findRecord(config, c.req.param('id'));
-    return c.json(record.game === 'ants' ? await verifyAntsMatch(config, record) : await verifyMatch(config, record));
+    if (record.game === 'ants') return c.json(await verifyAntsMatch(config, record));
+    if (record.game === 'blockdrop') return c.json(await verifyBlockDropMatch(config, record));
+    return c.json(await verifyMatch(config, record));
   });
 
   // Bot logs: only for the key that created the match.
@@ -201,7 +210,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
   app.get('/v1/matches/:id/view', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
     const { replayUrl } = present(c, record);
-    const page = record.game === 'ants' ? antsViewerPage : viewerPage;
+    const page = record.game === 'ants' ? antsViewerPage : record.game === 'blockdrop' ? blockDropViewerPage : viewerPage;
     return c.html(page({ id: record.id, replayUrl, embed: c.req.query('embed') === '1' }));
   });
 
@@ -210,7 +219,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     const stored = await config.blobs.get(replayKey(record.id));
     if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
     const format = c.req.query('format') ?? 'json';
-    if (format === 'turns' && record.game === 'ants') throw new ApiProblem(400, 'INVALID_REQUEST', 'format: turn histories exist for icy matches only', { field: 'format' });
+    if (format === 'turns' && record.game !== 'icy') throw new ApiProblem(400, 'INVALID_REQUEST', 'format: turn histories exist for icy matches only', { field: 'format' });
     if (format === 'turns') {
       const replay = JSON.parse(new TextDecoder().decode(await gunzip(stored))) as IcyReplay;
       return c.text(replayToHistory(replay), 200, { 'Content-Disposition': `attachment; filename="${record.id}.turns"` });
@@ -231,15 +240,16 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
 const MATCH_ID = /^[A-Za-z0-9_-]{22}$/;
 
-type AnyMatchRecord = MatchRecord | AntsMatchRecord;
+type AnyMatchRecord = MatchRecord | AntsMatchRecord | BlockDropMatchRecord;
 
-/** The body of a JSON match request when it asks for an ants match. */
-function antsInput(body: Uint8Array): unknown {
+/** The body of a JSON match request when it asks for a game other than icy (whose decoding also takes multipart forms). */
+function otherGameInput(body: Uint8Array): { game: 'ants' | 'blockdrop'; input: unknown } | undefined {
   const text = new TextDecoder().decode(body);
-  if (!text.includes('"ants"')) return undefined;
+  if (!text.includes('"ants"') && !text.includes('"blockdrop"')) return undefined;
   try {
     const input = JSON.parse(text) as { game?: unknown } | null;
-    return input && typeof input === 'object' && input.game === 'ants' ? input : undefined;
+    const game = input && typeof input === 'object' ? input.game : undefined;
+    return game === 'ants' || game === 'blockdrop' ? { game, input } : undefined;
   } catch {
     return undefined;
   }

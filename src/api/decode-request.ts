@@ -1,7 +1,7 @@
 import { base64UrlDecode } from '../store/dynamo-matches.js';
 import type { DecodedBot } from './match-service.js';
 import { ApiProblem } from './problems.js';
-import { MatchRequest, describeIssues } from './schemas.js';
+import { MatchRequest, describeIssues, type BotInput } from './schemas.js';
 
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 
@@ -37,14 +37,16 @@ export async function decodeMatchRequest(
     throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
   }
   const request = parsed.data;
-  const bot = async (side: 'red' | 'blue'): Promise<DecodedBot> => {
-    const b = request[side];
-    if (b.bot !== undefined) return resolveBot(b.bot);
-    if (b.js !== undefined) return { name: b.name ?? null, bundle: { kind: 'js', code: b.js, ...(b.name ? { name: b.name } : {}) }, bytes: new TextEncoder().encode(b.js) };
-    const bytes = decodeBase64(b.wasm!);
-    return { name: b.name ?? null, bundle: { kind: 'wasm', code: bytes, ...(b.name ? { name: b.name } : {}) }, bytes };
-  };
-  return { request, bots: [await bot('red'), await bot('blue')], canonical: canonicalJson(request) };
+  const decode = (b: BotInput) => decodeBotInput(b, resolveBot);
+  return { request, bots: [await decode(request.red), await decode(request.blue)], canonical: canonicalJson(request) };
+}
+
+/** A bot of a JSON request: a stored bot by id, JavaScript source, or WebAssembly in base64. */
+export async function decodeBotInput(b: BotInput, resolveBot: (id: string) => Promise<DecodedBot>): Promise<DecodedBot> {
+  if (b.bot !== undefined) return resolveBot(b.bot);
+  if (b.js !== undefined) return { name: b.name ?? null, bundle: { kind: 'js', code: b.js, ...(b.name ? { name: b.name } : {}) }, bytes: new TextEncoder().encode(b.js) };
+  const bytes = decodeBase64(b.wasm!);
+  return { name: b.name ?? null, bundle: { kind: 'wasm', code: bytes, ...(b.name ? { name: b.name } : {}) }, bytes };
 }
 
 /** JSON with object keys sorted, so equal requests give equal text. */

@@ -33,7 +33,16 @@ const NewAntsLeaderboard = z
   })
   .strict();
 
-const NewLeaderboard = z.discriminatedUnion('game', [NewIcyLeaderboard, NewAntsLeaderboard]);
+const NewBlockDropLeaderboard = z
+  .object({
+    name: z.string().min(1).max(100),
+    game: z.literal('blockdrop'),
+    budgets: BudgetsInput.default({}),
+    rating: z.enum(['openskill', 'elo']).default('openskill'),
+  })
+  .strict();
+
+const NewLeaderboard = z.discriminatedUnion('game', [NewIcyLeaderboard, NewAntsLeaderboard, NewBlockDropLeaderboard]);
 
 const NewWebhook = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) }).strict();
 
@@ -77,7 +86,7 @@ export function leaderboardRoutes(
     if (input.game === 'ants') {
       const bad = input.worlds.map((w) => ({ w, resolved: resolveAntsWorld(w) })).find(({ w, resolved }) => !resolved.ok || w.includes('\n'));
       if (bad) throw new ApiProblem(400, 'UNKNOWN_WORLD', `worlds: no world named '${bad.w.slice(0, 100)}' (sample0..sample9, tiny, generated:SEED)`, { field: 'worlds' });
-    } else {
+    } else if (input.game === 'icy') {
       const unknown = input.maps.find((m) => !Object.hasOwn(deps.maps, m));
       if (unknown) throw new ApiProblem(400, 'UNKNOWN_MAP', `maps: no map named '${unknown}'`, { field: 'maps' });
     }

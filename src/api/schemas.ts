@@ -11,6 +11,8 @@ export const BotInput = z
   .strict()
   .refine((b) => [b.js, b.wasm, b.bot].filter((v) => v !== undefined).length === 1, { message: 'give exactly one of js, wasm and bot' });
 
+export type BotInput = z.infer<typeof BotInput>;
+
 /** A bot to store: its JavaScript source, its WebAssembly module in base64, or an ants brain. */
 export const NewBot = z
   .object({

@@ -25,7 +25,13 @@ export interface AntsLeaderboard extends BoardBase {
   readonly rounds: number;
 }
 
-export type Leaderboard = IcyLeaderboard | AntsLeaderboard;
+/** Four-player boards: every set of four entries plays once from each seat. */
+export interface BlockDropLeaderboard extends BoardBase {
+  readonly game: 'blockdrop';
+  readonly budgets: Readonly<Record<string, number>>;
+}
+
+export type Leaderboard = IcyLeaderboard | AntsLeaderboard | BlockDropLeaderboard;
 
 export interface RatingChange {
   readonly match: string;
@@ -64,11 +70,14 @@ export interface ResultLine {
   readonly finishedAt: string;
   /** The map (icy) or world (ants) played on. */
   readonly map: string;
-  readonly red: { readonly botId: string; readonly score: number };
+  readonly red?: { readonly botId: string; readonly score: number };
   /** The second seat: `blue` in icy, `black` in ants. */
   readonly blue?: { readonly botId: string; readonly score: number };
   readonly black?: { readonly botId: string; readonly score: number };
-  readonly winner: 'red' | 'blue' | 'black' | 'draw';
+  /** Block drop: the four players and the turn each fell in. */
+  readonly players?: readonly { readonly botId: string; readonly fellAt: number | null }[];
+  /** A color, a block-drop player id, or draw. */
+  readonly winner: 'red' | 'blue' | 'black' | 'draw' | number;
   readonly ratings: Readonly<Record<string, { readonly rating: number; readonly uncertainty: number }>>;
 }
 

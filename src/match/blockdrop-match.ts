@@ -31,7 +31,7 @@ export async function playBlockDrop(a: {
   budgets?: Budgets;
   load: BotLoader;
   manifest?: Readonly<Record<string, unknown>>;
-}): Promise<{ summary: BlockDropSummary; replay: BlockDropReplay }> {
+}): Promise<{ summary: BlockDropSummary; replay: BlockDropReplay; logs: string[] }> {
   if (a.bots.length !== PLAYERS) throw new RangeError(`block drop takes ${PLAYERS} bots, got ${a.bots.length}`);
   const budgets = a.budgets ?? DEFAULT_BUDGETS;
   const match = await runMatch({ game: blockDropGame, options: { seed: a.seed }, seed: a.seed, budgets, bots: a.bots, load: a.load });
@@ -54,5 +54,5 @@ export async function playBlockDrop(a: {
       ...(seat.forfeit ? { forfeit: seat.forfeit } : {}),
     })),
   };
-  return { summary, replay };
+  return { summary, replay, logs: match.result.seats.map((seat) => seat.log) };
 }

@@ -1,8 +1,9 @@
 import { ordinal, rate, rating as openskillRating } from 'openskill';
 
 /**
- * Ratings of two-player matches: OpenSkill (Weng-Lin, the `openskill`
- * library) by default, or Elo. Pure functions over plain data.
+ * Ratings of matches of two or more players: OpenSkill (Weng-Lin, the
+ * `openskill` library) by default, or Elo (pairwise for more than two).
+ * Pure functions over plain data.
  */
 export type RatingSystem = 'openskill' | 'elo';
 
@@ -27,19 +28,34 @@ export function initialRating(system: RatingSystem): Rating {
 }
 
 export function updateRatings(system: RatingSystem, a: Rating, b: Rating, score: Score): [Rating, Rating] {
+  const [na, nb] = rankRatings(system, [a, b], score === 1 ? [1, 2] : score === 0 ? [2, 1] : [1, 1]);
+  return [na!, nb!];
+}
+
+/**
+ * New ratings after a match of any number of players, given each one's
+ * place (1 is best; equal places tie). Elo plays every pair, with K shared
+ * out over the opponents.
+ */
+export function rankRatings(system: RatingSystem, ratings: readonly Rating[], ranks: readonly number[]): Rating[] {
   if (system === 'elo') {
-    const ra = (a as { elo: number }).elo;
-    const rb = (b as { elo: number }).elo;
-    const expected = 1 / (1 + 10 ** ((rb - ra) / 400));
-    const delta = ELO_K * (score - expected);
-    return [{ elo: ra + delta }, { elo: rb - delta }];
+    const elo = ratings.map((r) => (r as { elo: number }).elo);
+    const k = ELO_K / Math.max(1, elo.length - 1);
+    return elo.map((ri, i) => {
+      let delta = 0;
+      elo.forEach((rj, j) => {
+        if (j === i) return;
+        const actual = ranks[i]! < ranks[j]! ? 1 : ranks[i] === ranks[j] ? 0.5 : 0;
+        delta += k * (actual - 1 / (1 + 10 ** ((rj - ri) / 400)));
+      });
+      return { elo: ri + delta };
+    });
   }
-  const rank = score === 1 ? [1, 2] : score === 0 ? [2, 1] : [1, 1];
-  const [[na], [nb]] = rate([[a as { mu: number; sigma: number }], [b as { mu: number; sigma: number }]], { rank });
-  return [
-    { mu: na.mu, sigma: na.sigma },
-    { mu: nb.mu, sigma: nb.sigma },
-  ];
+  const rated = rate(
+    ratings.map((r) => [r as { mu: number; sigma: number }]),
+    { rank: [...ranks] },
+  );
+  return rated.map(([r]) => ({ mu: r!.mu, sigma: r!.sigma }));
 }
 
 export function shown(r: Rating): ShownRating {

@@ -1,0 +1,185 @@
+import { BLOCKS, playTurn, type BlockDropState, type Command, type TurnOutcome } from '../../games/blockdrop/index.js';
+import { BLOCKDROP_REPLAY_FORMAT, type BlockDropReplay, type BlockDropReplayTurn } from '../../match/blockdrop-replay.js';
+import { drawBoard } from './draw.js';
+
+/**
+ * The block-drop viewer: rebuilds every turn from the replay's start and
+ * commands with the engine itself, one turn at a time, keeping each state so
+ * scrubbing back and forth costs nothing. The URL's #t=N follows the turn.
+ */
+
+interface Config {
+  readonly replayUrl: string;
+  readonly embed: boolean;
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const config = JSON.parse($('config').textContent ?? '{}') as Config;
+const canvas = $<HTMLCanvasElement>('board');
+const scrub = $<HTMLInputElement>('scrub');
+const speedSelect = $<HTMLSelectElement>('speed');
+
+const COMMANDS: Record<Command, string> = { U: 'move up', R: 'move right', D: 'move down', L: 'move left', A: 'attack', N: 'nothing' };
+const OUTCOMES: Record<TurnOutcome, string> = {
+  fallen: 'has fallen',
+  idle: 'idle',
+  moved: 'moved',
+  turned: 'turned only',
+  attacked: 'attacked',
+  cooling: 'recovering: ignored',
+};
+
+let replay: BlockDropReplay;
+let names: string[] = [];
+const states: BlockDropState[] = [];
+let turn = 0;
+let playing = false;
+let last = 0;
+let owed = 0;
+
+function fail(message: string): void {
+  $('error').textContent = message;
+  document.body.dataset.ready = 'error';
+}
+
+/** The state before turn `t`, stepping on from the last one computed. */
+function stateAt(t: number): BlockDropState {
+  while (states.length <= t) {
+    const n = states.length - 1;
+    const step = replay.turns[n]!;
+    const { state, record } = playTurn(states[n]!, step.c);
+    if (record.outcome !== step.o && !$('error').textContent) $('error').textContent = `the engine disagrees with the replay at turn ${n}: ${record.outcome}, recorded ${step.o}`;
+    states.push(state);
+  }
+  return states[t]!;
+}
+
+const total = () => replay.turns.length;
+
+function render(): void {
+  const state = stateAt(turn);
+  const step = replay.turns[turn];
+  state.players.forEach((p, k) => {
+    const forfeit = replay.result.forfeits.includes(k) ? ' · no bot' : '';
+    $(`status-${k}`).textContent = (p.fellAt === null ? 'standing' : `fell at turn ${p.fellAt}`) + forfeit;
+    $(`player-${k}`).classList.toggle('fallen', p.fellAt !== null);
+  });
+  $('turn').textContent = `turn ${turn} / ${total()}`;
+  scrub.value = String(turn);
+  document.body.dataset.turn = String(turn);
+  const r = replay.result;
+  $('result').textContent = turn === total() ? (r.winner === null ? 'draw' : `player ${r.winner} wins`) : '';
+  renderMoves();
+  drawBoard(canvas, state, step ? step.p : null);
+  history.replaceState(null, '', `#t=${turn}`);
+}
+
+/** The turn about to be played on the board shown, after the three before it. */
+function renderMoves(): void {
+  const rows = $('moves');
+  rows.textContent = '';
+  for (let t = Math.max(0, turn - 3); t <= Math.min(turn, total() - 1); t++) {
+    const s = replay.turns[t]!;
+    const tr = document.createElement('tr');
+    tr.className = `p${s.p}${t === turn ? ' current' : ''}`;
+    for (const text of [String(t), `${s.p} ${names[s.p]}`, `${s.c} (${COMMANDS[s.c]})`, OUTCOMES[s.o], notes(s)]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    rows.appendChild(tr);
+  }
+  if (turn === total()) {
+    const tr = document.createElement('tr');
+    const td = document.createElement('td');
+    td.colSpan = 5;
+    td.textContent = 'the match is over';
+    tr.appendChild(td);
+    rows.appendChild(tr);
+  }
+}
+
+function notes(s: BlockDropReplayTurn): string {
+  const parts: string[] = [];
+  if (s.r) parts.push(s.r);
+  if (s.k?.x) parts.push(`bot: ${s.k.x}${s.k.d ? ` (${s.k.d})` : ''}`);
+  if (s.d) parts.push(`dropped ${s.d.map((b) => `block (${Math.floor(b / BLOCKS)}, ${b % BLOCKS})`).join(', ')}`);
+  if (s.f) parts.push(s.f.map((k) => `player ${k} fell`).join(', '));
+  return parts.join('; ');
+}
+
+function go(t: number): void {
+  turn = Math.max(0, Math.min(total(), Math.round(t)));
+  render();
+}
+
+function frame(now: number): void {
+  if (!playing) return;
+  owed += ((now - last) * Number(speedSelect.value)) / 1000;
+  last = now;
+  const steps = Math.floor(owed);
+  owed -= steps;
+  if (steps > 0) go(turn + steps);
+  if (turn >= total()) return setPlaying(false);
+  requestAnimationFrame(frame);
+}
+
+function setPlaying(on: boolean): void {
+  if (on && turn >= total()) go(0);
+  playing = on;
+  owed = 0;
+  last = performance.now();
+  $('play').textContent = on ? '❚❚' : '▶';
+  if (on) requestAnimationFrame(frame);
+}
+
+const hashTurn = () => {
+  const m = /t=(\d+)/.exec(location.hash);
+  return m ? Number(m[1]) : null;
+};
+
+function bindControls(): void {
+  $('first').onclick = () => go(0);
+  $('prev').onclick = () => go(turn - 1);
+  $('next').onclick = () => go(turn + 1);
+  $('last').onclick = () => go(total());
+  $('play').onclick = () => setPlaying(!playing);
+  scrub.oninput = () => go(Number(scrub.value));
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const options = speedSelect.options;
+    if (e.key === 'ArrowRight') go(turn + 1);
+    else if (e.key === 'ArrowLeft') go(turn - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(total());
+    else if (e.key === ' ') setPlaying(!playing);
+    else if (e.key === '+' && speedSelect.selectedIndex < options.length - 1) speedSelect.selectedIndex++;
+    else if (e.key === '-' && speedSelect.selectedIndex > 0) speedSelect.selectedIndex--;
+    else return;
+    e.preventDefault();
+  });
+  window.addEventListener('hashchange', () => {
+    const t = hashTurn();
+    if (t !== null && t !== turn) go(t);
+  });
+}
+
+async function main(): Promise<void> {
+  const response = await fetch(config.replayUrl);
+  if (!response.ok) return fail(`the replay could not be loaded (HTTP ${response.status})`);
+  replay = (await response.json()) as BlockDropReplay;
+  if (replay.format !== BLOCKDROP_REPLAY_FORMAT) return fail(`not a block-drop replay: ${String(replay.format)}`);
+  states.push(replay.initial);
+  const given = (replay.manifest as { names?: unknown }).names;
+  names = replay.initial.players.map((_, k) => {
+    const name = Array.isArray(given) ? given[k] : undefined;
+    return typeof name === 'string' && name !== '' ? name : `player ${k}`;
+  });
+  names.forEach((name, k) => ($(`name-${k}`).textContent = name));
+  scrub.max = String(total());
+  bindControls();
+  go(hashTurn() ?? 0);
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((e: unknown) => fail(`the viewer failed: ${(e as Error).message}`));
