@@ -17,17 +17,19 @@ writeFileSync(out, report.bytes);
 console.log(`${out}: ${report.functions} functions, ${report.checkpoints} fuel checks, ${report.bytes.length} bytes`);
 
 
-// The example WebAssembly bot, compiled from AssemblyScript (bots/assemblyscript/).
+// The example WebAssembly bots, compiled from AssemblyScript (bots/assemblyscript/).
 const asc = await import('assemblyscript/asc');
-const { error, stderr } = await asc.main(
-  ['bots/assemblyscript/hunter.ts', '--outFile', 'build/bots/hunter.wasm', '--optimize', '--runtime', 'stub'],
-  {},
-);
-if (error) {
-  console.error(stderr.toString());
-  process.exit(1);
+for (const [source, out] of [
+  ['bots/assemblyscript/hunter.ts', 'build/bots/hunter.wasm'],
+  ['bots/assemblyscript/blockdrop.ts', 'build/bots/blockdrop.wasm'],
+]) {
+  const { error, stderr } = await asc.main([source, '--outFile', out, '--optimize', '--runtime', 'stub'], {});
+  if (error) {
+    console.error(stderr.toString());
+    process.exit(1);
+  }
+  console.log(`${out}: compiled from ${source}`);
 }
-console.log('build/bots/hunter.wasm: compiled from bots/assemblyscript/hunter.ts');
 
 // The WebAssembly bot harness as source text, for Cloudflare Worker Loader isolates.
 const harness = readFileSync('dist/sandbox/wasm/harness.js', 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/m, '');

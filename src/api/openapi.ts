@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VERSION } from '../version.js';
 import { ListQuery, MatchRequest } from './schemas.js';
 import { AntsMatchRequest } from './ants-matches.js';
+import { BlockDropMatchRequest } from './blockdrop-matches.js';
 
 const errorSchema = {
   type: 'object',
@@ -34,7 +35,13 @@ export function openApiDocument(): Record<string, unknown> {
             required: true,
             content: {
               'application/json': {
-                schema: { oneOf: [{ $ref: '#/components/schemas/MatchRequest' }, { $ref: '#/components/schemas/AntsMatchRequest' }] },
+                schema: {
+                  oneOf: [
+                    { $ref: '#/components/schemas/MatchRequest' },
+                    { $ref: '#/components/schemas/AntsMatchRequest' },
+                    { $ref: '#/components/schemas/BlockDropMatchRequest' },
+                  ],
+                },
               },
               'multipart/form-data': {
                 schema: {
@@ -147,12 +154,14 @@ export function openApiDocument(): Record<string, unknown> {
       schemas: {
         MatchRequest: z.toJSONSchema(MatchRequest, { io: 'input' }),
         AntsMatchRequest: z.toJSONSchema(AntsMatchRequest, { io: 'input' }),
+        BlockDropMatchRequest: z.toJSONSchema(BlockDropMatchRequest, { io: 'input' }),
         Error: errorSchema,
         MatchRecord: {
           type: 'object',
           description:
             'id, status, createdAt, winner (red | blue | draw), decidedBy, forfeit, scores { red, blue: { total, hits, domainSum } }, turns, bots { red, blue: { name, kind, sha256, fuel, timeouts, errors, crashes, forfeit? } }, manifest { engine, game, rules, map { name, sha256 }, seed, budgets, bots { red, blue } }, replayUrl, viewUrl. ' +
-            'For game "ants": winner (red | black | draw), decidedBy (food | forfeit), scores { red, black: { food, alive, carried } }, rounds, bots { red, black: { name, kind: "ant", sha256, forfeit? } }, manifest { engine, game, world { name, sha256 }, seed, rounds, bots }; the replay holds the world, both brains, snapshots and the anthill food per round.',
+            'For game "ants": winner (red | black | draw), decidedBy (food | forfeit), scores { red, black: { food, alive, carried } }, rounds, bots { red, black: { name, kind: "ant", sha256, forfeit? } }, manifest { engine, game, world { name, sha256 }, seed, rounds, bots }; the replay holds the world, both brains, snapshots and the anthill food per round. ' +
+            'For game "blockdrop": winner (a player id 0-3, or draw), turns, players [{ id, name, kind, sha256, fellAt, fuel, timeouts, errors, crashes, invalid, forfeit? }], manifest { engine, game, seed, budgets, bots [4 sha256] }.',
         },
       },
     },

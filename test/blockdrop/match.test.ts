@@ -23,6 +23,18 @@ describe('block-drop matches of four bots', () => {
     expect(a.summary.winner).not.toBe('draw');
   }, 60_000);
 
+  it('a WebAssembly bot (AssemblyScript) plays alongside JS bots: READY, moves and attacks', async () => {
+    const wasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/blockdrop.wasm')), name: 'blockdrop.wasm' };
+    const play = () => playBlockDrop({ bots: [wasm, RANDOM, HUNTER, RANDOM], seed: 8, load: nodeBotLoader });
+    const { summary, replay } = await play();
+    expect(summary.players[0]!.forfeit).toBeUndefined();
+    const mine = replay.turns.filter((t) => t.p === 0 && t.k);
+    expect(mine.some((t) => t.c === 'A')).toBe(true);
+    expect(mine.some((t) => t.o === 'moved')).toBe(true);
+    expect(mine.every((t) => !t.k!.x)).toBe(true);
+    expect(JSON.stringify((await play()).replay)).toBe(JSON.stringify(replay));
+  }, 60_000);
+
   it('the replay’s commands rebuild the final state the match ended in', async () => {
     const { summary, replay } = await playBlockDrop({ bots: [HUNTER, RANDOM, RANDOM, HUNTER], seed: 6, load: nodeBotLoader });
     const end = replayState(replay.initial, replay.turns.map((t) => t.c), replay.turns.length);

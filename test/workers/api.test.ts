@@ -12,6 +12,7 @@ import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embe
 import { startWrangler, type Wrangler } from './wrangler-dev.js';
 import { newApiKey } from '../../src/api/auth.js';
 import { runAntsMatch } from '../../src/match/ants-match.js';
+import { playBlockDrop } from '../../src/match/blockdrop-match.js';
 import { resolveAntsWorld } from '../../src/match/ants-worlds.js';
 
 // The deployable Worker (wrangler.toml, functions/worker.ts) in the real Workers
@@ -106,6 +107,23 @@ describe('the API in the real Workers runtime', () => {
     expect([record.scores.red.food, record.scores.black.food]).toEqual([node.result.scores.red, node.result.scores.black]);
     const replay = await (await fetch(record.replayUrl)).json();
     expect(replay.snapshots).toEqual(node.replay.snapshots);
+  }, 90_000);
+
+  it('plays a four-bot block-drop match with the same replay as Node', async () => {
+    const hunter = readFileSync('bots/blockdrop/hunter.js', 'utf8');
+    const random = readFileSync('bots/blockdrop/random.js', 'utf8');
+    const bots = [hunter, random, hunter, random].map((js) => ({ js }));
+    const posted = await fetch(`${worker.base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ game: 'blockdrop', seed: 9, bots }),
+    });
+    expect(posted.status).toBe(201);
+    const record = await posted.json();
+    const replay = await (await fetch(record.replayUrl)).json();
+    const node = await playBlockDrop({ bots: bots.map((b) => ({ kind: 'js' as const, code: b.js })), seed: 9, load: nodeBotLoader });
+    expect(JSON.stringify(replay.turns)).toBe(JSON.stringify(node.replay.turns));
+    expect(record.winner).toBe(node.summary.winner);
   }, 90_000);
 
   it('plays a round through the Cloudflare Queue and rates it', async () => {
