@@ -7,7 +7,7 @@ import { storedBrain } from './bots.js';
 import { ENGINE } from '../version.js';
 import { bundleKey, compareReplays, gunzip, gzip, newMatchId, replayKey, sha256Hex, type ServiceDeps, type Verification } from './match-service.js';
 import { ApiProblem } from './problems.js';
-import { describeIssues } from './schemas.js';
+import { parseInput } from './schemas.js';
 
 /** Brains of 10,000 states fit easily; a contest world file is about 20 KB. */
 export const MAX_BRAIN_BYTES = 1024 * 1024;
@@ -72,12 +72,7 @@ const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 
 const BRAIN_TYPE: BlobMeta = { contentType: 'text/plain; charset=utf-8' };
 
 export function parseAntsRequest(input: unknown): AntsMatchRequest {
-  const parsed = AntsMatchRequest.safeParse(input);
-  if (!parsed.success) {
-    const d = describeIssues(parsed.error);
-    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
-  }
-  return parsed.data;
+  return parseInput(AntsMatchRequest, input);
 }
 
 /** Plays an ants match, stores the brains, the replay, then the record; returns the record. */

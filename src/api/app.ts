@@ -21,7 +21,7 @@ import type { Bundle } from '../sandbox/types.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
 import { ApiProblem, problemResponse } from './problems.js';
-import { ListQuery, NewBot, describeIssues } from './schemas.js';
+import { ListQuery, NewBot, parseInput } from './schemas.js';
 
 export interface AppConfig {
   readonly blobs: BlobStore;
@@ -179,12 +179,8 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
   leaderboardRoutes(app, config, auth, config.queue);
 
   app.get('/v1/matches', async (c) => {
-    const query = ListQuery.safeParse(c.req.query());
-    if (!query.success) {
-      const d = describeIssues(query.error);
-      throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
-    }
-    const page = await config.matches.listByBot<AnyMatchRecord>(query.data.bot, query.data.limit, query.data.cursor);
+    const query = parseInput(ListQuery, c.req.query());
+    const page = await config.matches.listByBot<AnyMatchRecord>(query.bot, query.limit, query.cursor);
     return c.json({ items: page.items.map((r) => present(c, r)), cursor: page.cursor });
   });
 
@@ -289,12 +285,7 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
   } catch (e) {
     throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
   }
-  const parsed = NewBot.safeParse(input);
-  if (!parsed.success) {
-    const d = describeIssues(parsed.error);
-    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
-  }
-  const b = parsed.data;
+  const b = parseInput(NewBot, input);
   if (b.brain !== undefined) {
     const bytes = new TextEncoder().encode(b.brain);
     if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the brain is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'brain' });

@@ -11,7 +11,7 @@ import { ENGINE } from '../version.js';
 import { decodeBotInput } from './decode-request.js';
 import { bundleKey, compareReplays, gunzip, gzip, logsKey, newMatchId, replayKey, sha256Hex, type DecodedBot, type ServiceDeps, type Verification } from './match-service.js';
 import { ApiProblem } from './problems.js';
-import { BotInput, BudgetsInput, describeIssues } from './schemas.js';
+import { BotInput, BudgetsInput, parseInput } from './schemas.js';
 
 export const BlockDropMatchRequest = z
   .object({
@@ -51,12 +51,7 @@ export interface BlockDropMatchRecord {
 const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 'gzip' };
 
 export function parseBlockDropRequest(input: unknown): BlockDropMatchRequest {
-  const parsed = BlockDropMatchRequest.safeParse(input);
-  if (!parsed.success) {
-    const d = describeIssues(parsed.error);
-    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
-  }
-  return parsed.data;
+  return parseInput(BlockDropMatchRequest, input);
 }
 
 export async function decodeBlockDropBots(request: BlockDropMatchRequest, maxBundle: number, resolveBot: (id: string) => Promise<DecodedBot>): Promise<DecodedBot[]> {

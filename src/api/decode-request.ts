@@ -1,7 +1,7 @@
 import { base64UrlDecode } from '../store/dynamo-matches.js';
 import type { DecodedBot } from './match-service.js';
 import { ApiProblem } from './problems.js';
-import { MatchRequest, describeIssues, type BotInput } from './schemas.js';
+import { MatchRequest, parseInput, type BotInput } from './schemas.js';
 
 const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 
@@ -31,12 +31,7 @@ export async function decodeMatchRequest(
     throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `send application/json or multipart/form-data, not ${type}`);
   }
   for (const side of ['red', 'blue'] as const) checkSize(input, side, maxBundle);
-  const parsed = MatchRequest.safeParse(input);
-  if (!parsed.success) {
-    const d = describeIssues(parsed.error);
-    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
-  }
-  const request = parsed.data;
+  const request = parseInput(MatchRequest, input);
   const decode = (b: BotInput) => decodeBotInput(b, resolveBot);
   return { request, bots: [await decode(request.red), await decode(request.blue)], canonical: canonicalJson(request) };
 }

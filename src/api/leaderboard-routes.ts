@@ -4,7 +4,7 @@ import type { JobQueue } from '../leaderboard/queue.js';
 import { newEntry, newLeaderboard, scheduleRound, standings, type LeaderboardDeps, type MatchJob } from '../leaderboard/service.js';
 import type { ApiKeyRecord } from '../store/types.js';
 import { ApiProblem } from './problems.js';
-import { BudgetsInput, describeIssues } from './schemas.js';
+import { BudgetsInput, parseInput } from './schemas.js';
 import { DEFAULT_ROUNDS } from '../games/ants/index.js';
 import { resolveAntsWorld } from '../match/ants-worlds.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
@@ -55,12 +55,7 @@ async function parse<T>(schema: z.ZodType<T>, raw: Request): Promise<T> {
   } catch (e) {
     throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
   }
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const d = describeIssues(parsed.error);
-    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
-  }
-  return parsed.data;
+  return parseInput(schema, input);
 }
 
 /** Leaderboards, their entries and rounds, and the export of their results. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiProblem } from './problems.js';
 
 /** A bot in a JSON request: its JavaScript source, or its WebAssembly module in base64. */
 export const BotInput = z
@@ -60,4 +61,14 @@ export const ListQuery = z
 export function describeIssues(error: z.ZodError): { field: string; message: string; details: { field: string; message: string }[] } {
   const details = error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
   return { field: details[0]?.field ?? '(body)', message: `${details[0]?.field}: ${details[0]?.message}`, details };
+}
+
+/** Validates input against a schema, or throws the API's 400 naming the offending field. */
+export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const d = describeIssues(parsed.error);
+    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
+  }
+  return parsed.data;
 }
