@@ -1,0 +1,107 @@
+import { BLUE, BUMPER_MASS, BUMPER_MAX_SPEED, BUMPER_RADIUS, GREY, PUCK_FRICTION, PUCK_MASS, PUCK_RADIUS, RED, type PuckColor } from './constants.js';
+import { advance, applyFriction, type Body } from './physics.js';
+import { clampAccel, type Move } from './protocol.js';
+import { insideLoop, moveSled, steer, type Point, type Sled } from './sled.js';
+import type { CaptureState, Piece, Puck } from './state.js';
+
+export interface CaptureEvent {
+  /** The sled's owner: 0 red, 1 blue. */
+  readonly sled: number;
+  /** When in the turn the loop closed (0..1). */
+  readonly at: number;
+  /** Indexes of the pucks inside the loop. */
+  readonly pucks: readonly number[];
+  /** Their color afterwards. */
+  readonly color: PuckColor | null;
+}
+
+export interface CaptureTurnRecord {
+  readonly turn: number;
+  /** Each player's move as given, in its own frame (the turn clamps it): replaying these reproduces the turn exactly. */
+  readonly moves: readonly [Move, Move];
+  readonly captures: readonly CaptureEvent[];
+  readonly collisions: number;
+  /** Pucks each player owns at the end of the turn. */
+  readonly owned: readonly [number, number];
+}
+
+/** Bumper indexes of each player, in the order its moves name them (blue's list is reversed). */
+const BUMPERS_OF = [
+  [0, 1],
+  [3, 2],
+] as const;
+
+/**
+ * One turn (section 3.2): the moves change bumper velocities and sled
+ * directions at once, then the turn is simulated in continuous time, with
+ * captures happening at the instant a sled closes its loop. Friction slows
+ * the pucks at the end of the turn.
+ */
+export function playTurn(state: CaptureState, moves: readonly [Move, Move]): { state: CaptureState; record: CaptureTurnRecord } {
+  const bumpers = state.bumpers.map((b) => ({ ...b }));
+  moves.forEach((move, seat) => {
+    // Blue's accelerations are in its rotated frame: negating them is exact.
+    const sign = seat === BLUE ? -1 : 1;
+    BUMPERS_OF[seat]!.forEach((k, n) => {
+      const [ax, ay] = clampAccel(move.accel[n]!);
+      bumpers[k] = capSpeed({ ...bumpers[k]!, vx: bumpers[k]!.vx + sign * ax, vy: bumpers[k]!.vy + sign * ay });
+    });
+  });
+  const moved = state.sleds.map((sled, seat) => moveSled(steer(sled, moves[seat]!.turn)));
+  const bodies: Body[] = [
+    ...state.pucks.map((p) => ({ x: p.x, y: p.y, vx: p.vx, vy: p.vy, r: PUCK_RADIUS, m: PUCK_MASS })),
+    ...bumpers.map((b) => ({ x: b.x, y: b.y, vx: b.vx, vy: b.vy, r: BUMPER_RADIUS, m: BUMPER_MASS })),
+  ];
+  const colors = state.pucks.map((p) => p.color);
+  const loops = moved.flatMap((m, seat) => (m.loop ? [{ seat, ...m.loop }] : [])).sort((a, b) => a.at - b.at || a.seat - b.seat);
+  let collisions = 0;
+  let now = 0;
+  const captures: CaptureEvent[] = [];
+  for (const loop of loops) {
+    if (loop.at > now) collisions += advance(bodies, loop.at - now);
+    now = Math.max(now, loop.at);
+    captures.push(capture(loop.seat, loop.points, loop.at, bodies, colors));
+  }
+  if (now < 1) collisions += advance(bodies, 1 - now);
+  const pucks: Puck[] = state.pucks.map((_, k) => {
+    const b = bodies[k]!;
+    applyFriction(b, PUCK_FRICTION);
+    return { x: b.x, y: b.y, vx: b.vx, vy: b.vy, color: colors[k]! };
+  });
+  const owned: [number, number] = [colors.filter((c) => c === RED).length, colors.filter((c) => c === BLUE).length];
+  const next: CaptureState = {
+    turn: state.turn + 1,
+    pucks,
+    bumpers: bodies.slice(pucks.length).map((b): Piece => ({ x: b.x, y: b.y, vx: b.vx, vy: b.vy })),
+    sleds: [moved[0]!.sled, moved[1]!.sled] as [Sled, Sled],
+    ownership: [state.ownership[0] + owned[0], state.ownership[1] + owned[1]],
+  };
+  return {
+    state: next,
+    record: {
+      turn: state.turn,
+      moves: [moves[0], moves[1]],
+      captures,
+      collisions,
+      owned,
+    },
+  };
+}
+
+function capSpeed(b: Piece): Piece {
+  const speed = Math.sqrt(b.vx * b.vx + b.vy * b.vy);
+  if (speed <= BUMPER_MAX_SPEED) return b;
+  return { ...b, vx: (b.vx / speed) * BUMPER_MAX_SPEED, vy: (b.vy / speed) * BUMPER_MAX_SPEED };
+}
+
+/** Section 1.4: the captured set's colors decide; the capturing sled's color does not. */
+function capture(seat: number, loop: readonly Point[], at: number, bodies: readonly Body[], colors: PuckColor[]): CaptureEvent {
+  // The loop is in its sled's frame; blue's frame is the field rotated 180 degrees.
+  const sign = seat === BLUE ? -1 : 1;
+  const inside: number[] = [];
+  for (let k = 0; k < colors.length; k++) if (insideLoop(loop, sign * bodies[k]!.x, sign * bodies[k]!.y)) inside.push(k);
+  const has = (c: PuckColor) => inside.some((k) => colors[k] === c);
+  const color: PuckColor | null = inside.length === 0 ? null : has(RED) && has(BLUE) ? GREY : has(RED) ? RED : has(BLUE) ? BLUE : GREY;
+  if (color !== null) for (const k of inside) colors[k] = color;
+  return { sled: seat, at, pucks: inside, color };
+}
