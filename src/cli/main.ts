@@ -5,6 +5,7 @@ import { MAPS_USAGE, mapsCommand } from './maps.js';
 import { MATCH_USAGE, matchCommand } from './match.js';
 import { ANTS_MATCH_USAGE } from './ants-match.js';
 import { BLOCKDROP_MATCH_USAGE } from './blockdrop-match.js';
+import { CAPTURE_MATCH_USAGE } from './capture-match.js';
 import { PREPARE_WASI_USAGE, prepareWasiCommand } from './prepare-wasi.js';
 import { REPLAY_USAGE, replayCommand } from './replay.js';
 import { VERIFY_TURNS_USAGE, verifyTurnsCommand } from './verify-turns.js';
@@ -13,6 +14,7 @@ const USAGE = `usage:
   ${MATCH_USAGE}
   ${ANTS_MATCH_USAGE}
   ${BLOCKDROP_MATCH_USAGE}
+  ${CAPTURE_MATCH_USAGE}
   ${VERIFY_TURNS_USAGE}
   ${MAPS_USAGE}
   ${PREPARE_WASI_USAGE}

@@ -15,6 +15,7 @@ import { readInput } from './io.js';
 import { rulesOption } from './rules-option.js';
 import { antsMatchCommand } from './ants-match.js';
 import { blockDropMatchCommand } from './blockdrop-match.js';
+import { captureMatchCommand } from './capture-match.js';
 
 export const MATCH_USAGE =
   'umpire match --red FILE --blue FILE [--map FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE]';
@@ -24,7 +25,8 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   const game = gameOf(argv);
   if (game === 'ants') return antsMatchCommand(argv, out);
   if (game === 'blockdrop') return blockDropMatchCommand(argv, out);
-  if (game !== 'icy') throw usageError(`--game takes icy, ants or blockdrop, not '${game}'`);
+  if (game === 'capture') return captureMatchCommand(argv, out);
+  if (game !== 'icy') throw usageError(`--game takes icy, ants, blockdrop or capture, not '${game}'`);
   const { values, positionals } = parseCommandArgs(argv, {
     red: { type: 'string' },
     blue: { type: 'string' },

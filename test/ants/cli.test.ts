@@ -48,6 +48,6 @@ describe('umpire match --game ants', () => {
   it('rejects an unknown world and a bad option with a message', async () => {
     expect(await cli(['match', '--game', 'ants', '--red', 'bots/ants/example.ant', '--black', 'bots/ants/example.ant', '--world', 'nowhere'])).toMatchObject({ code: 1, out: expect.stringMatching(/no world named 'nowhere'/) });
     expect(await cli(['match', '--game', 'ants', '--red', 'bots/ants/example.ant', '--black', 'bots/ants/example.ant', '--rounds', '0'])).toMatchObject({ code: 2, out: expect.stringMatching(/--rounds must be at least 1/) });
-    expect(await cli(['match', '--game', 'chess', '--red', 'a', '--blue', 'b'])).toMatchObject({ code: 2, out: expect.stringMatching(/--game takes icy, ants or blockdrop/) });
+    expect(await cli(['match', '--game', 'chess', '--red', 'a', '--blue', 'b'])).toMatchObject({ code: 2, out: expect.stringMatching(/--game takes icy, ants, blockdrop or capture/) });
   });
 });
