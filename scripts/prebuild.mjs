@@ -52,3 +52,4 @@ async function bundleViewer(entry, out, label) {
 await bundleViewer('src/viewer/main.ts', 'viewer-source', 'the viewer');
 await bundleViewer('src/viewer/ants/main.ts', 'ants-viewer-source', 'the ants viewer');
 await bundleViewer('src/viewer/blockdrop/main.ts', 'blockdrop-viewer-source', 'the blockdrop viewer');
+await bundleViewer('src/viewer/capture/main.ts', 'capture-viewer-source', 'the capture viewer');

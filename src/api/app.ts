@@ -15,13 +15,15 @@ import { canonicalJson, decodeMatchRequest } from './decode-request.js';
 import { parseAntsRequest, playAndStoreAnts, verifyAntsMatch, type AntsMatchRecord } from './ants-matches.js';
 import { antsViewerPage } from './ants-viewer-page.js';
 import { blockDropViewerPage } from './blockdrop-viewer-page.js';
+import { captureViewerPage } from './capture-viewer-page.js';
+import { decodeCaptureBots, parseCaptureRequest, playAndStoreCapture, verifyCaptureMatch, type CaptureMatchRecord } from './capture-matches.js';
 import { decodeBlockDropBots, parseBlockDropRequest, playAndStoreBlockDrop, verifyBlockDropMatch, type BlockDropMatchRecord } from './blockdrop-matches.js';
 import { bundleKey, gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type MatchRecord } from './match-service.js';
 import type { Bundle } from '../sandbox/types.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
 import { ApiProblem, problemResponse } from './problems.js';
-import { ListQuery, NewBot, parseInput } from './schemas.js';
+import { BOT_GAMES, ListQuery, NewBot, parseInput, type BotGame } from './schemas.js';
 
 export interface AppConfig {
   readonly blobs: BlobStore;
@@ -101,6 +103,11 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
         const request = parseAntsRequest(other.input);
         canonical = canonicalJson(request);
         play = () => playAndStoreAnts(config, request, new Date(), owner);
+      } else if (other?.game === 'capture') {
+        const request = parseCaptureRequest(other.input);
+        const bots = await decodeCaptureBots(request, maxBundle, (id) => storedBot(config, id));
+        canonical = canonicalJson(request);
+        play = () => playAndStoreCapture(config, request, bots, new Date(), owner);
       } else if (other?.game === 'blockdrop') {
         const request = parseBlockDropRequest(other.input);
         const bots = await decodeBlockDropBots(request, maxBundle, (id) => storedBot(config, id));
@@ -155,7 +162,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     async (c) => {
       const input = await readNewBot(c.req.raw, maxBundle);
       if ('brain' in input) validateBrain(input.brain);
-      else await validateBot(config.loadBot, input.bundle);
+      else await validateBot(config.loadBot, input.bundle, input.game);
       const record = await storeBot(config, input, c.get('owner').id, new Date());
       c.header('Location', `/v1/bots/${record.id}`);
       return c.json(record, 201);
@@ -190,6 +197,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     const record = await findRecord(config, c.req.param('id'));
     if (record.game === 'ants') return c.json(await verifyAntsMatch(config, record));
     if (record.game === 'blockdrop') return c.json(await verifyBlockDropMatch(config, record));
+    if (record.game === 'capture') return c.json(await verifyCaptureMatch(config, record));
     return c.json(await verifyMatch(config, record));
   });
 
@@ -206,7 +214,8 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
   app.get('/v1/matches/:id/view', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
     const { replayUrl } = present(c, record);
-    const page = record.game === 'ants' ? antsViewerPage : record.game === 'blockdrop' ? blockDropViewerPage : viewerPage;
+    const pages = { icy: viewerPage, ants: antsViewerPage, blockdrop: blockDropViewerPage, capture: captureViewerPage } as const;
+    const page = pages[record.game];
     return c.html(page({ id: record.id, replayUrl, embed: c.req.query('embed') === '1' }));
   });
 
@@ -236,16 +245,19 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
 const MATCH_ID = /^[A-Za-z0-9_-]{22}$/;
 
-type AnyMatchRecord = MatchRecord | AntsMatchRecord | BlockDropMatchRecord;
+type AnyMatchRecord = MatchRecord | AntsMatchRecord | BlockDropMatchRecord | CaptureMatchRecord;
+
+const OTHER_GAMES = ['ants', 'blockdrop', 'capture'] as const;
+type OtherGame = (typeof OTHER_GAMES)[number];
 
 /** The body of a JSON match request when it asks for a game other than icy (whose decoding also takes multipart forms). */
-function otherGameInput(body: Uint8Array): { game: 'ants' | 'blockdrop'; input: unknown } | undefined {
+function otherGameInput(body: Uint8Array): { game: OtherGame; input: unknown } | undefined {
   const text = new TextDecoder().decode(body);
-  if (!text.includes('"ants"') && !text.includes('"blockdrop"')) return undefined;
+  if (!OTHER_GAMES.some((g) => text.includes(`"${g}"`))) return undefined;
   try {
     const input = JSON.parse(text) as { game?: unknown } | null;
     const game = input && typeof input === 'object' ? input.game : undefined;
-    return game === 'ants' || game === 'blockdrop' ? { game, input } : undefined;
+    return OTHER_GAMES.includes(game as OtherGame) ? { game: game as OtherGame, input } : undefined;
   } catch {
     return undefined;
   }
@@ -278,7 +290,10 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     const wasm = bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
     const name = file.name ? file.name.slice(0, 100) : null;
     if (file.name.endsWith('.ant')) return { name, brain: new TextDecoder().decode(bytes), bytes };
-    return { name, bundle: wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) }, bytes };
+    const game = form.get('game');
+    if (game !== null && !BOT_GAMES.includes(game as BotGame)) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${BOT_GAMES.join(', ')}`, { field: 'game' });
+    const bundle: Bundle = wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
+    return { name, bundle, bytes, ...(game ? { game: game as BotGame } : {}) };
   }
   try {
     input = await raw.json();
@@ -291,8 +306,9 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the brain is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'brain' });
     return { name: b.name ?? null, brain: b.brain, bytes };
   }
+
   const bytes = b.js !== undefined ? new TextEncoder().encode(b.js) : Uint8Array.from(atob(b.wasm!), (ch) => ch.charCodeAt(0));
   if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: b.js !== undefined ? 'js' : 'wasm' });
   const bundle: Bundle = b.js !== undefined ? { kind: 'js', code: b.js } : { kind: 'wasm', code: bytes };
-  return { name: b.name ?? null, bundle, bytes };
+  return { name: b.name ?? null, bundle, bytes, ...(b.game ? { game: b.game } : {}) };
 }

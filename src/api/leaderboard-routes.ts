@@ -42,7 +42,16 @@ const NewBlockDropLeaderboard = z
   })
   .strict();
 
-const NewLeaderboard = z.discriminatedUnion('game', [NewIcyLeaderboard, NewAntsLeaderboard, NewBlockDropLeaderboard]);
+const NewCaptureLeaderboard = z
+  .object({
+    name: z.string().min(1).max(100),
+    game: z.literal('capture'),
+    budgets: BudgetsInput.default({}),
+    rating: z.enum(['openskill', 'elo']).default('openskill'),
+  })
+  .strict();
+
+const NewLeaderboard = z.discriminatedUnion('game', [NewIcyLeaderboard, NewAntsLeaderboard, NewBlockDropLeaderboard, NewCaptureLeaderboard]);
 
 const NewWebhook = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) }).strict();
 

@@ -14,6 +14,10 @@ export const BotInput = z
 
 export type BotInput = z.infer<typeof BotInput>;
 
+/** Games whose bots are code: an uploaded bundle is tried on the first turn of one of them. */
+export const BOT_GAMES = ['icy', 'blockdrop', 'capture'] as const;
+export type BotGame = (typeof BOT_GAMES)[number];
+
 /** A bot to store: its JavaScript source, its WebAssembly module in base64, or an ants brain. */
 export const NewBot = z
   .object({
@@ -21,6 +25,7 @@ export const NewBot = z
     js: z.string().optional(),
     wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
     brain: z.string().optional(),
+    game: z.enum(BOT_GAMES).optional().describe('the game a js or wasm bot is checked against on upload (default icy)'),
   })
   .strict()
   .refine((b) => [b.js, b.wasm, b.brain].filter((v) => v !== undefined).length === 1, { message: 'give exactly one of js, wasm and brain' });

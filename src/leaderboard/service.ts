@@ -2,6 +2,7 @@ import { storedBot } from '../api/bots.js';
 import { playAndStore, type ServiceDeps } from '../api/match-service.js';
 import { playAndStoreAnts } from '../api/ants-matches.js';
 import { playAndStoreBlockDrop } from '../api/blockdrop-matches.js';
+import { playAndStoreCapture } from '../api/capture-matches.js';
 import { initialRating, rankRatings, shown } from '../ratings/index.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { BotStore } from '../store/types.js';
@@ -16,7 +17,7 @@ export interface MatchJob {
   /** Bot ids of the first and second seats (black, in ants). */
   readonly red: string;
   readonly blue: string;
-  /** Map (icy) or world (ants); empty for block drop. */
+  /** Map (icy) or world (ants); empty for block drop and capture. */
   readonly map: string;
   /** Block drop: the four bot ids, players 0 to 3. */
   readonly seats?: readonly string[];
@@ -56,7 +57,7 @@ export async function scheduleRound(deps: LeaderboardDeps, queue: JobQueue<Match
       }
     }
   } else {
-    for (const map of board.game === 'ants' ? board.worlds : board.maps) {
+    for (const map of board.game === 'ants' ? board.worlds : board.game === 'capture' ? [''] : board.maps) {
       for (const red of entries) for (const blue of entries) if (red.botId !== blue.botId) jobs.push({ board: board.id, round: id, red: red.botId, blue: blue.botId, map });
     }
   }
@@ -91,6 +92,11 @@ export async function runMatchJob(deps: LeaderboardDeps, job: MatchJob): Promise
         ranks: placesByFall(record.players.map((p) => p.fellAt)),
         line: { players: record.players.map((p, k) => ({ botId: seats[k]!, fellAt: p.fellAt })), winner: record.winner },
       };
+    } else if (board.game === 'capture') {
+      const bots = [await storedBot(deps, job.red), await storedBot(deps, job.blue)] as const;
+      const request = { game: 'capture' as const, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
+      const record = await playAndStoreCapture(deps, request, bots, new Date(), board.owner);
+      outcome = twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.pucks, record.scores.blue.pucks]);
     } else if (board.game === 'ants') {
       const request = { game: 'ants' as const, world: job.map, rounds: board.rounds, red: { bot: job.red }, black: { bot: job.blue } };
       const record = await playAndStoreAnts(deps, request, new Date(), board.owner);

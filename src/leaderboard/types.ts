@@ -31,7 +31,13 @@ export interface BlockDropLeaderboard extends BoardBase {
   readonly budgets: Readonly<Record<string, number>>;
 }
 
-export type Leaderboard = IcyLeaderboard | AntsLeaderboard | BlockDropLeaderboard;
+/** Capture boards: every ordered pair of entries plays once (both colors). */
+export interface CaptureLeaderboard extends BoardBase {
+  readonly game: 'capture';
+  readonly budgets: Readonly<Record<string, number>>;
+}
+
+export type Leaderboard = IcyLeaderboard | AntsLeaderboard | BlockDropLeaderboard | CaptureLeaderboard;
 
 export interface RatingChange {
   readonly match: string;

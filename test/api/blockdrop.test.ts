@@ -71,7 +71,7 @@ describe('a block-drop leaderboard', () => {
   it('plays every four entries once from every seat and rates all four players of each match', async () => {
     const ids: string[] = [];
     for (const [name, js] of [['hunter', HUNTER], ['random', RANDOM], ['hunter b', HUNTER], ['random b', RANDOM], ['idle', 'export default (s) => (s === "" ? "READY" : "N")']]) {
-      const r = await call('POST', '/v1/bots', { name, js });
+      const r = await call('POST', '/v1/bots', { name, js, game: 'blockdrop' });
       expect(r.status).toBe(201);
       ids.push(r.body.id);
     }

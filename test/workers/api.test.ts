@@ -13,6 +13,7 @@ import { startWrangler, type Wrangler } from './wrangler-dev.js';
 import { newApiKey } from '../../src/api/auth.js';
 import { runAntsMatch } from '../../src/match/ants-match.js';
 import { playBlockDrop } from '../../src/match/blockdrop-match.js';
+import { playCapture } from '../../src/match/capture-match.js';
 import { resolveAntsWorld } from '../../src/match/ants-worlds.js';
 
 // The deployable Worker (wrangler.toml, functions/worker.ts) in the real Workers
@@ -124,6 +125,22 @@ describe('the API in the real Workers runtime', () => {
     const node = await playBlockDrop({ bots: bots.map((b) => ({ kind: 'js' as const, code: b.js })), seed: 9, load: nodeBotLoader });
     expect(JSON.stringify(replay.turns)).toBe(JSON.stringify(node.replay.turns));
     expect(record.winner).toBe(node.summary.winner);
+  }, 90_000);
+
+  it('plays a Capture match with bit-identical turns to Node', async () => {
+    const red = readFileSync('bots/capture/gatherer.js', 'utf8');
+    const blue = readFileSync('bots/capture/loopy.js', 'utf8');
+    const posted = await fetch(`${worker.base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ game: 'capture', seed: 4, red: { js: red }, blue: { js: blue } }),
+    });
+    expect(posted.status).toBe(201);
+    const record = await posted.json();
+    const replay = await (await fetch(record.replayUrl)).json();
+    const node = await playCapture({ bots: [{ kind: 'js', code: red }, { kind: 'js', code: blue }], seed: 4, load: nodeBotLoader });
+    expect(JSON.stringify(replay.turns.map((t: { m: unknown; c?: unknown; o: unknown }) => [t.m, t.c, t.o]))).toBe(JSON.stringify(node.replay.turns.map((t) => [t.m, t.c, t.o])));
+    expect(record.scores.red.pucks).toBe(node.replay.result.scores.red);
   }, 90_000);
 
   it('plays a round through the Cloudflare Queue and rates it', async () => {
