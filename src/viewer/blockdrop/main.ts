@@ -1,6 +1,7 @@
 import { BLOCKS, playTurn, type BlockDropState, type Command, type TurnOutcome } from '../../games/blockdrop/index.js';
 import { BLOCKDROP_REPLAY_FORMAT, type BlockDropReplay, type BlockDropReplayTurn } from '../../match/blockdrop-replay.js';
 import { drawBoard } from './draw.js';
+import { bindTurnControls, hashTurn } from '../controls.js';
 
 /**
  * The block-drop viewer: rebuilds every turn from the replay's start and
@@ -133,37 +134,6 @@ function setPlaying(on: boolean): void {
   if (on) requestAnimationFrame(frame);
 }
 
-const hashTurn = () => {
-  const m = /t=(\d+)/.exec(location.hash);
-  return m ? Number(m[1]) : null;
-};
-
-function bindControls(): void {
-  $('first').onclick = () => go(0);
-  $('prev').onclick = () => go(turn - 1);
-  $('next').onclick = () => go(turn + 1);
-  $('last').onclick = () => go(total());
-  $('play').onclick = () => setPlaying(!playing);
-  scrub.oninput = () => go(Number(scrub.value));
-  document.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-    const options = speedSelect.options;
-    if (e.key === 'ArrowRight') go(turn + 1);
-    else if (e.key === 'ArrowLeft') go(turn - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(total());
-    else if (e.key === ' ') setPlaying(!playing);
-    else if (e.key === '+' && speedSelect.selectedIndex < options.length - 1) speedSelect.selectedIndex++;
-    else if (e.key === '-' && speedSelect.selectedIndex > 0) speedSelect.selectedIndex--;
-    else return;
-    e.preventDefault();
-  });
-  window.addEventListener('hashchange', () => {
-    const t = hashTurn();
-    if (t !== null && t !== turn) go(t);
-  });
-}
-
 async function main(): Promise<void> {
   const response = await fetch(config.replayUrl);
   if (!response.ok) return fail(`the replay could not be loaded (HTTP ${response.status})`);
@@ -177,7 +147,7 @@ async function main(): Promise<void> {
   });
   names.forEach((name, k) => ($(`name-${k}`).textContent = name));
   scrub.max = String(total());
-  bindControls();
+  bindTurnControls({ go, current: () => turn, total, togglePlay: () => setPlaying(!playing) }, scrub, speedSelect);
   go(hashTurn() ?? 0);
   document.body.dataset.ready = 'true';
 }
