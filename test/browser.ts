@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's chromium, driven by playwright-core; the browser suites skip without it. */
@@ -8,4 +10,24 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+export interface ViewerServer {
+  /** The page is at `${base}/view`, the replay at `${base}/replay.json`. */
+  readonly base: string;
+  close(): Promise<void>;
+}
+
+/** Serves a viewer page (built for replayUrl '/replay.json') and its replay on 127.0.0.1, without the API. */
+export async function serveViewer(page: (options: { id: string; replayUrl: string; embed: boolean }) => string, replay: unknown): Promise<ViewerServer> {
+  const server = createServer((req, res) => {
+    if (req.url === '/replay.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(replay));
+    else if (req.url === '/view') res.writeHead(200, { 'content-type': 'text/html' }).end(page({ id: 'x', replayUrl: '/replay.json', embed: false }));
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -1,6 +1,4 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockDropViewerPage } from '../src/api/blockdrop-viewer-page.js';
@@ -9,7 +7,7 @@ import { replayState } from '../src/games/blockdrop/play.js';
 import { blockDropReplay, type BlockDropReplay } from '../src/match/blockdrop-replay.js';
 import { runMatch } from '../src/match/run-match.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
-import { CHROMIUM, launchChromium } from './browser.js';
+import { CHROMIUM, launchChromium, serveViewer, type ViewerServer } from './browser.js';
 
 // The block-drop viewer in real headless Chromium, on a match played here in
 // Node and served with its page by a bare HTTP server (no API route yet).
@@ -26,7 +24,7 @@ const SEED = 5;
 
 describe.skipIf(!existsSync(CHROMIUM))('the block-drop viewer in a browser', () => {
   let replay: BlockDropReplay;
-  let server: Server;
+  let server: ViewerServer;
   let base: string;
   let browser: Browser;
   let page: Page;
@@ -41,13 +39,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the block-drop viewer in a browser', () 
       load: nodeBotLoader,
     });
     replay = blockDropReplay(match, SEED, { names: ['a', 'b', 'c', 'd'] });
-    server = createServer((req, res) => {
-      if (req.url === '/replay.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(replay));
-      else if (req.url === '/view') res.writeHead(200, { 'content-type': 'text/html' }).end(blockDropViewerPage({ id: 'x', replayUrl: '/replay.json', embed: false }));
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveViewer(blockDropViewerPage, replay);
+    base = server.base;
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -56,7 +49,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the block-drop viewer in a browser', () 
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
   });
 
   const shownTurn = async () => Number(await page.evaluate(() => document.body.dataset.turn));

@@ -1,6 +1,4 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureViewerPage } from '../src/api/capture-viewer-page.js';
@@ -9,7 +7,7 @@ import { playCapture } from '../src/match/capture-match.js';
 import { fromNumbers, type CaptureReplay } from '../src/match/capture-replay.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
 import type { Bundle } from '../src/sandbox/types.js';
-import { CHROMIUM, launchChromium } from './browser.js';
+import { CHROMIUM, launchChromium, serveViewer, type ViewerServer } from './browser.js';
 
 // The Capture viewer in real headless Chromium, on a match played here in
 // Node and served with its page by a bare HTTP server (no API route yet).
@@ -25,7 +23,7 @@ function replayed(replay: CaptureReplay, turns: number): CaptureState {
 
 describe.skipIf(!existsSync(CHROMIUM))('the Capture viewer in a browser', () => {
   let replay: CaptureReplay;
-  let server: Server;
+  let server: ViewerServer;
   let base: string;
   let browser: Browser;
   let page: Page;
@@ -33,13 +31,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the Capture viewer in a browser', () => 
 
   beforeAll(async () => {
     ({ replay } = await playCapture({ bots: [bot('gatherer'), bot('loopy')], seed: 2, load: nodeBotLoader }));
-    server = createServer((req, res) => {
-      if (req.url === '/replay.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(replay));
-      else if (req.url === '/view') res.writeHead(200, { 'content-type': 'text/html' }).end(captureViewerPage({ id: 'x', replayUrl: '/replay.json', embed: false }));
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveViewer(captureViewerPage, replay);
+    base = server.base;
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -48,7 +41,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the Capture viewer in a browser', () => 
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
   });
 
   const shownTurn = async () => Number(await page.evaluate(() => document.body.dataset.turn));

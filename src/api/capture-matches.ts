@@ -8,7 +8,7 @@ import type { Bundle } from '../sandbox/types.js';
 import type { BlobMeta } from '../store/types.js';
 import { ENGINE } from '../version.js';
 import { decodeBotInput } from './decode-request.js';
-import { bundleKey, compareReplays, gunzip, gzip, logsKey, newMatchId, replayKey, sha256Hex, type DecodedBot, type ServiceDeps, type Verification } from './match-service.js';
+import { bundleKey, compareReplays, gunzip, gzip, logsKey, newMatchId, replayKey, sha256Hex, type BotSummary, type DecodedBot, type ServiceDeps, type Verification } from './match-service.js';
 import { ApiProblem } from './problems.js';
 import { BotInput, BudgetsInput, parseInput } from './schemas.js';
 
@@ -27,17 +27,9 @@ export type CaptureMatchRequest = z.infer<typeof CaptureMatchRequest>;
 type Side = 'red' | 'blue';
 const SIDES: readonly Side[] = ['red', 'blue'];
 
-export interface CaptureBotSummary {
-  readonly name: string | null;
-  readonly kind: 'js' | 'wasm';
-  readonly sha256: string;
-  readonly fuel: number;
-  readonly timeouts: number;
-  readonly errors: number;
-  readonly crashes: number;
+export interface CaptureBotSummary extends BotSummary {
   /** Turns whose answer counted as the null move (late, crashed, unreadable). */
   readonly nullMoves: number;
-  readonly forfeit?: { readonly code: string; readonly message: string };
 }
 
 export interface CaptureMatchRecord {

@@ -3,7 +3,8 @@ export interface TurnControls {
   go(turn: number): void;
   current(): number;
   total(): number;
-  togglePlay(): void;
+  /** Each animation frame while playing, with how far (0..1) the next turn is under way; 0 when playing stops. */
+  paint?(fraction: number): void;
 }
 
 /** The turn in the address (`#t=N`), if any. */
@@ -14,15 +15,38 @@ export function hashTurn(): number | null {
 
 /**
  * The buttons (#first #prev #play #next #last), the #scrub range, the keys
- * (arrows, Home/End, space, + and - for #speed) and the address's #t=N.
+ * (arrows, Home/End, space, + and - for #speed), the address's #t=N, and
+ * playing at #speed turns a second.
  */
 export function bindTurnControls(c: TurnControls, scrub: HTMLInputElement, speed: HTMLSelectElement): void {
+  const playback = { on: false, last: 0, owed: 0 };
+  const frame = (now: number): void => {
+    if (!playback.on) return;
+    playback.owed += ((now - playback.last) * Number(speed.value)) / 1000;
+    playback.last = now;
+    const steps = Math.floor(playback.owed);
+    playback.owed -= steps;
+    if (steps > 0) c.go(c.current() + steps);
+    if (c.current() >= c.total()) return setPlaying(false);
+    c.paint?.(playback.owed);
+    requestAnimationFrame(frame);
+  };
+  const setPlaying = (on: boolean): void => {
+    if (on && c.current() >= c.total()) c.go(0);
+    playback.on = on;
+    playback.owed = 0;
+    playback.last = performance.now();
+    (document.getElementById('play') as HTMLElement).textContent = on ? '❚❚' : '▶';
+    if (on) requestAnimationFrame(frame);
+    else c.paint?.(0);
+  };
+  const togglePlay = () => setPlaying(!playback.on);
   const button = (id: string, action: () => void) => ((document.getElementById(id) as HTMLElement).onclick = action);
   button('first', () => c.go(0));
   button('prev', () => c.go(c.current() - 1));
   button('next', () => c.go(c.current() + 1));
   button('last', () => c.go(c.total()));
-  button('play', () => c.togglePlay());
+  button('play', togglePlay);
   scrub.oninput = () => c.go(Number(scrub.value));
   document.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
@@ -30,7 +54,7 @@ export function bindTurnControls(c: TurnControls, scrub: HTMLInputElement, speed
     else if (e.key === 'ArrowLeft') c.go(c.current() - 1);
     else if (e.key === 'Home') c.go(0);
     else if (e.key === 'End') c.go(c.total());
-    else if (e.key === ' ') c.togglePlay();
+    else if (e.key === ' ') togglePlay();
     else if (e.key === '+' && speed.selectedIndex < speed.options.length - 1) speed.selectedIndex++;
     else if (e.key === '-' && speed.selectedIndex > 0) speed.selectedIndex--;
     else return;

@@ -26,9 +26,6 @@ let replay: CaptureReplay;
 let names: string[] = [];
 const states: CaptureState[] = [];
 let turn = 0;
-let playing = false;
-let last = 0;
-let owed = 0;
 
 function fail(message: string): void {
   $('error').textContent = message;
@@ -120,27 +117,6 @@ function go(t: number): void {
   render();
 }
 
-function frame(now: number): void {
-  if (!playing) return;
-  owed += ((now - last) * Number(speedSelect.value)) / 1000;
-  last = now;
-  const steps = Math.floor(owed);
-  owed -= steps;
-  if (steps > 0) go(turn + steps);
-  if (turn >= total()) return setPlaying(false);
-  paint(owed);
-  requestAnimationFrame(frame);
-}
-
-function setPlaying(on: boolean): void {
-  if (on && turn >= total()) go(0);
-  playing = on;
-  owed = 0;
-  last = performance.now();
-  $('play').textContent = on ? '❚❚' : '▶';
-  if (on) requestAnimationFrame(frame);
-  else paint(0);
-}
 
 async function main(): Promise<void> {
   const response = await fetch(config.replayUrl);
@@ -155,7 +131,7 @@ async function main(): Promise<void> {
   });
   SIDES.forEach((side, k) => ($(`name-${side}`).textContent = names[k]!));
   scrub.max = String(total());
-  bindTurnControls({ go, current: () => turn, total, togglePlay: () => setPlaying(!playing) }, scrub, speedSelect);
+  bindTurnControls({ go, current: () => turn, total, paint }, scrub, speedSelect);
   go(hashTurn() ?? 0);
   document.body.dataset.ready = 'true';
 }
