@@ -51,3 +51,38 @@ const median = rates[3];
 console.log(`fuel per ms of bot work (median of 7 runs of ~${(await call(400)).ms.toFixed(0)} ms): ${Math.round(median).toLocaleString('en')}`);
 console.log(`FUEL_PER_MS in src/sandbox/policy.ts: ${FUEL_PER_MS.toLocaleString('en')} (${((100 * FUEL_PER_MS) / median).toFixed(0)}% of the measurement)`);
 console.log(`so a 0.5 s turn is ${(500 * FUEL_PER_MS).toExponential(2)} fuel and the 1 s first turn ${(1000 * FUEL_PER_MS).toExponential(2)}`);
+
+// The same rate for two other kinds of work, to compare with it: bulk copies
+// (QuickJS's memmove, charged per byte) and a tight WebAssembly loop in a bot.
+const copier = await JsBot.load(
+  nodeQuickJSModule,
+  'const b = new Uint8Array(48e6); export default function (n) { for (let i = 0; i < Number(n); i++) b.copyWithin(0, 1); return ""; }',
+  { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e10 },
+);
+if (!copier.ok) throw new Error(copier.failure.message);
+const rateOf = async (bot, input) => {
+  const list = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    const r = await bot.act(input, { fuel: 1e12, wallMs: 0 });
+    list.push(r.fuel / (performance.now() - start));
+  }
+  return list.sort((a, b) => a - b)[2];
+};
+console.log(`copyWithin over 48 MB: ${Math.round(await rateOf(copier.bot, '10')).toLocaleString('en')} fuel per ms`);
+
+// A bot whose act counts down from its input length a million times: (loop (br_if ...)).
+const { meterWasm } = await import('../dist/sandbox/wasm/meter.js');
+const spin = Uint8Array.from([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 1, 127, 0, 3, 2, 1, 0, 7, 8, 1, 4, 115, 112, 105, 110, 0, 0,
+  10, 16, 1, 14, 0, 3, 64, 32, 0, 65, 1, 107, 34, 0, 13, 0, 11, 11,
+]);
+const spinner = new WebAssembly.Instance(new WebAssembly.Module(meterWasm(spin).bytes)).exports;
+const wasmRates = [];
+for (let i = 0; i < 5; i++) {
+  spinner.umpire_fuel.value = 10n ** 15n;
+  const start = performance.now();
+  spinner.spin(200_000_000);
+  wasmRates.push(Number(10n ** 15n - spinner.umpire_fuel.value) / (performance.now() - start));
+}
+console.log(`a tight WebAssembly loop: ${Math.round(wasmRates.sort((a, b) => a - b)[2]).toLocaleString('en')} fuel per ms`);

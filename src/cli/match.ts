@@ -18,7 +18,7 @@ import { blockDropMatchCommand } from './blockdrop-match.js';
 import { captureMatchCommand } from './capture-match.js';
 
 export const MATCH_USAGE =
-  'umpire match --red FILE --blue FILE [--map FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE]';
+  'umpire match --red FILE --blue FILE [--map FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE] [--logs FILE]';
 
 /** Plays an Icy match between two bundles (.js or .wasm) and prints the result as JSON. */
 export async function matchCommand(argv: string[], out: (line: string) => void): Promise<number> {
@@ -36,6 +36,7 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
     fuel: { type: 'string' },
     out: { type: 'string' },
     turns: { type: 'string' },
+    logs: { type: 'string' },
     game: { type: 'string' },
   });
   if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'\nusage: ${MATCH_USAGE}`);
@@ -62,6 +63,7 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
     };
     writeFileSync(values.out as string, gzipSync(JSON.stringify(icyReplayFromMatch({ result, replay }, options, manifest))));
   }
+  if (values.logs) writeFileSync(values.logs as string, JSON.stringify({ red: result.seats[0].log, blue: result.seats[1].log }));
   if (values.turns) writeFileSync(values.turns as string, historyFromActions(map, rules, replay.turns.map((t) => t.step.actions)));
   out(JSON.stringify(summary(result, seed, rules.name), null, 2));
   return 0;

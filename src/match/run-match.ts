@@ -3,6 +3,7 @@ import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import {
   DEFAULT_LIMITS,
   type Bot,
+  type BotContext,
   type BotLimits,
   type Bundle,
   type CallFailure,
@@ -11,7 +12,7 @@ import {
 } from '../sandbox/types.js';
 
 /** Loads a bundle into a sandbox of the current runtime (QuickJS, WebAssembly, Worker Loader...). */
-export type BotLoader = (bundle: Bundle, ctx: { limits: BotLimits; seed: number; loadFuel: number }) => Promise<LoadResult>;
+export type BotLoader = (bundle: Bundle, ctx: BotContext) => Promise<LoadResult>;
 
 export interface MatchSpec<State, Options, Step> {
   readonly game: Game<State, Options, Step>;
@@ -94,7 +95,7 @@ export async function runMatch<State, Options, Step>(
 
   const loaded = await Promise.all(
     spec.bots.map(async (bundle, seat) => {
-      const l = await spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel });
+      const l = await spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel, wallMs: budgets.wallMs });
       return l.ok && game.handshake ? shakeHands(l.bot, game.handshake, budgets) : l;
     }),
   );

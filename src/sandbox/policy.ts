@@ -6,7 +6,7 @@
  */
 
 /** Fuel per millisecond of steady-state QuickJS work, measured by `npm run calibrate`. */
-export const FUEL_PER_MS = 21_000_000;
+export const FUEL_PER_MS = 26_000_000;
 
 export function fuelPerMs(): number {
   return FUEL_PER_MS;

@@ -54,7 +54,15 @@ export interface CallResult {
   readonly truncated?: boolean;
 }
 
-export type LoadFailureCode = 'BUNDLE_SYNTAX' | 'BUNDLE_NO_ENTRY' | 'BUNDLE_LINK' | 'BUNDLE_INIT' | 'BUNDLE_INVALID' | 'NO_HANDSHAKE';
+export type LoadFailureCode =
+  | 'BUNDLE_SYNTAX'
+  | 'BUNDLE_NO_ENTRY'
+  | 'BUNDLE_LINK'
+  | 'BUNDLE_INIT'
+  | 'BUNDLE_INVALID'
+  /** Over a size bound, or its preparation (WASI asyncify) took too long. */
+  | 'BUNDLE_TOO_LARGE'
+  | 'NO_HANDSHAKE';
 
 export interface LoadFailure {
   readonly code: LoadFailureCode;
@@ -77,6 +85,8 @@ export interface BotContext {
   readonly seed: number;
   /** Fuel for loading: the module's top level or start function. */
   readonly loadFuel: number;
+  /** Wall-clock cap for loading in ms where the clock advances; 0 or absent for none. */
+  readonly wallMs?: number;
 }
 
 export type LoadResult = { readonly ok: true; readonly bot: Bot } | { readonly ok: false; readonly failure: LoadFailure };

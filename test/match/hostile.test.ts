@@ -4,6 +4,7 @@ import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
 import { runMatch } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
+import { CLOCK_CALL_FUEL } from '../../src/sandbox/quickjs/js-bot.js';
 import type { Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { I32, I64, i64const, module } from '../sandbox/wat.js';
@@ -75,7 +76,7 @@ describe('hostile JS bots are contained', () => {
   }, 60_000);
 
   it('an output flood: the log and the answer are cut, malformed lines idle', async () => {
-    const r = await play(hunter, js("export default function () { for (let i = 0; i < 400; i++) console.log('spam'.repeat(50)); return 'y'.repeat(1e6); }"));
+    const r = await play(hunter, js("export default function () { for (let i = 0; i < 400; i++) console.log('spam'.repeat(50)); return 'y'.repeat(1e5); }"));
     expectHunterUnaffected(r);
     expect(r.replay.turns[0].calls[1].truncated).toBe(true);
     expect(r.replay.turns[0].answers[1]?.length).toBe(4096);
@@ -199,5 +200,34 @@ describe('budgets', () => {
     const outcome = r.replay.turns.slice(0, 8).map((t) => t.calls[0].failure ?? 'ok');
     // Each later turn draws about 0.3 x need from a bank of 1 x need: three turns, then over budget.
     expect(outcome).toEqual(['ok', 'ok', 'ok', 'ok', 'over_budget', 'over_budget', 'over_budget', 'over_budget']);
+  }, 60_000);
+});
+
+describe('wall-clock caps on JavaScript bots', () => {
+  const huge: Budgets = { firstTurnFuel: 1e15, turnFuel: 1e15, timeBankFuel: 0, loadFuel: 1e15, wallMs: 150 };
+  const playHuge = (red: Bundle) => runMatch({ game: icyGame, options, seed: 1, budgets: huge, bots: [red, js(readFileSync('bots/idle.js', 'utf8'))], load: nodeBotLoader });
+
+  it('a top level that outlives the cap while loading forfeits, whatever its fuel', async () => {
+    const r = await playHuge(js('for (;;) {}\nexport default () => "";'));
+    expect(r.result.seats[0].forfeit).toEqual({ code: 'BUNDLE_INIT', message: 'the top level of the module passed its wall-clock cap of 150 ms' });
+  }, 30_000);
+
+  it('a turn cut by the wall clock is over budget, not an error', async () => {
+    const r = await playHuge(js('let n = 0; export default function () { if (++n > 3) return "idle"; for (;;) {} }'));
+    expect(r.replay.turns.slice(0, 3).map((t) => t.calls[0])).toEqual(
+      [0, 1, 2].map(() => expect.objectContaining({ failure: 'over_budget', detail: 'passed its wall-clock cap of 150 ms' })),
+    );
+    // The bot kept its globals: its fourth call answers.
+    expect(r.replay.turns[3].calls[0].failure).toBeUndefined();
+  }, 30_000);
+});
+
+describe('host calls out of QuickJS', () => {
+  it('each call of the virtual clock is charged what it costs the host', async () => {
+    const calls = (n: number) => js(`export default function () { let t = 0; for (let i = 0; i < ${n}; i++) t += Date.now(); return 'idle'; }`);
+    const fuelOf = async (n: number) => (await play(calls(n), js(readFileSync('bots/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
+    const extra = (await fuelOf(200)) - (await fuelOf(100));
+    expect(extra).toBeGreaterThanOrEqual(100 * CLOCK_CALL_FUEL);
+    expect(extra).toBeLessThan(100 * CLOCK_CALL_FUEL * 1.1);
   }, 60_000);
 });

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WasmFormatError } from '../../src/sandbox/wasm/leb.js';
-import { FUEL_EXPORT, meterWasm } from '../../src/sandbox/wasm/meter.js';
+import { BULK_BYTE_FUEL, CHECK_FUEL, FUEL_EXPORT, START_EXPORT, TABLE_ELEMENT_FUEL, meterWasm } from '../../src/sandbox/wasm/meter.js';
+import { TABLE_ENTRY_BYTES } from '../../src/sandbox/wasm/module-checks.js';
+import { wat } from './hostile-match.js';
 import { I32, module } from './wat.js';
 
 /** `count(n)`: loops n times and returns n; `spin()`: loops forever. */
@@ -52,20 +54,80 @@ describe('fuel metering', () => {
 
   it('caps a module’s own memory', () => {
     const grow = module([{ params: [], results: [I32], body: [0x41, 0x10, 0x40, 0x00], export: 'grow' }], { min: 1 });
-    const x = new WebAssembly.Instance(new WebAssembly.Module(meterWasm(grow, { maxMemoryPages: 8 }).bytes as Uint8Array<ArrayBuffer>)).exports as { grow: () => number };
+    const x = new WebAssembly.Instance(new WebAssembly.Module(meterWasm(grow, { memoryBytes: 8 * 65536 }).bytes as Uint8Array<ArrayBuffer>)).exports as { grow: () => number };
     expect(x.grow()).toBe(-1); // 1 + 16 pages exceeds the cap of 8
-    expect(() => meterWasm(module([], { min: 9 }), { maxMemoryPages: 8 })).toThrow(/needs 9 pages/);
+    expect(() => meterWasm(module([], { min: 9 }), { memoryBytes: 8 * 65536 })).toThrow(/needs 9 pages/);
   });
 
   it('refuses what is not WebAssembly, and unknown instructions', () => {
     expect(() => meterWasm(new TextEncoder().encode('hello world'))).toThrow(WasmFormatError);
     const odd = module([{ params: [], results: [], body: [0xff], export: 'odd' }]);
-    expect(() => meterWasm(odd)).toThrow(/unsupported instruction 0xff/);
+    expect(() => meterWasm(odd)).toThrow(/not a valid WebAssembly module: .*opcode/);
   });
 
   it('instruments the QuickJS engine the build produced, which exports the counter', () => {
     const bytes = readFileSync('build/quickjs-metered.wasm');
     const exports = WebAssembly.Module.exports(new WebAssembly.Module(bytes));
     expect(exports).toContainEqual({ name: FUEL_EXPORT, kind: 'global' });
+  });
+
+  it('charges bulk memory and table operations by their length, before they run', () => {
+    const bytes = wat(`(module (memory (export "memory") 1) (table $t 0 funcref)
+      (func (export "fill") (param i32) (memory.fill (i32.const 0) (i32.const 1) (local.get 0)))
+      (func (export "copy") (param i32) (memory.copy (i32.const 0) (i32.const 100) (local.get 0)))
+      (func (export "grow") (param i32) (result i32) (table.grow $t (ref.null func) (local.get 0))))`);
+    const x = instantiate(meterWasm(bytes, { memoryBytes: 1 << 20 }).bytes) as unknown as Record<string, (n: number) => number> & { umpire_fuel: WebAssembly.Global };
+    const cost = (name: string, n: number) => {
+      x.umpire_fuel.value = 10n ** 12n;
+      x[name]!(n);
+      return 10n ** 12n - (x.umpire_fuel.value as bigint);
+    };
+    expect(cost('fill', 40_000) - cost('fill', 0)).toBe(BigInt(40_000 * BULK_BYTE_FUEL));
+    expect(cost('copy', 1000) - cost('copy', 0)).toBe(BigInt(1000 * BULK_BYTE_FUEL));
+    expect(cost('grow', 100) - cost('grow', 0)).toBe(BigInt(100 * TABLE_ELEMENT_FUEL));
+    // Too little fuel for the length: a trap before a byte is written.
+    x.umpire_fuel.value = BigInt(1000 * BULK_BYTE_FUEL);
+    new Uint8Array((x as unknown as { memory: WebAssembly.Memory }).memory.buffer)[0] = 9;
+    expect(() => x.fill!(60_000)).toThrow(WebAssembly.RuntimeError);
+    expect(new Uint8Array((x as unknown as { memory: WebAssembly.Memory }).memory.buffer)[0]).toBe(9);
+  });
+
+  it('charges each check for its own instructions, so a tight loop pays for what it runs', () => {
+    const x = instantiate(meterWasm(loops).bytes);
+    x[FUEL_EXPORT].value = 10n ** 12n;
+    x.count(1000);
+    const perIteration = (10n ** 12n - (x[FUEL_EXPORT].value as bigint)) / 1000n;
+    expect(perIteration).toBeGreaterThanOrEqual(BigInt(CHECK_FUEL));
+  });
+
+  it('defers the start function to an export, so the host can set the fuel first', () => {
+    const bytes = wat('(module (global $g (mut i32) (i32.const 0)) (func $s (global.set $g (i32.const 1))) (start $s) (func (export "g") (result i32) (global.get $g)))');
+    const metered = meterWasm(bytes, { deferStart: true }).bytes;
+    const x = instantiate(metered) as unknown as { g: () => number; [START_EXPORT]: () => void };
+    expect(x.g()).toBe(0);
+    x[START_EXPORT]();
+    expect(x.g()).toBe(1);
+  });
+
+  it('validates before metering: an out-of-range global index is refused, not aimed at the counter', () => {
+    const bytes = wat('(module (func (export "f") (global.set 0 (i64.const 1))))');
+    expect(() => meterWasm(bytes)).toThrow(/not a valid WebAssembly module/);
+  });
+
+  it('refuses shared memories, atomics and a second memory', () => {
+    expect(() => meterWasm(wat('(module (memory 1 1 shared))'))).toThrow(/shared memories/);
+    expect(() => meterWasm(wat('(module (memory 1) (func (drop (memory.atomic.notify (i32.const 0) (i32.const 1)))))'))).toThrow(/atomic/);
+    expect(() => meterWasm(wat('(module (memory 1) (memory 1))'))).toThrow(/2 memories/);
+  });
+
+  it('counts tables toward the memory limit: memory gets what tables leave', () => {
+    const limit = 4 << 20;
+    const entries = limit / 4 / TABLE_ENTRY_BYTES; // the tables' whole share
+    expect(() => meterWasm(wat(`(module (table ${entries + 1} funcref))`), { memoryBytes: limit })).toThrow(/tables need/);
+    const metered = meterWasm(wat(`(module (table ${entries} funcref) (memory (export "memory") 1))`), { memoryBytes: limit }).bytes;
+    const memory = instantiate(metered).memory;
+    const pages = (limit - entries * TABLE_ENTRY_BYTES) / 65536;
+    expect(memory.grow(pages - 1)).toBe(1);
+    expect(() => memory.grow(1)).toThrow(RangeError);
   });
 });

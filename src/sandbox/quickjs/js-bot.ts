@@ -26,6 +26,13 @@ const RELEASE_SYNC: QuickJSSyncVariant = {
 export type QuickJSModuleSource = () => Promise<WebAssembly.Module>;
 
 const PAGE = 65536;
+/**
+ * What a call of the virtual clock (Date.now, new Date) costs: a call out of
+ * QuickJS to the host takes several microseconds, which the instructions the
+ * counter sees would price a few dozen times lower (`npm run calibrate`).
+ */
+export const CLOCK_CALL_FUEL = 150_000;
+
 /** QuickJS starts with 16 MiB of linear memory. */
 const INITIAL_PAGES = 256;
 
@@ -78,8 +85,11 @@ class Instance {
     // Each bot has its own WebAssembly instance: a failed one is dropped whole, not disposed.
     const fail = loadFailed;
     try {
-      meter.start(fuel, ctx.loadFuel, 0);
-      const clock = vm.newFunction('clock', () => vm.newNumber(meter.clock(fuel)));
+      meter.start(fuel, ctx.loadFuel, ctx.wallMs ?? 0);
+      const clock = vm.newFunction('clock', () => {
+        meter.charge(fuel, CLOCK_CALL_FUEL);
+        return vm.newNumber(meter.clock(fuel));
+      });
       const setup = vm.unwrapResult(vm.evalCode(PRELUDE, 'prelude.js'));
       const helpersHandle = vm.unwrapResult(
         vm.callFunction(setup, vm.undefined, vm.newNumber(ctx.seed >>> 0), vm.newNumber(ctx.limits.logChars), clock),
@@ -97,7 +107,8 @@ class Instance {
       if (evaluated.error) {
         const text = describeHandle(vm, helpers, evaluated.error);
         evaluated.error.dispose();
-        if (meter.stopped(fuel)) return fail('BUNDLE_INIT', 'the top level of the module used up its fuel');
+        const over = meter.overReason(fuel);
+        if (over) return fail('BUNDLE_INIT', `the top level of the module ${over}`);
         const code = /SyntaxError/.test(text) ? 'BUNDLE_SYNTAX' : /could not load module|module/i.test(text) ? 'BUNDLE_LINK' : 'BUNDLE_INIT';
         return fail(code, text);
       }
@@ -110,7 +121,8 @@ class Instance {
       return new Instance(runtime, vm, fuel, helpers, act);
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
-      return loadFailed('BUNDLE_INIT', meter.stopped(fuel) ? 'the top level of the module used up its fuel' : `the runtime failed while loading: ${(e as Error).message}`);
+      const over = meter.overReason(fuel);
+      return loadFailed('BUNDLE_INIT', over ? `the top level of the module ${over}` : `the runtime failed while loading: ${(e as Error).message}`);
     }
   }
 
@@ -132,9 +144,14 @@ function describeHandle(vm: QuickJSContext, helpers: Helpers, error: QuickJSHand
     r.error.dispose();
     return 'an unprintable error';
   }
-  const text = vm.getString(r.value);
+  const text = unescapeText(vm.getString(r.value));
   r.value.dispose();
   return text;
+}
+
+/** Restores what the prelude escaped so that text survives being read as a C string (NUL and \x01). */
+export function unescapeText(text: string): string {
+  return text.includes('\x01') ? text.replace(/\x01([01])/g, (_, c: string) => (c === '0' ? '\0' : '\x01')) : text;
 }
 
 /**
@@ -147,13 +164,18 @@ class Meter {
   private budget = 0;
   private start_ = 0n;
   private deadline = 0;
+  private wallMs = 0;
   private clockBase = 0;
+  /** Whether the wall-clock cap stopped the bot in this call. */
+  timedOut = false;
 
   start(fuel: WebAssembly.Global, budget: number, wallMs: number, clockBase = VIRTUAL_EPOCH_MS): void {
     this.budget = budget;
     this.start_ = BigInt(budget) + BigInt(Math.max(budget, 50_000_000));
     fuel.value = this.start_;
+    this.wallMs = wallMs;
     this.deadline = wallMs > 0 ? performance.now() + wallMs : 0;
+    this.timedOut = false;
     this.clockBase = clockBase;
   }
 
@@ -166,7 +188,20 @@ class Meter {
   }
 
   shouldStop(fuel: WebAssembly.Global): boolean {
-    return this.stopped(fuel) || (this.deadline > 0 && performance.now() > this.deadline);
+    if (this.stopped(fuel)) return true;
+    if (this.deadline > 0 && performance.now() > this.deadline) this.timedOut = true;
+    return this.timedOut;
+  }
+
+  /** Why the call is over its budget ('used up its fuel', or the wall clock), or null if it is not. */
+  overReason(fuel: WebAssembly.Global): string | null {
+    if (this.stopped(fuel)) return 'used up its fuel';
+    return this.timedOut ? `passed its wall-clock cap of ${this.wallMs} ms` : null;
+  }
+
+  /** Takes host work the counter does not see off the fuel left. */
+  charge(fuel: WebAssembly.Global, units: number): void {
+    fuel.value = (fuel.value as bigint) - BigInt(units);
   }
 
   /** The virtual clock: the call's start time plus the fuel used, at the calibrated rate. */
@@ -223,27 +258,34 @@ export class JsBot implements Bot {
       const r = vm.callFunction(inst.helpers.invoke, vm.undefined, inst.act, arg, limit);
       arg.dispose();
       limit.dispose();
-      const used = this.meter.used(inst.fuel);
       if (r.error) {
-        const over = this.meter.stopped(inst.fuel);
-        const detail = over ? 'used up its fuel' : describeHandle(vm, inst.helpers, r.error);
+        // Describing the thrown value runs its getters: bot code, on the call's own fuel.
+        const described = this.meter.overReason(inst.fuel) ? null : describeHandle(vm, inst.helpers, r.error);
         r.error.dispose();
+        const used = this.meter.used(inst.fuel);
+        const over = this.meter.overReason(inst.fuel);
         this.collectLog();
-        return { output: null, fuel: used, failure: over ? 'over_budget' : 'error', detail };
+        if (over) return { output: null, fuel: used, failure: 'over_budget', detail: described === null ? over : `${over} (describing its error)` };
+        return { output: null, fuel: used, failure: 'error', detail: described ?? 'an unprintable error' };
       }
-      const text = vm.getString(r.value);
+      const used = this.meter.used(inst.fuel);
+      const text = unescapeText(vm.getString(r.value));
       r.value.dispose();
       this.collectLog();
+      // An answer that comes back after the budget ran out (QuickJS polls its interrupt handler only now and then) is late.
+      const over = this.meter.overReason(inst.fuel);
+      if (over) return { output: null, fuel: used, failure: 'over_budget', detail: `${over} before answering` };
       if (text[0] === 'N') return { output: null, fuel: used, failure: 'error', detail: `returned ${text.slice(1)}, not a string` };
       return { output: text.slice(1), fuel: used, ...(text[0] === 'T' ? { truncated: true } : {}) };
     } catch (e) {
       // A trap inside the runtime: fuel ran out inside a built-in, memory ran out, or a fault.
       const used = this.meter.used(inst.fuel);
       this.instance = null;
-      if (this.meter.stopped(inst.fuel)) {
+      const over = this.meter.overReason(inst.fuel);
+      if (over) {
         this.crashes++;
         this.reloadNext = true;
-        return { output: null, fuel: used, failure: 'over_budget', detail: 'used up its fuel inside a built-in; reloaded next turn' };
+        return { output: null, fuel: used, failure: 'over_budget', detail: `${over} inside a built-in; reloaded next turn` };
       }
       return this.crashed((e as Error).message, used);
     }
@@ -268,7 +310,7 @@ export class JsBot implements Bot {
         r.error.dispose();
         return;
       }
-      text = inst.vm.getString(r.value);
+      text = unescapeText(inst.vm.getString(r.value));
       r.value.dispose();
     } catch {
       this.crashes++;

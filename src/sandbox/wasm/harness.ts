@@ -13,6 +13,49 @@ export type HarnessCall =
   | { readonly kind: 'bad_range'; readonly fuelLeft: number }
   | { readonly kind: 'trap'; readonly fuelLeft: number; readonly message: string };
 
+/**
+ * What host calls cost, charged from the bot's fuel before the host does
+ * the work (see docs/wasm-abi.md). A call itself costs about as much as the
+ * instructions of a small function; bytes the host copies, decodes or
+ * generates cost about what they take in time at the calibrated rate.
+ */
+export const HOST_CALL_FUEL = 1000;
+/** Per byte the host copies or decodes (logs, stdin, stdout). */
+export const HOST_BYTE_FUEL = 20;
+/** Per WASI I/O vector entry read. */
+export const HOST_IOV_FUEL = 50;
+/** Per byte of `random_get` (a generator step each). */
+export const RANDOM_BYTE_FUEL = 50;
+
+/** Thrown by a host call whose cost the bot's fuel does not cover: the call traps like a metered instruction. */
+class OutOfFuel extends Error {
+  constructor() {
+    super('out of fuel in a host call');
+  }
+}
+
+/** Charges `units` of fuel from the counter; throws (a trap, for the module) once it is below zero. */
+function charger(counter: () => WebAssembly.Global | null): (units: number) => void {
+  return (units) => {
+    const fuel = counter();
+    if (!fuel) return;
+    const left = (fuel.value as bigint) - BigInt(Math.ceil(units));
+    fuel.value = left;
+    if (left < 0n) throw new OutOfFuel();
+  };
+}
+
+/** Runs the deferred start function (metering exported it) under the fuel already set. */
+function runStart(exports: { umpire_start?: () => void; umpire_fuel: WebAssembly.Global }): string | null {
+  if (typeof exports.umpire_start !== 'function') return null;
+  try {
+    exports.umpire_start();
+    return null;
+  } catch (e) {
+    return (exports.umpire_fuel.value as bigint) < 0n ? 'the start function used up its load fuel' : `the start function failed: ${(e as Error).message}`;
+  }
+}
+
 export interface Harness {
   /** A fresh instance; the start function and `init` run under `fuel`. Returns a problem, or null. */
   start(fuel: number): string | null;
@@ -26,6 +69,7 @@ interface BotExports {
   alloc: (len: number) => number;
   act: (ptr: number, len: number) => bigint;
   init?: () => void;
+  umpire_start?: () => void;
   umpire_fuel: WebAssembly.Global;
 }
 
@@ -43,23 +87,38 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
     log += kept;
     logged += kept.length;
   };
-  const utf8 = (ptr: number, len: number) =>
-    x ? new TextDecoder().decode(new Uint8Array(x.memory.buffer, ptr, Math.max(0, Math.min(len, logLimit, x.memory.buffer.byteLength - ptr)))) : '';
+  const charge = charger(() => x?.umpire_fuel ?? null);
+  // The log's room is checked before anything is decoded: bytes past it are neither read nor paid for.
+  const log1 = (ptr: number, len: number) => {
+    charge(HOST_CALL_FUEL);
+    const room = logLimit - logged;
+    if (!x || room <= 0) return;
+    ptr >>>= 0;
+    const n = Math.max(0, Math.min(len >>> 0, room, x.memory.buffer.byteLength - ptr));
+    charge(n * HOST_BYTE_FUEL);
+    write(new TextDecoder().decode(new Uint8Array(x.memory.buffer, ptr, n)));
+  };
   // AssemblyScript strings: UTF-16 code units, their byte length stored just before them.
   const asString = (ptr: number) => {
+    charge(HOST_CALL_FUEL);
+    ptr >>>= 0;
     if (!x || ptr < 4 || ptr > x.memory.buffer.byteLength) return '';
     const bytes = new DataView(x.memory.buffer).getUint32(ptr - 4, true);
     const units = Math.min(bytes >>> 1, 1000, (x.memory.buffer.byteLength - ptr) >>> 1);
+    charge(units * 2 * HOST_BYTE_FUEL);
     return String.fromCharCode(...new Uint16Array(x.memory.buffer.slice(ptr, ptr + units * 2)));
   };
   class Abort extends Error {}
   const imports = {
-    umpire: { log: (ptr: number, len: number) => write(utf8(ptr, len)) },
+    umpire: { log: log1 },
     env: {
       abort: (msg: number) => {
         throw new Abort(`abort: ${asString(msg)}`);
       },
-      seed: () => seed,
+      seed: () => {
+        charge(HOST_CALL_FUEL);
+        return seed;
+      },
       trace: (msg: number) => write(`trace: ${asString(msg)}`),
     },
   };
@@ -79,6 +138,11 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
       if (!(exports.memory instanceof WebAssembly.Memory)) return 'the module must export its memory';
       x = exports;
       x.umpire_fuel.value = BigInt(fuel);
+      const failed = runStart(x);
+      if (failed) {
+        x = null;
+        return failed;
+      }
       try {
         x.init?.();
       } catch (e) {
@@ -126,6 +190,7 @@ interface WasiExports {
   asyncify_start_rewind: (data: number) => void;
   asyncify_stop_rewind: () => void;
   asyncify_get_state: () => number;
+  umpire_start?: () => void;
   umpire_fuel: WebAssembly.Global;
 }
 
@@ -166,10 +231,12 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
     log += kept;
     logged += kept.length;
   };
+  const charge = charger(() => x?.umpire_fuel ?? null);
   const wasi: Record<string, (...args: never[]) => number> = {
     fd_read(fd: number, iovs: number, count: number, nread: number) {
       if (x!.asyncify_get_state() === REWINDING) x!.asyncify_stop_rewind();
       if (fd !== 0) return ERRNO.BADF;
+      charge(count * HOST_IOV_FUEL);
       if (stdinAt >= stdin.length) {
         // Nothing more to read: suspend the program until the next turn.
         x!.asyncify_start_unwind(data);
@@ -181,6 +248,7 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
         const ptr = v.getUint32(iovs + 8 * i, true);
         const len = v.getUint32(iovs + 8 * i + 4, true);
         const n = Math.min(len, stdin.length - stdinAt);
+        charge(n * HOST_BYTE_FUEL);
         bytes(ptr, n).set(stdin.subarray(stdinAt, stdinAt + n));
         stdinAt += n;
         total += n;
@@ -190,20 +258,22 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
     },
     fd_write(fd: number, iovs: number, count: number, nwritten: number) {
       if (fd !== 1 && fd !== 2) return ERRNO.BADF;
+      charge(count * HOST_IOV_FUEL);
       let total = 0;
       const v = view();
       for (let i = 0; i < count; i++) {
         const ptr = v.getUint32(iovs + 8 * i, true);
         const len = v.getUint32(iovs + 8 * i + 4, true);
         total += len;
+        // Only what is kept is read and paid for: the answer up to its limit, the log up to its room.
+        const keep = Math.max(0, fd === 1 ? Math.min(len, outputLimit + 1 - stdoutSize) : Math.min(len, logLimit - logged));
+        if (keep === 0) continue;
+        charge(keep * HOST_BYTE_FUEL);
         if (fd === 1) {
-          const keep = Math.min(len, outputLimit + 1 - stdoutSize);
-          if (keep > 0) {
-            stdout.push(bytes(ptr, keep).slice());
-            stdoutSize += keep;
-          }
+          stdout.push(bytes(ptr, keep).slice());
+          stdoutSize += keep;
         } else {
-          write(new TextDecoder().decode(bytes(ptr, Math.min(len, logLimit))));
+          write(new TextDecoder().decode(bytes(ptr, keep)));
         }
       }
       v.setUint32(nwritten, total, true);
@@ -246,6 +316,7 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
       return ERRNO.SUCCESS;
     },
     random_get(buf: number, len: number) {
+      charge(len * RANDOM_BYTE_FUEL);
       const out = bytes(buf, len);
       for (let i = 0; i < len; i++) {
         random ^= random << 13;
@@ -260,7 +331,11 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
   const imports: Record<string, Record<string, unknown>> = { wasi_snapshot_preview1: {} };
   for (const i of WebAssembly.Module.imports(module)) {
     if (i.module === 'wasi_snapshot_preview1' && i.kind === 'function') {
-      imports.wasi_snapshot_preview1[i.name] = wasi[i.name] ?? (() => ERRNO.NOSYS);
+      const f = wasi[i.name] ?? (() => ERRNO.NOSYS);
+      imports.wasi_snapshot_preview1[i.name] = (...args: never[]) => {
+        charge(HOST_CALL_FUEL);
+        return f(...args);
+      };
     }
   }
   const fuelLeft = () => (x ? Number(x.umpire_fuel.value as bigint) : 0);
@@ -284,7 +359,9 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
       view().setUint32(data, data + 8, true);
       view().setUint32(data + 4, data + 65536, true);
       x.umpire_fuel.value = BigInt(fuel);
-      return null;
+      const failed = runStart(x);
+      if (failed) x = null;
+      return failed;
     },
 
     call(input, fuel, limit) {

@@ -1,20 +1,33 @@
 import { WasmFormatError, WasmReader, encodeName, encodeS32, encodeS64, encodeU32 } from './leb.js';
+import { checkModule } from './module-checks.js';
 import { skipBlockType, skipImmediates } from './opcodes.js';
+import { IMPORT_KIND, SECTION, SECTION_ORDER, exportNames, readImports, readMemories, readSections, readTables, vectorLength, type Section } from './sections.js';
 
 /** Name of the exported mutable i64 global that holds the fuel left. */
 export const FUEL_EXPORT = 'umpire_fuel';
 
-/** Fuel at instantiation (2^62): start functions already burn some. */
+/** With `deferStart`, the module's start function is exported under this name instead of run at instantiation. */
+export const START_EXPORT = 'umpire_start';
+
+/** Fuel at instantiation (2^62): for trusted modules whose start function runs before the host can set it. */
 export const START_FUEL = 2n ** 62n;
 
-const SECTION = { custom: 0, import: 2, memory: 5, global: 6, export: 7, code: 10 } as const;
-/** Section ids in the order the specification requires them. */
-const SECTION_ORDER = [1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11];
+/**
+ * Fuel per byte of `memory.fill`, `memory.copy` and `memory.init`, charged
+ * before the operation runs. `npm run calibrate` shows a large copy then
+ * burns fuel at about the rate of ordinary QuickJS work, so bulk work
+ * cannot outrun a turn's time.
+ */
+export const BULK_BYTE_FUEL = 1;
 
-interface Section {
-  readonly id: number;
-  readonly start: number;
-  readonly end: number;
+/** Fuel per element of `table.fill`, `table.copy`, `table.init` and `table.grow`. */
+export const TABLE_ELEMENT_FUEL = 16;
+
+export interface MeterOptions {
+  /** A bot's memory limit in bytes: caps its memory and tables together (see module-checks.ts). */
+  readonly memoryBytes?: number;
+  /** Export the start function as {@link START_EXPORT} so the host runs it after setting the fuel. */
+  readonly deferStart?: boolean;
 }
 
 export interface MeterReport {
@@ -28,29 +41,42 @@ export interface MeterReport {
  * global `umpire_fuel`, and at every function entry, every loop head and at
  * least every 64 instructions a check that subtracts the number of
  * instructions up to the next check and traps (`unreachable`) once the fuel is
- * below zero. The same module run with the same fuel traps at the same
- * instruction on every machine.
+ * below zero. Bulk memory and table operations also pay for their length
+ * before they run, through two added functions. The same module run with the
+ * same fuel traps at the same instruction on every machine.
  *
- * With `maxMemoryPages`, the module's own memories get that maximum (a
- * memory that needs more from the start is refused).
+ * The module is validated first (module-checks.ts): metering adds a global
+ * and functions, so an index that is out of range in the original must not
+ * become one that names them.
  *
- * Works on bytes only (no compilation), so it runs wherever JavaScript does.
- * Throws {@link WasmFormatError} for malformed or unsupported modules.
+ * Works on bytes only (validation aside), so it runs wherever JavaScript does.
+ * Throws {@link WasmFormatError} for malformed, invalid or unsupported modules.
  */
-export function meterWasm(input: Uint8Array, options: { maxMemoryPages?: number } = {}): MeterReport {
+export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterReport {
   const sections = readSections(input);
-  let importedGlobals = 0;
-  let definedGlobals = 0;
+  const plan = checkModule(input, sections, options.memoryBytes);
+  const section = (id: number) => sections.find((s) => s.id === id);
+  const imports = section(SECTION.import) ? readImports(input, section(SECTION.import)!) : [];
   for (const s of sections) {
-    if (s.id === SECTION.import) importedGlobals = countImportedGlobals(input, s);
-    if (s.id === SECTION.global) definedGlobals = new WasmReader(input, s.start, s.end).u32();
-    if (s.id === SECTION.export && exportNames(input, s).includes(FUEL_EXPORT)) {
-      throw new WasmFormatError(`the module already exports '${FUEL_EXPORT}'`);
-    }
+    if (s.id !== SECTION.export) continue;
+    const taken = exportNames(input, s).find((n) => n === FUEL_EXPORT || n === START_EXPORT);
+    if (taken) throw new WasmFormatError(`the module already exports '${taken}'`);
   }
-  const fuel = importedGlobals + definedGlobals;
+  const countOf = (id: number) => (section(id) ? vectorLength(input, section(id)!) : 0);
+  const fuel = imports.filter((i) => i.kind === IMPORT_KIND.global).length + countOf(SECTION.global);
+  const definedFunctions = countOf(SECTION.function);
+  const helpers: Helpers | null =
+    definedFunctions > 0
+      ? { type: countOf(SECTION.type), bytes: imports.filter((i) => i.kind === IMPORT_KIND.function).length + definedFunctions }
+      : null;
+  const startSection = section(SECTION.start);
+  const deferredStart = options.deferStart && startSection ? new WasmReader(input, startSection.start, startSection.end).u32() : null;
+
   const newGlobal = [0x7e, 0x01, 0x42, ...encodeS64(START_FUEL), 0x0b];
-  const newExport = [...encodeName(FUEL_EXPORT), 0x03, ...encodeU32(fuel)];
+  const newExports = [
+    [...encodeName(FUEL_EXPORT), 0x03, ...encodeU32(fuel)],
+    ...(deferredStart === null ? [] : [[...encodeName(START_EXPORT), 0x00, ...encodeU32(deferredStart)]]),
+  ];
 
   const out: Uint8Array[] = [input.subarray(0, 8)];
   let functions = 0;
@@ -58,20 +84,19 @@ export function meterWasm(input: Uint8Array, options: { maxMemoryPages?: number 
   const emit = (id: number, content: Uint8Array | number[]) => {
     out.push(Uint8Array.from([id, ...encodeU32(content.length)]), content instanceof Uint8Array ? content : Uint8Array.from(content));
   };
-  const hasGlobal = sections.some((s) => s.id === SECTION.global);
-  const hasExport = sections.some((s) => s.id === SECTION.export);
+  const has = (id: number) => sections.some((s) => s.id === id);
   const rank = (id: number) => SECTION_ORDER.indexOf(id);
+  const emitted = { global: false, export: false };
   const emitMissing = (before: number) => {
-    if (!hasGlobal && rank(SECTION.global) < before && !emitted.global) {
+    if (!has(SECTION.global) && rank(SECTION.global) < before && !emitted.global) {
       emit(SECTION.global, [1, ...newGlobal]);
       emitted.global = true;
     }
-    if (!hasExport && rank(SECTION.export) < before && !emitted.export) {
-      emit(SECTION.export, [1, ...newExport]);
+    if (!has(SECTION.export) && rank(SECTION.export) < before && !emitted.export) {
+      emit(SECTION.export, [...encodeU32(newExports.length), ...newExports.flat()]);
       emitted.export = true;
     }
   };
-  const emitted = { global: false, export: false };
 
   for (const s of sections) {
     if (s.id === SECTION.custom) {
@@ -80,11 +105,15 @@ export function meterWasm(input: Uint8Array, options: { maxMemoryPages?: number 
       continue;
     }
     emitMissing(rank(s.id));
-    if (s.id === SECTION.global) emit(s.id, appendEntry(input, s, newGlobal));
-    else if (s.id === SECTION.export) emit(s.id, appendEntry(input, s, newExport));
-    else if (s.id === SECTION.memory && options.maxMemoryPages !== undefined) emit(s.id, capMemories(input, s, options.maxMemoryPages));
+    if (s.id === SECTION.global) emit(s.id, appendEntries(input, s, [newGlobal]));
+    else if (s.id === SECTION.export) emit(s.id, appendEntries(input, s, newExports));
+    else if (s.id === SECTION.type && helpers) emit(s.id, appendEntries(input, s, [CHARGE_TYPE]));
+    else if (s.id === SECTION.function && helpers) emit(s.id, appendEntries(input, s, [encodeU32(helpers.type), encodeU32(helpers.type)]));
+    else if (s.id === SECTION.memory && plan) emit(s.id, capMemories(input, s, plan.memoryMaxPages));
+    else if (s.id === SECTION.table && plan) emit(s.id, capTables(input, s, plan.tableMax));
+    else if (s.id === SECTION.start && deferredStart !== null) continue;
     else if (s.id === SECTION.code) {
-      const code = meterCode(input, s, fuel);
+      const code = meterCode(input, s, fuel, helpers);
       functions = code.functions;
       checkpoints = code.checkpoints;
       emit(s.id, code.bytes);
@@ -95,90 +124,44 @@ export function meterWasm(input: Uint8Array, options: { maxMemoryPages?: number 
   return { bytes: concat(out), functions, checkpoints };
 }
 
-function readSections(input: Uint8Array): Section[] {
-  const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
-  if (input.length < 8 || magic.some((b, i) => input[i] !== b)) throw new WasmFormatError('not a WebAssembly module (bad magic or version)');
-  const r = new WasmReader(input, 8);
-  const sections: Section[] = [];
-  let last = -1;
-  while (!r.atEnd()) {
-    const id = r.byte();
-    const size = r.u32();
-    const start = r.pos;
-    r.skip(size);
-    if (id !== SECTION.custom) {
-      const k = SECTION_ORDER.indexOf(id);
-      if (k < 0) throw new WasmFormatError(`unknown section ${id}`);
-      if (k <= last) throw new WasmFormatError(`section ${id} out of order`);
-      last = k;
-    }
-    sections.push({ id, start, end: r.pos });
-  }
-  return sections;
+/** The two added functions: their shared type index, and the index of the first (bytes; elements follows). */
+interface Helpers {
+  readonly type: number;
+  readonly bytes: number;
 }
 
-function countImportedGlobals(input: Uint8Array, s: Section): number {
-  const r = new WasmReader(input, s.start, s.end);
-  let globals = 0;
-  for (let n = r.u32(); n > 0; n--) {
-    r.name();
-    r.name();
-    const kind = r.byte();
-    if (kind === 0x00) r.u32();
-    else if (kind === 0x01) {
-      r.byte();
-      skipLimits(r);
-    } else if (kind === 0x02) skipLimits(r);
-    else if (kind === 0x03) {
-      r.byte();
-      r.byte();
-      globals++;
-    } else if (kind === 0x04) {
-      r.byte();
-      r.u32();
-    } else throw new WasmFormatError(`unknown import kind ${kind}`);
-  }
-  return globals;
+/** (i32) -> (i32): takes the length on top of the stack, charges it, and leaves it in place. */
+const CHARGE_TYPE = [0x60, 0x01, 0x7f, 0x01, 0x7f];
+
+/** `fuel -= len * perUnit; if (fuel < 0) unreachable; return len`, as a function body. */
+function chargeBody(fuel: number, perUnit: number): number[] {
+  const g = encodeU32(fuel);
+  const body = [
+    0x00, // no locals
+    0x23, ...g, 0x20, 0x00, 0xad, 0x42, ...encodeS32(perUnit), 0x7e, 0x7d, 0x24, ...g,
+    0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b,
+    0x20, 0x00, 0x0b,
+  ];
+  return [...encodeU32(body.length), ...body];
 }
 
 /** The memory section with every maximum lowered to `pages`. */
 function capMemories(input: Uint8Array, s: Section, pages: number): Uint8Array {
+  const memories = readMemories(input, s);
+  return Uint8Array.from([...encodeU32(memories.length), ...memories.flatMap((m) => [m.flags | 1, ...encodeU32(m.min), ...encodeU32(Math.min(m.max ?? pages, pages))])]);
+}
+
+/** The table section with the planned maxima. */
+function capTables(input: Uint8Array, s: Section, max: readonly number[]): Uint8Array {
+  const tables = readTables(input, s);
+  return Uint8Array.from([...encodeU32(tables.length), ...tables.flatMap((t, i) => [t.refType, t.limits.flags | 1, ...encodeU32(t.limits.min), ...encodeU32(max[i]!)])]);
+}
+
+/** A vector section with more entries at its end. */
+function appendEntries(input: Uint8Array, s: Section, entries: number[][]): Uint8Array {
   const r = new WasmReader(input, s.start, s.end);
   const count = r.u32();
-  const out: number[] = encodeU32(count);
-  for (let i = 0; i < count; i++) {
-    const flags = r.byte();
-    if (flags & 0x04) throw new WasmFormatError('64-bit memories are not supported');
-    const min = r.u32();
-    const max = flags & 1 ? r.u32() : pages;
-    if (min > pages) throw new WasmFormatError(`the module needs ${min} pages of memory at start; the limit is ${pages}`);
-    out.push(flags | 1, ...encodeU32(min), ...encodeU32(Math.min(max, pages)));
-  }
-  return Uint8Array.from(out);
-}
-
-function skipLimits(r: WasmReader): void {
-  const flags = r.byte();
-  r.u32();
-  if (flags & 1) r.u32();
-}
-
-function exportNames(input: Uint8Array, s: Section): string[] {
-  const r = new WasmReader(input, s.start, s.end);
-  const names: string[] = [];
-  for (let n = r.u32(); n > 0; n--) {
-    names.push(r.name());
-    r.byte();
-    r.u32();
-  }
-  return names;
-}
-
-/** A vector section with one more entry at its end. */
-function appendEntry(input: Uint8Array, s: Section, entry: number[]): Uint8Array {
-  const r = new WasmReader(input, s.start, s.end);
-  const count = r.u32();
-  return concat([Uint8Array.from(encodeU32(count + 1)), input.subarray(r.pos, s.end), Uint8Array.from(entry)]);
+  return concat([Uint8Array.from(encodeU32(count + entries.length)), input.subarray(r.pos, s.end), Uint8Array.from(entries.flat())]);
 }
 
 /**
@@ -188,16 +171,35 @@ function appendEntry(input: Uint8Array, s: Section, entry: number[]): Uint8Array
  */
 const SEGMENT = 64;
 
+/**
+ * What a check costs itself: its eight instructions (global.get, i64.const,
+ * i64.sub, global.set, global.get, i64.const, i64.lt_s, if). Charging them
+ * keeps a tight loop, which is mostly checks, from running far longer per
+ * unit of fuel than ordinary code.
+ */
+export const CHECK_FUEL = 8;
+
 /** `fuel -= cost; if (fuel < 0) unreachable;` on the i64 global `fuel`. */
 function fuelCheck(fuel: number, cost: number): number[] {
   const g = encodeU32(fuel);
   return [0x23, ...g, 0x42, ...encodeS32(cost), 0x7d, 0x24, ...g, 0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b];
 }
 
-function meterCode(input: Uint8Array, s: Section, fuel: number): { bytes: Uint8Array; functions: number; checkpoints: number } {
+/** Bulk operations, by their 0xfc sub-opcode, and whether they move bytes (or table elements). */
+const BULK_OPS: ReadonlyMap<number, 'bytes' | 'elements'> = new Map([
+  [8, 'bytes'], // memory.init
+  [10, 'bytes'], // memory.copy
+  [11, 'bytes'], // memory.fill
+  [12, 'elements'], // table.init
+  [14, 'elements'], // table.copy
+  [15, 'elements'], // table.grow
+  [17, 'elements'], // table.fill
+]);
+
+function meterCode(input: Uint8Array, s: Section, fuel: number, helpers: Helpers | null): { bytes: Uint8Array; functions: number; checkpoints: number } {
   const r = new WasmReader(input, s.start, s.end);
   const count = r.u32();
-  const parts: Uint8Array[] = [Uint8Array.from(encodeU32(count))];
+  const parts: Uint8Array[] = [Uint8Array.from(encodeU32(count + (helpers ? 2 : 0)))];
   let checkpoints = 0;
   for (let f = 0; f < count; f++) {
     const size = r.u32();
@@ -213,14 +215,22 @@ function meterCode(input: Uint8Array, s: Section, fuel: number): { bytes: Uint8A
     // enough that no check is followed by more than SEGMENT instructions.
     const points = [localsEnd];
     const costs = [0];
+    // Bulk operations: a call that charges their length, just before them.
+    const charges: { at: number; call: number[] }[] = [];
     while (!body.atEnd()) {
-      if (costs[costs.length - 1] >= SEGMENT) {
+      if (costs[costs.length - 1]! >= SEGMENT) {
         points.push(body.pos);
         costs.push(0);
       }
+      const at = body.pos;
       const op = body.byte();
       // Structure (block, loop, end, nop) costs nothing at run time.
-      if (op !== 0x02 && op !== 0x03 && op !== 0x0b && op !== 0x01) costs[costs.length - 1]++;
+      if (op !== 0x02 && op !== 0x03 && op !== 0x0b && op !== 0x01) costs[costs.length - 1]!++;
+      if (op === 0xfe) throw new WasmFormatError('atomic instructions are not allowed: bots get no threads');
+      if (op === 0xfc) {
+        const bulk = BULK_OPS.get(new WasmReader(input, body.pos, bodyEnd).u32());
+        if (bulk && helpers) charges.push({ at, call: [0x10, ...encodeU32(helpers.bytes + (bulk === 'bytes' ? 0 : 1))] });
+      }
       if (op === 0x03) {
         skipBlockType(body);
         points.push(body.pos);
@@ -229,16 +239,24 @@ function meterCode(input: Uint8Array, s: Section, fuel: number): { bytes: Uint8A
         skipImmediates(body, op);
       }
     }
+    // A check point and a charge may share a position: the check comes first (the sort is stable).
+    const inserts = [
+      ...points.map((at, k) => ({ at, code: fuelCheck(fuel, costs[k]! + CHECK_FUEL) })),
+      ...charges.map((c) => ({ at: c.at, code: c.call })),
+    ].sort((a, b) => a.at - b.at);
     const slices: Uint8Array[] = [input.subarray(r.pos, localsEnd)];
-    for (let k = 0; k < points.length; k++) {
-      const check = fuelCheck(fuel, Math.max(1, costs[k]));
-      slices.push(Uint8Array.from(check), input.subarray(points[k], k + 1 < points.length ? points[k + 1] : bodyEnd));
+    let from = localsEnd;
+    for (const insert of inserts) {
+      slices.push(input.subarray(from, insert.at), Uint8Array.from(insert.code));
+      from = insert.at;
     }
+    slices.push(input.subarray(from, bodyEnd));
     checkpoints += points.length;
     const newBody = concat(slices);
     parts.push(Uint8Array.from(encodeU32(newBody.length)), newBody);
     r.pos = bodyEnd;
   }
+  if (helpers) parts.push(Uint8Array.from(chargeBody(fuel, BULK_BYTE_FUEL)), Uint8Array.from(chargeBody(fuel, TABLE_ELEMENT_FUEL)));
   return { bytes: concat(parts), functions: count, checkpoints };
 }
 
@@ -264,25 +282,9 @@ export function moduleInterface(input: Uint8Array): ModuleInterface {
   const imports: { module: string; name: string; kind: number }[] = [];
   const exports: { name: string; kind: number }[] = [];
   for (const s of readSections(input)) {
-    const r = new WasmReader(input, s.start, s.end);
-    if (s.id === SECTION.import) {
-      for (let n = r.u32(); n > 0; n--) {
-        const module = r.name();
-        const name = r.name();
-        const kind = r.byte();
-        imports.push({ module, name, kind });
-        if (kind === 0x00) r.u32();
-        else if (kind === 0x01) {
-          r.byte();
-          skipLimits(r);
-        } else if (kind === 0x02) skipLimits(r);
-        else if (kind === 0x03) r.skip(2);
-        else if (kind === 0x04) {
-          r.byte();
-          r.u32();
-        } else throw new WasmFormatError(`unknown import kind ${kind}`);
-      }
-    } else if (s.id === SECTION.export) {
+    if (s.id === SECTION.import) for (const i of readImports(input, s)) imports.push({ module: i.module, name: i.name, kind: i.kind });
+    else if (s.id === SECTION.export) {
+      const r = new WasmReader(input, s.start, s.end);
       for (let n = r.u32(); n > 0; n--) {
         const name = r.name();
         const kind = r.byte();

@@ -3,6 +3,7 @@ import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../typ
 import type { HarnessCall } from './harness.js';
 import { WasmFormatError } from './leb.js';
 import { meterWasm, moduleInterface } from './meter.js';
+import { asyncifyTooLarge } from './wasi-limits.js';
 
 /**
  * The WebAssembly bot ABI (docs/wasm-abi.md); WASI command modules are run
@@ -16,7 +17,6 @@ import { meterWasm, moduleInterface } from './meter.js';
 const OFFERED_IMPORTS = new Set(['umpire.log', 'env.abort', 'env.seed', 'env.trace']);
 const KIND_FUNCTION = 0;
 const KIND_MEMORY = 2;
-const PAGE = 65536;
 
 /** Where a bot's instance lives: in-process, or in a Worker Loader isolate. */
 export interface WasmSession {
@@ -67,9 +67,16 @@ export class WasmBot implements Bot {
             failure: { code: 'BUNDLE_INVALID', message: 'this runtime cannot prepare WASI modules: send one made by `umpire prepare-wasi`' },
           };
         }
-        bytes = await prepareWasi(bytes);
+        const tooLarge = asyncifyTooLarge(bytes);
+        if (tooLarge) return { ok: false, failure: { code: 'BUNDLE_TOO_LARGE', message: tooLarge } };
+        try {
+          bytes = await prepareWasi(bytes);
+        } catch (e) {
+          if (e instanceof WasmFormatError) throw e;
+          return { ok: false, failure: { code: 'BUNDLE_INVALID', message: `the WASI module could not be made suspendable: ${(e as Error).message}` } };
+        }
       }
-      metered = meterWasm(bytes, { maxMemoryPages: Math.floor(ctx.limits.memoryBytes / PAGE) }).bytes;
+      metered = meterWasm(bytes, { memoryBytes: ctx.limits.memoryBytes, deferStart: true }).bytes;
       const { imports, exports } = moduleInterface(bytes);
       const offered = (i: { module: string; name: string }) => (kind === 'none' ? OFFERED_IMPORTS.has(`${i.module}.${i.name}`) : i.module === WASI);
       const unknown = imports.find((i) => !offered(i));

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import wabtInit from 'wabt';
+
+/** The hostile suites' budget: 2e8 fuel a turn (the first turn and loading get the CLI's defaults for `--fuel`). */
+export const HOSTILE_FUEL = 200_000_000;
+/** Each hostile match must finish well within this, as a whole process. */
+export const HOSTILE_LIMIT_MS = 30_000;
+
+const wabt = await wabtInit();
+
+/** Assembles a module from WebAssembly text with wabt (every post-MVP feature on, so the attacks can be written). */
+export function wat(text: string): Uint8Array {
+  const features = { threads: true, bulk_memory: true, reference_types: true, multi_memory: true, mutable_globals: true };
+  const parsed = wabt.parseWat('hostile.wat', text, features);
+  try {
+    return parsed.toBinary({}).buffer;
+  } finally {
+    parsed.destroy();
+  }
+}
+
+export interface BotSummary {
+  readonly fuel: number;
+  readonly timeouts: number;
+  readonly errors: number;
+  readonly crashes: number;
+  readonly forfeit?: { readonly code: string; readonly message: string };
+}
+
+export interface HostileRun {
+  readonly exitCode: number | null;
+  readonly ms: number;
+  readonly stderr: string;
+  readonly summary: { winner: string; turns: number; bots: { red: BotSummary; blue: BotSummary } };
+  /** The red bot's calls per turn from the replay: fuel used, failure and detail. */
+  readonly calls: readonly { f: number; x?: string; d?: string }[];
+  readonly replay: { turns: { o: string[]; c: { f: number; x?: string; d?: string }[] }[] };
+  /** The bots' logs (`--logs`). */
+  readonly logs: { red: string; blue: string };
+}
+
+/**
+ * Plays the hostile bundle as red against `bots/idle.js` through `umpire
+ * match` as its own process, at {@link HOSTILE_FUEL} a turn, and collects
+ * the printed result, the replay and the logs. The process is killed if it
+ * outlives {@link HOSTILE_LIMIT_MS} (the run then has a null exit code).
+ */
+export async function playHostile(bundle: Uint8Array | string, extension: 'js' | 'wasm'): Promise<HostileRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'umpire-hostile-'));
+  const red = join(dir, `hostile.${extension}`);
+  writeFileSync(red, bundle);
+  const out = join(dir, 'replay.json.gz');
+  const logs = join(dir, 'logs.json');
+  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'bots/idle.js', '--fuel', String(HOSTILE_FUEL), '--seed', '1', '--out', out, '--logs', logs];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), HOSTILE_LIMIT_MS);
+  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  clearTimeout(timer);
+  const ms = performance.now() - started;
+  if (exitCode !== 0) throw new Error(`umpire match exited ${exitCode} after ${ms.toFixed(0)} ms:\n${stderr}\n${stdout}`);
+  const replay = JSON.parse(gunzipSync(readFileSync(out)).toString());
+  return {
+    exitCode,
+    ms,
+    stderr,
+    summary: JSON.parse(stdout),
+    calls: replay.turns.map((t: { c: { f: number; x?: string; d?: string }[] }) => t.c[0]),
+    replay,
+    logs: JSON.parse(readFileSync(logs, 'utf8')),
+  };
+}
