@@ -4,7 +4,7 @@ import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
 import { runMatch } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
-import { CLOCK_CALL_FUEL } from '../../src/sandbox/quickjs/js-bot.js';
+import { CLOCK_CALL_FUEL, ENGINE_HOST_CALL_FUEL } from '../../src/sandbox/quickjs/js-bot.js';
 import type { Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { I32, I64, i64const, module } from '../sandbox/wat.js';
@@ -227,7 +227,14 @@ describe('host calls out of QuickJS', () => {
     const calls = (n: number) => js(`export default function () { let t = 0; for (let i = 0; i < ${n}; i++) t += Date.now(); return 'idle'; }`);
     const fuelOf = async (n: number) => (await play(calls(n), js(readFileSync('bots/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
     const extra = (await fuelOf(200)) - (await fuelOf(100));
-    expect(extra).toBeGreaterThanOrEqual(100 * CLOCK_CALL_FUEL);
-    expect(extra).toBeLessThan(100 * CLOCK_CALL_FUEL * 1.1);
+    // The clock's own price, plus the engine's call out to its host.
+    expect(extra).toBeGreaterThanOrEqual(100 * (CLOCK_CALL_FUEL + ENGINE_HOST_CALL_FUEL));
+    expect(extra).toBeLessThan(100 * (CLOCK_CALL_FUEL + ENGINE_HOST_CALL_FUEL) * 1.1);
+  }, 60_000);
+
+  it('calls out of the engine to its glue (local time here) pay for the host work', async () => {
+    const reads = (n: number) => js(`const d = new Date(0); export default function () { let h = 0; for (let i = 0; i < ${n}; i++) h += d.getHours(); return 'idle'; }`);
+    const fuelOf = async (n: number) => (await play(reads(n), js(readFileSync('bots/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
+    expect((await fuelOf(200)) - (await fuelOf(100))).toBeGreaterThanOrEqual(100 * ENGINE_HOST_CALL_FUEL);
   }, 60_000);
 });
