@@ -7,6 +7,7 @@ import { InProcessQueue } from '../src/leaderboard/queue.js';
 import { runMatchJob, type MatchJob } from '../src/leaderboard/service.js';
 import { sqsQueueFromEnv } from '../src/leaderboard/sqs-queue.js';
 import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
+import { inProcessRunner } from '../src/match/in-process-runner.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
 import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
 
@@ -14,7 +15,12 @@ const config = storageConfigFromEnv(process.env);
 if (!config) throw new Error('set S3_BUCKET and DYNAMODB_TABLE');
 // Webhook deliveries run while the invocation that made them waits for them (see below).
 const deliveries = new InProcessQueue<Delivery>((d) => deliver(d).then(() => undefined), 4);
-const deps = { ...createStores(config), loadBot: nodeBotLoader, maps, notify: (list: Delivery[]) => list.forEach((d) => void deliveries.send(d)) };
+// Matches run in this invocation; they stop between calls (MATCH_DEADLINE) before the function's
+// own timeout would kill it unrecorded, set per invocation from the context.
+let invocationEnds = Infinity;
+const STOP_BEFORE_TIMEOUT_MS = 15_000;
+const runner = inProcessRunner(nodeBotLoader, { stopBy: () => invocationEnds - STOP_BEFORE_TIMEOUT_MS });
+const deps = { ...createStores(config), runner, maps, notify: (list: Delivery[]) => list.forEach((d) => void deliveries.send(d)) };
 const queue = sqsQueueFromEnv(process.env);
 const http = handle(createApp({ ...deps, ...(queue ? { queue } : {}), auth: 'required' }));
 
@@ -23,6 +29,8 @@ interface SqsEvent {
 }
 
 export const handler = async (event: unknown, context: unknown) => {
+  const remaining = (context as { getRemainingTimeInMillis?: () => number } | undefined)?.getRemainingTimeInMillis?.();
+  invocationEnds = remaining === undefined ? Infinity : Date.now() + remaining;
   const records = (event as Partial<SqsEvent>).Records;
   if (Array.isArray(records) && records[0]?.eventSource === 'aws:sqs') {
     // Partial batch response: only the failed messages come back.

@@ -4,8 +4,9 @@
 import { serve } from '@hono/node-server';
 import maps from '../build/maps.js';
 import { createApp } from '../src/api/app.js';
-import { nodeBotLoader } from '../src/sandbox/node-sources.js';
-import { createStores, ensureStorage, storageConfigFromEnv } from '../src/store/aws.js';
+import { poolRunner } from '../src/match/pool/pool-runner.js';
+import { poolSizeFromEnv } from '../src/match/pool/worker-pool.js';
+import { createStores, ensureStorageOrReport, storageConfigFromEnv } from '../src/store/aws.js';
 import { startEmbeddedStorage } from '../src/store/embedded.js';
 import { InProcessQueue } from '../src/leaderboard/queue.js';
 import { runMatchJob, type MatchJob } from '../src/leaderboard/service.js';
@@ -14,22 +15,29 @@ import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
 const port = Number(process.env.PORT ?? 8787);
 const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedStorage(process.env.UMPIRE_DATA_DIR ?? '.data');
 const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
-await ensureStorage(stores);
-// Rounds' matches are played here, one at a time, in this process.
+// Storage that does not work (a corrupt data folder) is logged; its requests get 503, the server still starts.
+await ensureStorageOrReport(stores);
+// Rounds' matches are played one at a time, in the match pool below.
 // Webhook deliveries are sent from here too, a few at a time, retried with backoff.
 const deliveries = new InProcessQueue<Delivery>((d) => deliver(d).then(() => undefined), 4);
-const deps = { ...stores, loadBot: nodeBotLoader, maps, notify: (list: Delivery[]) => list.forEach((d) => void deliveries.send(d)) };
+// Matches run in worker threads (UMPIRE_WORKERS, default one per core), each under a hard deadline;
+// the worker is this bundle's sibling, dist/functions/match-worker.js.
+const workers = poolSizeFromEnv(process.env);
+const runner = poolRunner({ url: new URL('./match-worker.js', import.meta.url), ...(workers ? { size: workers } : {}) });
+const deps = { ...stores, runner, maps, notify: (list: Delivery[]) => list.forEach((d) => void deliveries.send(d)) };
 const queue = new InProcessQueue<MatchJob>((job) => runMatchJob(deps, job));
 // It listens on loopback only: writes need no key unless AUTH=required.
 const app = createApp({ ...deps, queue, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
   console.log(`umpire listening on http://127.0.0.1:${info.port} (API docs: http://127.0.0.1:${info.port}/docs)`);
   console.log(`  replays: s3 ${stores.config.s3.endpoint ?? 'AWS'} bucket ${stores.config.s3.bucket}`);
+  console.log(`  matches: ${runner.pool.size} worker threads`);
   console.log(`  records: dynamodb ${stores.config.dynamodb.endpoint ?? 'AWS'} table ${stores.config.dynamodb.table}`);
   if (embedded) console.log(`  embedded storage, data in ${process.env.UMPIRE_DATA_DIR ?? '.data'}`);
 });
 const stop = () => {
   server.close();
+  void runner.close();
   void embedded?.close().finally(() => process.exit(0));
   if (!embedded) process.exit(0);
 };

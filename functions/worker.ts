@@ -10,6 +10,7 @@ import { runMatchJob, type LeaderboardDeps, type MatchJob } from '../src/leaderb
 import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
 import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
 import { workersBotLoader, type WorkerLoader } from '../src/sandbox/workers.js';
+import { inProcessRunner } from '../src/match/in-process-runner.js';
 
 interface Env extends Record<string, unknown> {
   LOADER: WorkerLoader;
@@ -29,7 +30,8 @@ function dependencies(env: Env, ctx?: ExecutionContext): (LeaderboardDeps & Retu
   if (!config) return null;
   return {
     ...createStores(config),
-    loadBot: workersBotLoader({ loader: env.LOADER, quickjs, harnessSource }),
+    // No threads to kill here: the platform's CPU limit is the hard deadline (see the README).
+    runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, quickjs, harnessSource })),
     maps,
     ...(ctx ? { notify: (list: Delivery[]) => list.forEach((d) => ctx.waitUntil(deliver(d))) } : {}),
   };

@@ -1,9 +1,10 @@
-// Build step: bundles the Node and Lambda entries (functions/*.ts) into dist/functions/.
+// Build step: bundles the Node and Lambda entries (functions/*.ts) and the Node server's
+// match worker thread (src/match/pool/match-worker.ts) into dist/functions/.
 // Packages stay external; the Workers entry is bundled by wrangler.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['functions/node.ts', 'functions/lambda.ts'],
+  entryPoints: { node: 'functions/node.ts', lambda: 'functions/lambda.ts', 'match-worker': 'src/match/pool/match-worker.ts' },
   outdir: 'dist/functions',
   bundle: true,
   platform: 'node',
@@ -13,7 +14,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('dist/functions/node.js, dist/functions/lambda.js');
+console.log('dist/functions/node.js, dist/functions/lambda.js, dist/functions/match-worker.js');
 
 // docs/replay.schema.json, generated from the replay's zod schema.
 import { writeFileSync } from 'node:fs';

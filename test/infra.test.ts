@@ -122,7 +122,7 @@ describe('infra/cloudformation.json', () => {
       await stores.keys.create(created.hash, created.record);
       Object.assign(process.env, { S3_BUCKET: local.config.s3.bucket, S3_ENDPOINT: local.config.s3.endpoint,
         DYNAMODB_TABLE: local.config.dynamodb.table, DYNAMODB_ENDPOINT: local.config.dynamodb.endpoint,
-        AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' });
+        AWS_ACCESS_KEY_ID: local.config.credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: local.config.credentials.secretAccessKey, AWS_REGION: 'us-east-1' });
       const { handler } = await import('${dir}/dist/functions/lambda.js');
       const bot = 'export default () => "idle"';
       const r = await handler({ version: '2.0', rawPath: '/v1/matches', rawQueryString: '', headers: { host: 'x', 'content-type': 'application/json', authorization: 'Bearer ' + created.key },

@@ -6,8 +6,11 @@ import { BLUE, initialState, playTurn, RED, type CaptureState } from '../src/gam
 import { playCapture } from '../src/match/capture-match.js';
 import { fromNumbers, type CaptureReplay } from '../src/match/capture-replay.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
+import { inProcessRunner } from '../src/match/in-process-runner.js';
 import type { Bundle } from '../src/sandbox/types.js';
 import { CHROMIUM, launchChromium, serveViewer, type ViewerServer } from './browser.js';
+
+const runner = inProcessRunner(nodeBotLoader);
 
 // The Capture viewer in real headless Chromium, on a match played here in
 // Node and served with its page by a bare HTTP server (no API route yet).
@@ -30,7 +33,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the Capture viewer in a browser', () => 
   const errors: string[] = [];
 
   beforeAll(async () => {
-    ({ replay } = await playCapture({ bots: [bot('gatherer'), bot('loopy')], seed: 2, load: nodeBotLoader }));
+    ({ replay } = await playCapture({ bots: [bot('gatherer'), bot('loopy')], seed: 2, runner }));
     server = await serveViewer(captureViewerPage, replay);
     base = server.base;
     browser = await launchChromium();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ROUNDS } from '../games/ants/index.js';
-import { runAntsMatch, type AntsMatchResult, type AntsReplay, type AntsSide } from '../match/ants-match.js';
+import type { AntsMatchResult, AntsReplay, AntsSide } from '../match/ants-match.js';
 import { resolveAntsWorld } from '../match/ants-worlds.js';
 import type { BlobMeta, BotStore } from '../store/types.js';
 import { storedBrain } from './bots.js';
@@ -107,7 +107,7 @@ export async function playAndStoreAnts(deps: ServiceDeps & { bots: BotStore }, r
     bots: { red: hashes[0]!, black: hashes[1]! },
   };
   const names = { red: request.red.name ?? red!.name, black: request.black.name ?? black!.name };
-  const { result, replay } = runAntsMatch({ world: world.value.world, worldText: world.value.text, brains, seed, rounds }, { ...manifest, names });
+  const { result, replay } = await deps.runner.ants({ world: world.value.world, worldText: world.value.text, brains, seed, rounds }, { ...manifest, names });
   await Promise.all(SIDES.map((side, k) => deps.blobs.put(bundleKey(hashes[k]!), encoder.encode(brains[side]), BRAIN_TYPE)));
   const id = newMatchId();
   await deps.blobs.put(replayKey(id), await gzip(encoder.encode(JSON.stringify(replay))), GZIP_JSON);
@@ -164,7 +164,7 @@ export async function verifyAntsMatch(deps: ServiceDeps, record: AntsMatchRecord
   );
   const world = resolveAntsWorld(doc.world);
   if (!world.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', 'the stored replay has an invalid world');
-  const rerun = runAntsMatch(
+  const rerun = await deps.runner.ants(
     { world: world.value.world, worldText: doc.world, brains: { red: brains[0]!, black: brains[1]! }, seed: doc.seed, rounds: doc.rounds, snapshotEvery: doc.snapshotEvery },
     doc.manifest,
   );

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { parseMap, replayToHistory, type IcyReplay } from '../games/icy/index.js';
-import type { BotLoader } from '../match/run-match.js';
+import type { MatchRunner } from '../match/job.js';
 import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
 import { CONTENT_TYPES, storeBot, storedBot, validateBot, validateBrain, type NewBotInput } from './bots.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
@@ -22,7 +22,7 @@ import { bundleKey, gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyM
 import type { Bundle } from '../sandbox/types.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
-import { ApiProblem, problemResponse } from './problems.js';
+import { ApiProblem, POOL_BUSY_RETRY_AFTER_S, problemResponse, runnerProblem } from './problems.js';
 import { BOT_GAMES, ListQuery, NewBot, parseInput, type BotGame } from './schemas.js';
 
 export interface AppConfig {
@@ -35,7 +35,8 @@ export interface AppConfig {
   readonly queue?: JobQueue<MatchJob>;
   /** Whether writes need an API key (deployed entries) or accept none (the local server). */
   readonly auth: AuthMode;
-  readonly loadBot: BotLoader;
+  /** Where matches and upload checks run (src/match/job.ts). */
+  readonly runner: MatchRunner;
   /** Maps by name (maps/ as bundled by the build). */
   readonly maps: Readonly<Record<string, string>>;
   /** Largest bundle accepted, in bytes (default 5 MB). */
@@ -56,6 +57,11 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
   app.onError((err, c) => {
     if (err instanceof ApiProblem) return problemResponse(c, err);
+    const runner = runnerProblem(err);
+    if (runner) {
+      if (runner.code === 'POOL_BUSY') c.header('Retry-After', String(POOL_BUSY_RETRY_AFTER_S));
+      return problemResponse(c, runner);
+    }
     if (err instanceof StoreError) {
       return problemResponse(c, err.code === 'BAD_CURSOR' ? new ApiProblem(400, 'BAD_CURSOR', `cursor: ${err.message}`, { field: 'cursor' }) : new ApiProblem(503, err.code, err.message));
     }
@@ -162,7 +168,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     async (c) => {
       const input = await readNewBot(c.req.raw, maxBundle);
       if ('brain' in input) validateBrain(input.brain);
-      else await validateBot(config.loadBot, input.bundle, input.game);
+      else await validateBot(config.runner, input.bundle, input.game);
       const record = await storeBot(config, input, c.get('owner').id, new Date());
       c.header('Location', `/v1/bots/${record.id}`);
       return c.json(record, 201);

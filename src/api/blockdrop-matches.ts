@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { PLAYERS } from '../games/blockdrop/index.js';
 import { blockDropReplay, type BlockDropReplay } from '../match/blockdrop-replay.js';
 import { playBlockDrop, type BlockDropPlayerSummary } from '../match/blockdrop-match.js';
-import { runMatch } from '../match/run-match.js';
-import { blockDropGame } from '../games/blockdrop/game.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import type { BlobMeta } from '../store/types.js';
@@ -69,7 +67,7 @@ export async function playAndStoreBlockDrop(deps: ServiceDeps, request: BlockDro
   const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
   const manifest = { engine: ENGINE, game: 'blockdrop' as const, seed, budgets, bots: hashes };
   const bundles = bots.map((b): Bundle => (b.name ? { ...b.bundle, name: b.name } : b.bundle));
-  const { summary, replay, logs } = await playBlockDrop({ bots: bundles, seed, budgets, manifest, load: deps.loadBot });
+  const { summary, replay, logs } = await playBlockDrop({ bots: bundles, seed, budgets, manifest, runner: deps.runner });
   await Promise.all(bots.map((b, k) => deps.blobs.put(bundleKey(hashes[k]!), b.bytes, { contentType: b.bundle.kind === 'wasm' ? 'application/wasm' : 'text/javascript' })));
   const id = newMatchId();
   const encoder = new TextEncoder();
@@ -104,7 +102,7 @@ export async function verifyBlockDropMatch(deps: ServiceDeps, record: BlockDropM
       return p.name ? { ...bundle, name: p.name } : bundle;
     }),
   );
-  const match = await runMatch({ game: blockDropGame, options: { seed: doc.seed }, seed: doc.seed, budgets: record.manifest.budgets, bots: bundles, load: deps.loadBot });
+  const match = await deps.runner.play({ game: 'blockdrop', options: { seed: doc.seed }, seed: doc.seed, budgets: record.manifest.budgets, bots: bundles });
   const rerun = blockDropReplay(match, doc.seed, doc.manifest);
   return compareReplays(record.id, storedText, JSON.stringify(rerun), doc.turns, rerun.turns, (i) => i);
 }

@@ -1,39 +1,18 @@
-import { DEFAULT_MAP, RED, encodeView, initialState, ruleSet } from '../games/icy/index.js';
 import { parseBrain } from '../games/ants/index.js';
-import type { BotLoader } from '../match/run-match.js';
-import { DEFAULT_BUDGETS } from '../sandbox/policy.js';
-import { DEFAULT_LIMITS, type Bot, type Bundle } from '../sandbox/types.js';
-import { blockDropGame } from '../games/blockdrop/game.js';
-import { captureGame } from '../games/capture/index.js';
+import type { MatchRunner } from '../match/job.js';
+import type { Bundle } from '../sandbox/types.js';
 import type { BotGame } from './schemas.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { BlobStore, BotRecord, BotStore } from '../store/types.js';
 import { bundleKey, sha256Hex, type DecodedBot } from './match-service.js';
 import { ApiProblem } from './problems.js';
 
-/** What a bot of each game is shown on upload: its handshake, if the game has one, then the first turn as the first player. */
-const FIRST_CALLS: Readonly<Record<BotGame, () => string[]>> = {
-  icy: () => [encodeView(initialState(DEFAULT_MAP), RED, ruleSet('queue2011'))],
-  blockdrop: () => [blockDropGame.handshake!.input, blockDropGame.observe(blockDropGame.setup({ seed: 1 }), 0, { seed: 1 })],
-  capture: () => [captureGame.observe(captureGame.setup({}), 0, {})],
-};
-
-/** A bundle is accepted when it loads and answers the first calls of a match of its game. */
-export async function validateBot(loadBot: BotLoader, bundle: Bundle, game: BotGame = 'icy'): Promise<void> {
-  const loaded = await loadBot(bundle, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: DEFAULT_BUDGETS.loadFuel });
-  if (!loaded.ok) throw new ApiProblem(422, 'BOT_INVALID', `the bot does not load: ${loaded.failure.message}`, { failure: loaded.failure });
-  try {
-    for (const view of FIRST_CALLS[game]()) await answer(loaded.bot, view);
-  } finally {
-    loaded.bot.dispose();
-  }
-}
-
-async function answer(bot: Bot, view: string): Promise<void> {
-  const r = await bot.act(view, { fuel: DEFAULT_BUDGETS.firstTurnFuel, wallMs: DEFAULT_BUDGETS.wallMs });
-  if (r.output === null) {
-    throw new ApiProblem(422, 'BOT_INVALID', `the bot does not answer a turn: ${r.failure}${r.detail ? ` (${r.detail})` : ''}`, { failure: r.failure, detail: r.detail });
-  }
+/** A bundle is accepted when it loads and answers the first calls of a match of its game (src/match/probe.ts). */
+export async function validateBot(runner: MatchRunner, bundle: Bundle, game: BotGame = 'icy'): Promise<void> {
+  const r = await runner.probe({ game, bundle });
+  if (r.ok) return;
+  if (r.stage === 'load') throw new ApiProblem(422, 'BOT_INVALID', `the bot does not load: ${r.failure.message}`, { failure: r.failure });
+  throw new ApiProblem(422, 'BOT_INVALID', `the bot does not answer a turn: ${r.failure}${r.detail ? ` (${r.detail})` : ''}`, { failure: r.failure, detail: r.detail });
 }
 
 /** An ants brain is accepted when it parses; the error names the line. */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { captureGame } from '../games/capture/index.js';
 import { playCapture } from '../match/capture-match.js';
 import { captureReplay, type CaptureReplay } from '../match/capture-replay.js';
-import { runMatch } from '../match/run-match.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import type { BlobMeta } from '../store/types.js';
@@ -73,7 +71,7 @@ export async function playAndStoreCapture(deps: ServiceDeps, request: CaptureMat
   const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
   const manifest = { engine: ENGINE, game: 'capture' as const, seed, budgets, bots: { red: hashes[0]!, blue: hashes[1]! } };
   const bundles = bots.map((b): Bundle => (b.name ? { ...b.bundle, name: b.name } : b.bundle)) as [Bundle, Bundle];
-  const { replay, seats } = await playCapture({ bots: bundles, seed, budgets, manifest, load: deps.loadBot });
+  const { replay, seats } = await playCapture({ bots: bundles, seed, budgets, manifest, runner: deps.runner });
   await Promise.all(bots.map((b, k) => deps.blobs.put(bundleKey(hashes[k]!), b.bytes, { contentType: b.bundle.kind === 'wasm' ? 'application/wasm' : 'text/javascript' })));
   const id = newMatchId();
   const encoder = new TextEncoder();
@@ -127,7 +125,7 @@ export async function verifyCaptureMatch(deps: ServiceDeps, record: CaptureMatch
       return b.name ? { ...bundle, name: b.name } : bundle;
     }),
   );
-  const match = await runMatch({ game: captureGame, options: {}, seed: doc.seed, budgets: record.manifest.budgets, bots: bundles, load: deps.loadBot });
+  const match = await deps.runner.play({ game: 'capture', options: {}, seed: doc.seed, budgets: record.manifest.budgets, bots: bundles });
   const rerun = captureReplay(match, doc.seed, doc.manifest);
   return compareReplays(record.id, storedText, JSON.stringify(rerun), doc.turns, rerun.turns, (i) => i);
 }

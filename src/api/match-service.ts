@@ -1,7 +1,7 @@
-import { icyGame } from '../games/icy/game.js';
 import { DEFAULT_MAP, formatMap, parseMap, ruleSet, type IcyMap, type IcyReplay, type ReplayBot } from '../games/icy/index.js';
 import { icyReplayFromMatch } from '../match/icy-replay.js';
-import { runMatch, type BotLoader, type MatchResult } from '../match/run-match.js';
+import type { MatchRunner } from '../match/job.js';
+import type { MatchResult } from '../match/run-match.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
@@ -52,7 +52,8 @@ export interface MatchRecord {
 export interface ServiceDeps {
   readonly blobs: BlobStore;
   readonly matches: MatchStore;
-  readonly loadBot: BotLoader;
+  /** Where matches are played: a worker pool (Node) or this thread (Lambda, Workers). */
+  readonly runner: MatchRunner;
   readonly maps: Readonly<Record<string, string>>;
 }
 
@@ -101,14 +102,7 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
   const budgets: Budgets = { ...DEFAULT_BUDGETS, ...request.budgets };
   const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
 
-  const { result, replay } = await runMatch({
-    game: icyGame,
-    options: { rules, map },
-    seed,
-    budgets,
-    bots: bots.map((b) => b.bundle),
-    load: deps.loadBot,
-  });
+  const { result, replay } = await deps.runner.play({ game: 'icy', options: { rules, map }, seed, budgets, bots: bots.map((b) => b.bundle) });
 
   // Bundles are kept by content (sha256), so a match can be re-run and verified later.
   await Promise.all(
@@ -231,13 +225,12 @@ export async function verifyMatch(deps: ServiceDeps, record: MatchRecord): Promi
   const map = parseMap(doc.map);
   if (!map.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', 'the stored replay has an invalid map');
   const options = { rules: ruleSet(doc.manifest.rules), map: map.value };
-  const rerun = await runMatch({
-    game: icyGame,
+  const rerun = await deps.runner.play({
+    game: 'icy',
     options,
     seed: doc.manifest.seed ?? 0,
     budgets: { ...DEFAULT_BUDGETS, ...(doc.manifest.budgets ?? {}) },
     bots: bundles,
-    load: deps.loadBot,
   });
   const replay = icyReplayFromMatch(rerun, options, doc.manifest);
   return compareReplays(record.id, storedText, JSON.stringify(replay), doc.turns, replay.turns, (t) => t);

@@ -68,7 +68,7 @@ export function openApiDocument(): Record<string, unknown> {
             '409': error('A request with the same Idempotency-Key is still running'),
             '413': error('A bundle is larger than the limit (5 MB by default)'),
             '422': error('The map fails validation, or an Idempotency-Key was reused with another request'),
-            '503': error('Storage is unavailable'),
+            '503': error('Storage is unavailable (STORAGE_UNAVAILABLE), or the match could not be played: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After)'),
           },
         },
         get: {
@@ -121,7 +121,7 @@ export function openApiDocument(): Record<string, unknown> {
       '/v1/bots': {
         post: {
           summary: 'Store a bot once (JSON { name?, js | wasm } or the multipart file `bot`); it must load and answer a turn',
-          responses: { '201': { description: '`{ id, name, kind, sha256, bytes, owner, createdAt }`' }, '413': error('Too large'), '422': error('The bot does not load or answer') },
+          responses: { '201': { description: '`{ id, name, kind, sha256, bytes, owner, createdAt }`' }, '413': error('Too large'), '422': error('The bot does not load or answer'), '503': error('The check could not run: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After)') },
         },
       },
       '/v1/bots/{id}': { get: { summary: 'A bot of yours', responses: { '200': { description: 'The bot' }, '404': error('No such bot of yours') } } },

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { runnerErrorCode } from '../match/job.js';
 
 /** The one error shape of the API: `{ error: { code, message, details? } }`. */
 export class ApiProblem extends Error {
@@ -16,4 +17,13 @@ export class ApiProblem extends Error {
 
 export function problemResponse(c: Context, p: ApiProblem): Response {
   return c.json({ error: { code: p.code, message: p.message, ...(p.details === undefined ? {} : { details: p.details }) } }, p.status);
+}
+
+/** Seconds a client is asked to wait when the match pool is full. */
+export const POOL_BUSY_RETRY_AFTER_S = 10;
+
+/** The match runner's own failures (deadline, crash, full pool): the service is at fault, not the request. */
+export function runnerProblem(e: unknown): ApiProblem | null {
+  const code = runnerErrorCode(e);
+  return code ? new ApiProblem(503, code, (e as Error).message) : null;
 }

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { playBlockDrop } from '../match/blockdrop-match.js';
-import { nodeBotLoader } from '../sandbox/node-sources.js';
 import { ENGINE } from '../version.js';
 import { parseCommandArgs, usageError } from './args.js';
 import { budgetsFor, integerOption, readBundle } from './match.js';
+import { withMatchPool } from './pool.js';
 
 export const BLOCKDROP_MATCH_USAGE = 'umpire match --game blockdrop --bot A.js --bot B.js --bot C.js --bot D.js [--seed N] [--fuel N] [--out replay.json.gz]';
 
@@ -23,7 +23,8 @@ export async function blockDropMatchCommand(argv: string[], out: (line: string) 
   const seed = integerOption('seed', values.seed as string | undefined, 1);
   const budgets = budgetsFor(values.fuel as string | undefined);
   const bots = paths.map(readBundle);
-  const { summary, replay } = await playBlockDrop({ bots, seed, budgets, load: nodeBotLoader, manifest: { engine: ENGINE, game: 'blockdrop', seed, budgets } });
+  const manifest = { engine: ENGINE, game: 'blockdrop', seed, budgets };
+  const { summary, replay } = await withMatchPool((runner) => playBlockDrop({ bots, seed, budgets, runner, manifest }));
   if (values.out) writeFileSync(values.out as string, gzipSync(JSON.stringify(replay)));
   out(JSON.stringify({ game: 'blockdrop', seed, ...summary }, null, 2));
   return 0;

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { playCapture } from '../match/capture-match.js';
-import { nodeBotLoader } from '../sandbox/node-sources.js';
 import { ENGINE } from '../version.js';
 import { parseCommandArgs, usageError } from './args.js';
 import { budgetsFor, integerOption, readBundle } from './match.js';
+import { withMatchPool } from './pool.js';
 
 export const CAPTURE_MATCH_USAGE = 'umpire match --game capture --red A.js --blue B.js [--seed N] [--fuel N] [--out replay.json.gz]';
 
@@ -23,7 +23,8 @@ export async function captureMatchCommand(argv: string[], out: (line: string) =>
   const seed = integerOption('seed', values.seed as string | undefined, 1);
   const budgets = budgetsFor(values.fuel as string | undefined);
   const bots = [readBundle(values.red as string), readBundle(values.blue as string)] as const;
-  const { replay, seats } = await playCapture({ bots, seed, budgets, load: nodeBotLoader, manifest: { engine: ENGINE, game: 'capture', seed, budgets } });
+  const manifest = { engine: ENGINE, game: 'capture', seed, budgets };
+  const { replay, seats } = await withMatchPool((runner) => playCapture({ bots, seed, budgets, runner, manifest }));
   if (values.out) writeFileSync(values.out as string, gzipSync(JSON.stringify(replay)));
   const { winner, decidedBy, scores, ownership, forfeit } = replay.result;
   const botReports = Object.fromEntries(

@@ -4,9 +4,7 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_MAP, formatMap, historyFromActions, parseMap, type IcyMap, type ReplayManifest } from '../games/icy/index.js';
 import { icyReplayFromMatch } from '../match/icy-replay.js';
 import { ENGINE } from '../version.js';
-import { icyGame } from '../games/icy/game.js';
-import { runMatch, type MatchResult } from '../match/run-match.js';
-import { nodeBotLoader } from '../sandbox/node-sources.js';
+import type { MatchResult } from '../match/run-match.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import { UmpireError } from '../core/errors.js';
@@ -16,6 +14,7 @@ import { rulesOption } from './rules-option.js';
 import { antsMatchCommand } from './ants-match.js';
 import { blockDropMatchCommand } from './blockdrop-match.js';
 import { captureMatchCommand } from './capture-match.js';
+import { withMatchPool } from './pool.js';
 
 export const MATCH_USAGE =
   'umpire match --red FILE --blue FILE [--map FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE] [--logs FILE]';
@@ -48,7 +47,7 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   const bots = [readBundle(values.red as string), readBundle(values.blue as string)];
 
   const options = { rules, map };
-  const { result, replay } = await runMatch({ game: icyGame, options, seed, budgets, bots, load: nodeBotLoader });
+  const { result, replay } = await withMatchPool((runner) => runner.play({ game: 'icy', options, seed, budgets, bots }));
   if (values.out) {
     const bot = (b: Bundle) => ({ name: b.name ?? null, sha256: createHash('sha256').update(b.code).digest('hex'), kind: b.kind });
     const mapText = formatMap(map);

@@ -4,13 +4,13 @@ import { storeBot, validateBot } from '../api/bots.js';
 import { ApiProblem } from '../api/problems.js';
 import { InProcessQueue } from '../leaderboard/queue.js';
 import { newEntry, newLeaderboard, runMatchJob, scheduleRound, standings, type MatchJob } from '../leaderboard/service.js';
-import { nodeBotLoader } from '../sandbox/node-sources.js';
 import type { Bundle } from '../sandbox/types.js';
 import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws.js';
 import { runningEmbeddedStorage, startEmbeddedStorage } from '../store/embedded.js';
 import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
 import { readInput } from './io.js';
+import { withMatchPool } from './pool.js';
 
 export const TOURNAMENT_USAGE = 'umpire tournament BOT... [--maps default,map1] [--rating openskill|elo] [--name NAME]';
 
@@ -35,39 +35,41 @@ export async function tournamentCommand(argv: string[], out: (line: string) => v
   try {
     const stores = createStores(config);
     if (started) await ensureStorage(stores);
-    const deps = { ...stores, loadBot: nodeBotLoader, maps };
-    const board = newLeaderboard({ name: String(values.name ?? 'tournament'), game: 'icy', rules: 'queue2011', maps: mapNames, budgets: {}, rating, owner: 'local' }, new Date());
-    await stores.leaderboards.createBoard(board);
-    for (const file of positionals) {
-      const bytes = readInput(file, 'BUNDLE_UNREADABLE');
-      const wasm = bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
-      const bundle: Bundle = wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
-      try {
-        await validateBot(nodeBotLoader, bundle);
-      } catch (e) {
-        if (e instanceof ApiProblem) throw new UmpireError({ code: e.code, message: `${file}: ${e.message}` });
-        throw e;
+    return await withMatchPool(async (runner) => {
+      const deps = { ...stores, runner, maps };
+      const board = newLeaderboard({ name: String(values.name ?? 'tournament'), game: 'icy', rules: 'queue2011', maps: mapNames, budgets: {}, rating, owner: 'local' }, new Date());
+      await stores.leaderboards.createBoard(board);
+      for (const file of positionals) {
+        const bytes = readInput(file, 'BUNDLE_UNREADABLE');
+        const wasm = bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
+        const bundle: Bundle = wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
+        try {
+          await validateBot(runner, bundle);
+        } catch (e) {
+          if (e instanceof ApiProblem) throw new UmpireError({ code: e.code, message: `${file}: ${e.message}` });
+          throw e;
+        }
+        const bot = await storeBot(stores, { name: basename(file), bundle, bytes }, 'local', new Date());
+        await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
       }
-      const bot = await storeBot(stores, { name: basename(file), bundle, bytes }, 'local', new Date());
-      await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
-    }
-    const queue = new InProcessQueue<MatchJob>((job) => runMatchJob(deps, job));
-    const round = await scheduleRound(deps, queue, board, new Date());
-    progress(0, round.total);
-    const timer = setInterval(async () => {
-      const now = await stores.leaderboards.getRound(board.id, round.id).catch(() => null);
-      if (now) progress(now.done + now.failed, round.total);
-    }, 200);
-    await queue.idle();
-    clearInterval(timer);
-    const final = await stores.leaderboards.getRound(board.id, round.id);
-    progress(round.total, round.total);
-    out(`leaderboard ${board.id}: ${final?.done ?? 0} matches played, ${final?.failed ?? 0} failed`);
-    out('rank  rating   ±      W   L   D  bot');
-    for (const row of standings(await stores.leaderboards.entries(board.id), false)) {
-      out(`${String(row.rank).padStart(4)}  ${row.rating.toFixed(1).padStart(7)}  ${row.uncertainty.toFixed(2).padStart(5)}  ${String(row.wins).padStart(2)}  ${String(row.losses).padStart(2)}  ${String(row.draws).padStart(2)}  ${row.name} (${row.botId})`);
-    }
-    return 0;
+      const queue = new InProcessQueue<MatchJob>((job) => runMatchJob(deps, job));
+      const round = await scheduleRound(deps, queue, board, new Date());
+      progress(0, round.total);
+      const timer = setInterval(async () => {
+        const now = await stores.leaderboards.getRound(board.id, round.id).catch(() => null);
+        if (now) progress(now.done + now.failed, round.total);
+      }, 200);
+      await queue.idle();
+      clearInterval(timer);
+      const final = await stores.leaderboards.getRound(board.id, round.id);
+      progress(round.total, round.total);
+      out(`leaderboard ${board.id}: ${final?.done ?? 0} matches played, ${final?.failed ?? 0} failed`);
+      out('rank  rating   ±      W   L   D  bot');
+      for (const row of standings(await stores.leaderboards.entries(board.id), false)) {
+        out(`${String(row.rank).padStart(4)}  ${row.rating.toFixed(1).padStart(7)}  ${row.uncertainty.toFixed(2).padStart(5)}  ${String(row.wins).padStart(2)}  ${String(row.losses).padStart(2)}  ${String(row.draws).padStart(2)}  ${row.name} (${row.botId})`);
+      }
+      return 0;
+    });
   } finally {
     await started?.close();
   }

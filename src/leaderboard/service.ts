@@ -3,6 +3,7 @@ import { playAndStore, type ServiceDeps } from '../api/match-service.js';
 import { playAndStoreAnts } from '../api/ants-matches.js';
 import { playAndStoreBlockDrop } from '../api/blockdrop-matches.js';
 import { playAndStoreCapture } from '../api/capture-matches.js';
+import { runnerErrorCode } from '../match/job.js';
 import { initialRating, rankRatings, shown } from '../ratings/index.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { BotStore } from '../store/types.js';
@@ -75,46 +76,68 @@ export function groupsOfFour(ids: readonly string[]): string[][] {
   return groups;
 }
 
-/** Plays one scheduled match, stores it like any other, and rates it exactly once. */
+/** Waits before asking a full match pool again (POOL_BUSY); after the last, the match is recorded as failed. */
+const BUSY_BACKOFF_MS = [1000, 2000, 4000, 8000, 16000];
+
+/**
+ * Plays one scheduled match, stores it like any other, and rates it exactly
+ * once. A match the runner could not finish (past its deadline, its worker
+ * died, the pool stayed full) is counted as failed and not thrown, so no
+ * queue retries it: it would fail the same way. Other errors (storage) are
+ * counted and thrown, for the queue to retry.
+ */
 export async function runMatchJob(deps: LeaderboardDeps, job: MatchJob): Promise<void> {
-  try {
-    const board = await deps.leaderboards.getBoard(job.board);
-    if (!board) throw new Error(`leaderboard ${job.board} is gone`);
-    let outcome: Outcome;
-    if (board.game === 'blockdrop') {
-      const seats = job.seats ?? [];
-      const bots = await Promise.all(seats.map((id) => storedBot(deps, id)));
-      const request = { game: 'blockdrop' as const, budgets: board.budgets, bots: seats.map((bot) => ({ bot })) };
-      const record = await playAndStoreBlockDrop(deps, request, bots, new Date(), board.owner);
-      outcome = {
-        id: record.id,
-        seats,
-        ranks: placesByFall(record.players.map((p) => p.fellAt)),
-        line: { players: record.players.map((p, k) => ({ botId: seats[k]!, fellAt: p.fellAt })), winner: record.winner },
-      };
-    } else if (board.game === 'capture') {
-      const bots = [await storedBot(deps, job.red), await storedBot(deps, job.blue)] as const;
-      const request = { game: 'capture' as const, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
-      const record = await playAndStoreCapture(deps, request, bots, new Date(), board.owner);
-      outcome = twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.pucks, record.scores.blue.pucks]);
-    } else if (board.game === 'ants') {
-      const request = { game: 'ants' as const, world: job.map, rounds: board.rounds, red: { bot: job.red }, black: { bot: job.blue } };
-      const record = await playAndStoreAnts(deps, request, new Date(), board.owner);
-      const scores = [record.scores.red.food, record.scores.black.food];
-      outcome = twoSeatOutcome(record.id, job, record.winner, 'black', scores);
-    } else {
-      const red = await storedBot(deps, job.red);
-      const blue = await storedBot(deps, job.blue);
-      const request = { game: 'icy' as const, rules: board.rules, map: job.map, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
-      const record = await playAndStore(deps, request, [red, blue], new Date(), board.owner);
-      outcome = twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.total, record.scores.blue.total]);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await playScheduled(deps, job);
+    } catch (e) {
+      const code = runnerErrorCode(e);
+      if (code === 'POOL_BUSY' && attempt < BUSY_BACKOFF_MS.length) {
+        await new Promise((resolve) => setTimeout(resolve, BUSY_BACKOFF_MS[attempt]));
+        continue;
+      }
+      await deps.leaderboards.countRound(job.board, job.round, 'failed');
+      if (!code) throw e;
+      console.error(`leaderboard ${job.board} round ${job.round}: ${job.seats?.join(' ') ?? `${job.red} vs ${job.blue}`}: ${code}: ${(e as Error).message}`);
+      return;
     }
-    await rateOnce(deps, board, job, outcome);
-    await deps.leaderboards.countRound(board.id, job.round, 'done');
-  } catch (e) {
-    await deps.leaderboards.countRound(job.board, job.round, 'failed');
-    throw e;
   }
+}
+
+async function playScheduled(deps: LeaderboardDeps, job: MatchJob): Promise<void> {
+  const board = await deps.leaderboards.getBoard(job.board);
+  if (!board) throw new Error(`leaderboard ${job.board} is gone`);
+  let outcome: Outcome;
+  if (board.game === 'blockdrop') {
+    const seats = job.seats ?? [];
+    const bots = await Promise.all(seats.map((id) => storedBot(deps, id)));
+    const request = { game: 'blockdrop' as const, budgets: board.budgets, bots: seats.map((bot) => ({ bot })) };
+    const record = await playAndStoreBlockDrop(deps, request, bots, new Date(), board.owner);
+    outcome = {
+      id: record.id,
+      seats,
+      ranks: placesByFall(record.players.map((p) => p.fellAt)),
+      line: { players: record.players.map((p, k) => ({ botId: seats[k]!, fellAt: p.fellAt })), winner: record.winner },
+    };
+  } else if (board.game === 'capture') {
+    const bots = [await storedBot(deps, job.red), await storedBot(deps, job.blue)] as const;
+    const request = { game: 'capture' as const, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
+    const record = await playAndStoreCapture(deps, request, bots, new Date(), board.owner);
+    outcome = twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.pucks, record.scores.blue.pucks]);
+  } else if (board.game === 'ants') {
+    const request = { game: 'ants' as const, world: job.map, rounds: board.rounds, red: { bot: job.red }, black: { bot: job.blue } };
+    const record = await playAndStoreAnts(deps, request, new Date(), board.owner);
+    const scores = [record.scores.red.food, record.scores.black.food];
+    outcome = twoSeatOutcome(record.id, job, record.winner, 'black', scores);
+  } else {
+    const red = await storedBot(deps, job.red);
+    const blue = await storedBot(deps, job.blue);
+    const request = { game: 'icy' as const, rules: board.rules, map: job.map, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
+    const record = await playAndStore(deps, request, [red, blue], new Date(), board.owner);
+    outcome = twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.total, record.scores.blue.total]);
+  }
+  await rateOnce(deps, board, job, outcome);
+  await deps.leaderboards.countRound(board.id, job.round, 'done');
 }
 
 function twoSeatOutcome(id: string, job: MatchJob, winner: string, second: 'blue' | 'black', scores: readonly number[]): Outcome {

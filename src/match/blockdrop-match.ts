@@ -1,8 +1,8 @@
-import { blockDropGame, PLAYERS } from '../games/blockdrop/index.js';
+import { PLAYERS } from '../games/blockdrop/index.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import { blockDropReplay, type BlockDropReplay } from './blockdrop-replay.js';
-import { runMatch, type BotLoader } from './run-match.js';
+import type { MatchRunner } from './job.js';
 
 export interface BlockDropPlayerSummary {
   readonly id: number;
@@ -24,17 +24,17 @@ export interface BlockDropSummary {
   readonly players: readonly BlockDropPlayerSummary[];
 }
 
-/** Plays a four-bot block-drop match in-process and returns its summary and replay. */
+/** Plays a four-bot block-drop match with `runner` and returns its summary and replay. */
 export async function playBlockDrop(a: {
   bots: readonly Bundle[];
   seed: number;
   budgets?: Budgets;
-  load: BotLoader;
+  runner: MatchRunner;
   manifest?: Readonly<Record<string, unknown>>;
 }): Promise<{ summary: BlockDropSummary; replay: BlockDropReplay; logs: string[] }> {
   if (a.bots.length !== PLAYERS) throw new RangeError(`block drop takes ${PLAYERS} bots, got ${a.bots.length}`);
   const budgets = a.budgets ?? DEFAULT_BUDGETS;
-  const match = await runMatch({ game: blockDropGame, options: { seed: a.seed }, seed: a.seed, budgets, bots: a.bots, load: a.load });
+  const match = await a.runner.play({ game: 'blockdrop', options: { seed: a.seed }, seed: a.seed, budgets, bots: a.bots });
   const replay = blockDropReplay(match, a.seed, { ...(a.manifest ?? {}), names: a.bots.map((b) => b.name ?? null) });
   const fellAt = match.result.details.fellAt as (number | null)[];
   const invalid = new Array<number>(PLAYERS).fill(0);

@@ -1,3 +1,4 @@
+import { UmpireError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import {
@@ -23,6 +24,13 @@ export interface MatchSpec<State, Options, Step> {
   /** One bundle per seat. */
   readonly bots: readonly Bundle[];
   readonly load: BotLoader;
+  /** Seats that forfeit without loading (a preparation step failed apart), by seat. */
+  readonly forfeits?: readonly (LoadFailure | null)[];
+  /**
+   * A Date.now() past which the match stops between calls with MATCH_DEADLINE,
+   * for runtimes without a worker pool to kill it (Lambda, Workers).
+   */
+  readonly deadline?: number;
 }
 
 /** One bot's call in one turn. */
@@ -94,7 +102,9 @@ export async function runMatch<State, Options, Step>(
   if (spec.bots.length !== players.length) throw new RangeError(`${game.id} needs ${players.length} bots, got ${spec.bots.length}`);
 
   const loaded = await Promise.all(
-    spec.bots.map(async (bundle, seat) => {
+    spec.bots.map(async (bundle, seat): Promise<LoadResult> => {
+      const failed = spec.forfeits?.[seat];
+      if (failed) return { ok: false, failure: failed };
       const l = await spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel, wallMs: budgets.wallMs });
       return l.ok && game.handshake ? shakeHands(l.bot, game.handshake, budgets) : l;
     }),
@@ -107,6 +117,10 @@ export async function runMatch<State, Options, Step>(
 
   if (forfeits.length === 0 || game.keepsForfeitedSeats) {
     while (!game.isOver(state)) {
+      if (spec.deadline !== undefined && Date.now() > spec.deadline) {
+        for (const bot of bots) bot?.dispose();
+        throw new UmpireError({ code: 'MATCH_DEADLINE', message: `the match ran past its deadline at turn ${turns.length}` });
+      }
       const seats = game.toAnswer(state);
       const calls = await Promise.all(
         seats.map(async (seat) => {

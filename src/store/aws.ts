@@ -82,7 +82,11 @@ export async function ensureStorage(stores: Stores): Promise<void> {
   try {
     await stores.s3.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch {
-    await stores.s3.send(new CreateBucketCommand({ Bucket: bucket }));
+    try {
+      await stores.s3.send(new CreateBucketCommand({ Bucket: bucket }));
+    } catch (e) {
+      if ((e as { name?: string }).name !== 'BucketAlreadyOwnedByYou') throw e;
+    }
   }
   const { table } = stores.config.dynamodb;
   try {
@@ -115,5 +119,19 @@ export async function ensureStorage(stores: Stores): Promise<void> {
         ],
       }),
     );
+  }
+}
+
+/**
+ * ensureStorage for a server that must start even when its storage does not work yet:
+ * a failure is logged (one line) and the requests that need storage get 503 meanwhile.
+ */
+export async function ensureStorageOrReport(stores: Stores, log: (line: string) => void = (line) => console.error(line)): Promise<boolean> {
+  try {
+    await ensureStorage(stores);
+    return true;
+  } catch (e) {
+    log(`umpire: storage is not ready (${(e as Error).message ?? String(e)}); requests that need it get 503 until it works`);
+    return false;
   }
 }

@@ -9,9 +9,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../leaderboard/types.js';
 import type { Webhook } from '../leaderboard/webhooks.js';
-import { base64UrlDecode, base64UrlEncode } from './dynamo-matches.js';
+import { badCursor, decodeCursorText, encodeCursorText } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
-import { StoreError } from './types.js';
 
 /**
  * Leaderboards in the match table, all under pk `lb#<id>`: sk `board`, `entry#<bot id>`,
@@ -66,6 +65,8 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
         }),
       );
     } catch (e) {
+      // A start key DynamoDB does not take came from a cursor.
+      if (start && (e as { name?: string }).name === 'ValidationException') throw badCursor();
       throw unavailable(what, e);
     }
   }
@@ -159,19 +160,18 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }> {
     let start: Record<string, AttributeValue> | undefined;
+    let after: string | null = null;
     if (since) {
-      try {
-        start = this.key(boardId, new TextDecoder().decode(base64UrlDecode(since)));
-      } catch {
-        throw new StoreError('BAD_CURSOR', 'the cursor is not one this API gave out');
-      }
-      if (!start.sk.S!.startsWith('result#')) throw new StoreError('BAD_CURSOR', 'the cursor is not one this API gave out');
+      // The cursor is the sort key of a result line: result#<finished at>#<match id>.
+      after = decodeCursorText(since);
+      if (!after.startsWith('result#') || after.length === 'result#'.length || new TextEncoder().encode(after).length > 1024) throw badCursor();
+      start = this.key(boardId, after);
     }
     const out = await this.query(boardId, 'result#', 'reading results', start, limit);
     const items = out.Items ?? [];
     const lines = items.map((i) => JSON.parse(i.record.S!) as ResultLine);
     // The cursor is the last result given, so a later call picks up exactly after it.
-    const last = items.length > 0 ? items[items.length - 1].sk.S! : since ? new TextDecoder().decode(base64UrlDecode(since)) : null;
-    return { lines, cursor: last ? base64UrlEncode(new TextEncoder().encode(last)) : null };
+    const last = items.length > 0 ? items[items.length - 1].sk.S! : after;
+    return { lines, cursor: last ? encodeCursorText(last) : null };
   }
 }

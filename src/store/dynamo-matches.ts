@@ -8,8 +8,11 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+import { badCursor, decodeCursorKey, encodeCursorKey } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
-import { StoreError, type IdempotencyClaim, type MatchStore, type Page, type StoredRecord } from './types.js';
+import type { IdempotencyClaim, MatchStore, Page, StoredRecord } from './types.js';
+
+export { base64UrlDecode, base64UrlEncode } from './base64url.js';
 
 /**
  * The table's layout (infra/ creates it; tests check they agree):
@@ -27,6 +30,8 @@ export const TABLE_LAYOUT = {
   byBotHashKey: 'gsi1pk',
   byBotRangeKey: 'gsi1sk',
 } as const;
+
+const BY_BOT_CURSOR_KEY = [TABLE_LAYOUT.hashKey, TABLE_LAYOUT.rangeKey, TABLE_LAYOUT.byBotHashKey, TABLE_LAYOUT.byBotRangeKey];
 
 const S = (value: string): AttributeValue => ({ S: value });
 const N = (value: number): AttributeValue => ({ N: String(value) });
@@ -90,11 +95,9 @@ export class DynamoMatchStore implements MatchStore {
   async listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>> {
     let start: Record<string, AttributeValue> | undefined;
     if (cursor) {
-      try {
-        start = JSON.parse(new TextDecoder().decode(base64UrlDecode(cursor)));
-      } catch {
-        throw new StoreError('BAD_CURSOR', 'the cursor is not one this API gave out');
-      }
+      // A page's last key in the index: the table's key and the index's, this bot's.
+      start = decodeCursorKey(cursor, BY_BOT_CURSOR_KEY);
+      if (start[TABLE_LAYOUT.byBotHashKey].S !== `bot#${botHash}`) throw badCursor();
     }
     try {
       const out = await this.db.send(
@@ -109,10 +112,10 @@ export class DynamoMatchStore implements MatchStore {
         }),
       );
       const items = (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as R);
-      const next = out.LastEvaluatedKey ? base64UrlEncode(new TextEncoder().encode(JSON.stringify(out.LastEvaluatedKey))) : null;
+      const next = out.LastEvaluatedKey ? encodeCursorKey(out.LastEvaluatedKey) : null;
       return { items, cursor: next };
     } catch (e) {
-      if ((e as { name?: string }).name === 'ValidationException' && start) throw new StoreError('BAD_CURSOR', 'the cursor is not one this API gave out');
+      if ((e as { name?: string }).name === 'ValidationException' && start) throw badCursor();
       throw unavailable('listing matches', e);
     }
   }
@@ -171,15 +174,4 @@ export class DynamoMatchStore implements MatchStore {
       throw unavailable('completing an idempotency key', e);
     }
   }
-}
-
-export function base64UrlEncode(bytes: Uint8Array): string {
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export function base64UrlDecode(text: string): Uint8Array {
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  return Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
 }

@@ -1,68 +1,84 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { UmpireError } from '../core/errors.js';
 import type { StorageConfig } from './aws.js';
-
-/** Credentials the embedded S3 server accepts (DynamoDB's accepts any). */
-const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+import { startEmbeddedDynamo } from './embedded-dynamo.js';
+import { startEmbeddedS3 } from './embedded-s3.js';
+import { loadOrCreateCredentials, readLocalCredentials, securePrivateDir } from './local-credentials.js';
+import type { SignedServer } from './signed-server.js';
 
 export interface EmbeddedStorage {
   readonly config: StorageConfig;
   close(): Promise<void>;
 }
 
+export interface EmbeddedStorageOptions {
+  /** Where problems with the data (a corrupt file) are reported; console.error by default. */
+  readonly log?: (line: string) => void;
+}
+
+const BUCKET = 'umpire-replays';
+const TABLE = 'umpire';
+const REGION = 'us-east-1';
+
 /**
- * Node only: an S3 server (s3rver) and a DynamoDB server (dynalite) in this
- * process, on 127.0.0.1, keeping their data under `dir` so it survives
- * restarts. They speak the real protocols: the AWS SDK talks to them as to AWS.
+ * Node only: an S3 server (s3rver) and a DynamoDB server (dynalite, in a worker thread) in
+ * this process, on 127.0.0.1, keeping their data under `dir` so it survives restarts. They
+ * speak the real protocols: the AWS SDK talks to them as to AWS. Every request must be
+ * signed (SigV4) with the folder's own credentials (`storage-credentials.json`, 0600, made
+ * on first start; the folder is kept 0700); anything else is refused with 403.
  */
-export async function startEmbeddedStorage(dir: string): Promise<EmbeddedStorage> {
-  const [{ default: S3rver }, { default: dynalite }] = await Promise.all([import('@20minutes/s3rver'), import('dynalite')]);
+export async function startEmbeddedStorage(dir: string, options: EmbeddedStorageOptions = {}): Promise<EmbeddedStorage> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  securePrivateDir(dir);
+  const credentials = loadOrCreateCredentials(dir, log);
   mkdirSync(join(dir, 's3'), { recursive: true });
   mkdirSync(join(dir, 'dynamodb'), { recursive: true });
-  const bucket = 'umpire-replays';
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: join(dir, 's3'),
-    silent: true,
-    // The SDK signs bucket paths as /bucket/ and s3rver checks /bucket (see shared research).
-    allowMismatchedSignatures: true,
-    configureBuckets: [{ name: bucket }],
-  });
-  const s3Address = await s3.run();
-  const db = dynalite({ path: join(dir, 'dynamodb'), createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => {
-    db.once('error', reject);
-    db.listen(0, '127.0.0.1', () => resolve());
-  });
-  const dbPort = (db.address() as AddressInfo).port;
-  const config: StorageConfig = {
-    region: 'us-east-1',
-    s3: { bucket, endpoint: `http://127.0.0.1:${s3Address.port}` },
-    dynamodb: { table: 'umpire', endpoint: `http://127.0.0.1:${dbPort}` },
-    credentials: LOCAL_CREDENTIALS,
+  const s3 = await startEmbeddedS3({ directory: join(dir, 's3'), bucket: BUCKET, credentials, log });
+  let db: SignedServer;
+  try {
+    db = await startEmbeddedDynamo({ directory: join(dir, 'dynamodb'), credentials, log });
+  } catch (e) {
+    await s3.close();
+    throw e;
+  }
+  const endpoints: Endpoints = {
+    region: REGION,
+    s3: { bucket: BUCKET, endpoint: `http://127.0.0.1:${s3.port}` },
+    dynamodb: { table: TABLE, endpoint: `http://127.0.0.1:${db.port}` },
   };
-  // Other local processes (`umpire keys create`) reach these servers through this file:
-  // the data directory itself can be opened by one process only.
-  writeFileSync(join(dir, ENDPOINTS), JSON.stringify(config));
+  // Other local processes of the folder's owner (`umpire keys create`) reach these servers
+  // through this file and the credentials file: the data itself can be opened by one process only.
+  writeFileSync(join(dir, ENDPOINTS), JSON.stringify(endpoints), { mode: 0o600 });
   return {
-    config,
+    config: { ...endpoints, credentials },
     async close() {
       rmSync(join(dir, ENDPOINTS), { force: true });
-      await s3.close();
-      await new Promise<void>((resolve) => db.close(() => resolve()));
+      await Promise.all([s3.close(), db.close()]);
     },
   };
 }
 
+type Endpoints = Omit<StorageConfig, 'credentials'>;
+
 const ENDPOINTS = 'endpoints.json';
 
-/** The endpoints of the embedded servers a running local server published in `dir`, if any. */
+/**
+ * The storage of a local server running on `dir`, if any: the endpoints it published, with
+ * the folder's credentials (readable by the folder's owner only; anyone else gets an error).
+ */
 export function runningEmbeddedStorage(dir: string): StorageConfig | null {
+  let endpoints: Endpoints;
   try {
-    return JSON.parse(readFileSync(join(dir, ENDPOINTS), 'utf8')) as StorageConfig;
-  } catch {
+    endpoints = JSON.parse(readFileSync(join(dir, ENDPOINTS), 'utf8')) as Endpoints;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') {
+      throw new UmpireError({ code: 'LOCAL_STORAGE_ACCESS', message: `cannot read ${join(dir, ENDPOINTS)}: only the owner of the data folder can use its storage` });
+    }
     return null;
   }
+  const credentials = readLocalCredentials(dir);
+  if (!credentials) return null;
+  return { region: endpoints.region, s3: endpoints.s3, dynamodb: endpoints.dynamodb, credentials };
 }

@@ -39,8 +39,8 @@ beforeAll(async () => {
     DYNAMODB_ENDPOINT: storage.config.dynamodb.endpoint,
     SQS_QUEUE_URL: queueUrl,
     SQS_ENDPOINT: endpoint,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ACCESS_KEY_ID: storage.config.credentials!.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: storage.config.credentials!.secretAccessKey,
     AWS_REGION: 'us-east-1',
   });
   handler = (await import('../../functions/lambda.js')).handler as unknown as Handler;

@@ -26,8 +26,8 @@ beforeAll(async () => {
     S3_ENDPOINT: storage.config.s3.endpoint,
     DYNAMODB_TABLE: storage.config.dynamodb.table,
     DYNAMODB_ENDPOINT: storage.config.dynamodb.endpoint,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ACCESS_KEY_ID: storage.config.credentials!.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: storage.config.credentials!.secretAccessKey,
     AWS_REGION: 'us-east-1',
   });
   handler = (await import('../../functions/lambda.js')).handler as unknown as Handler;

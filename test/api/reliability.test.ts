@@ -9,6 +9,7 @@ import maps from '../../build/maps.js';
 import { createApp } from '../../src/api/app.js';
 import { sha256Hex } from '../../src/api/match-service.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
+import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import { createStores, ensureStorage, type StorageConfig } from '../../src/store/aws.js';
 import { freePort } from './server.js';
 
@@ -53,7 +54,7 @@ beforeAll(async () => {
   };
   const stores = createStores(config);
   await ensureStorage(stores);
-  app = createApp({ ...stores, loadBot: nodeBotLoader, maps, auth: 'optional' });
+  app = createApp({ ...stores, runner: inProcessRunner(nodeBotLoader), maps, auth: 'optional' });
 }, 60_000);
 
 afterAll(async () => {

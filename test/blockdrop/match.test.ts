@@ -4,8 +4,11 @@ import { runCli } from '../../src/cli/main.js';
 import { replayState, result } from '../../src/games/blockdrop/index.js';
 import { playBlockDrop } from '../../src/match/blockdrop-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
+import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
+
+const runner = inProcessRunner(nodeBotLoader);
 
 const file = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8'), name: path.split('/').pop()! });
 const js = (code: string, name: string): Bundle => ({ kind: 'js', code, name });
@@ -14,7 +17,7 @@ const RANDOM = file('bots/blockdrop/random.js');
 
 describe('block-drop matches of four bots', () => {
   it('the same seed and bots give a byte-identical replay; another seed, another game', async () => {
-    const play = (seed: number) => playBlockDrop({ bots: [HUNTER, RANDOM, HUNTER, RANDOM], seed, load: nodeBotLoader });
+    const play = (seed: number) => playBlockDrop({ bots: [HUNTER, RANDOM, HUNTER, RANDOM], seed, runner });
     const a = await play(2);
     const b = await play(2);
     const c = await play(4);
@@ -25,7 +28,7 @@ describe('block-drop matches of four bots', () => {
 
   it('a WebAssembly bot (AssemblyScript) plays alongside JS bots: READY, moves and attacks', async () => {
     const wasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/blockdrop.wasm')), name: 'blockdrop.wasm' };
-    const play = () => playBlockDrop({ bots: [wasm, RANDOM, HUNTER, RANDOM], seed: 8, load: nodeBotLoader });
+    const play = () => playBlockDrop({ bots: [wasm, RANDOM, HUNTER, RANDOM], seed: 8, runner });
     const { summary, replay } = await play();
     expect(summary.players[0]!.forfeit).toBeUndefined();
     const mine = replay.turns.filter((t) => t.p === 0 && t.k);
@@ -36,7 +39,7 @@ describe('block-drop matches of four bots', () => {
   }, 60_000);
 
   it('the replay’s commands rebuild the final state the match ended in', async () => {
-    const { summary, replay } = await playBlockDrop({ bots: [HUNTER, RANDOM, RANDOM, HUNTER], seed: 6, load: nodeBotLoader });
+    const { summary, replay } = await playBlockDrop({ bots: [HUNTER, RANDOM, RANDOM, HUNTER], seed: 6, runner });
     const end = replayState(replay.initial, replay.turns.map((t) => t.c), replay.turns.length);
     expect(result(end).winner ?? 'draw').toBe(summary.winner);
     expect(end.players.map((p) => p.fellAt)).toEqual(summary.players.map((p) => p.fellAt));
@@ -54,7 +57,7 @@ describe('block-drop matches of four bots', () => {
     const chatty = js('export default (s) => s === "" ? "READY" : "jump"', 'chatty');
     // A small budget keeps the looping bot's 250 turns short.
     const budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20_000_000, turnFuel: 10_000_000 };
-    const { summary, replay } = await playBlockDrop({ bots: [silent, looping, throwing, chatty], seed: 1, budgets, load: nodeBotLoader });
+    const { summary, replay } = await playBlockDrop({ bots: [silent, looping, throwing, chatty], seed: 1, budgets, runner });
     expect(summary.winner).toBe('draw');
     expect(summary.turns).toBe(1000);
     expect(summary.players[0]!.forfeit).toEqual({ code: 'NO_HANDSHAKE', message: "the bot did not print READY: answered 'hello'" });

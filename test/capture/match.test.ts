@@ -6,13 +6,16 @@ import { playCapture } from '../../src/match/capture-match.js';
 import { fromNumbers } from '../../src/match/capture-replay.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
+import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import type { Bundle } from '../../src/sandbox/types.js';
+
+const runner = inProcessRunner(nodeBotLoader);
 
 const bot = (name: string): Bundle => ({ kind: 'js', code: readFileSync(`bots/capture/${name}.js`, 'utf8'), name });
 
 describe('Capture matches', () => {
   it('the gatherer turns grey pucks red on purpose and beats the do-nothing player; the same match twice is byte-identical', async () => {
-    const play = () => playCapture({ bots: [bot('gatherer'), bot('do-nothing')], seed: 1, load: nodeBotLoader });
+    const play = () => playCapture({ bots: [bot('gatherer'), bot('do-nothing')], seed: 1, runner });
     const { replay } = await play();
     expect(replay.result).toMatchObject({ winner: 'red', decidedBy: 'pucks' });
     expect(replay.result.scores.red).toBeGreaterThan(10);
@@ -22,7 +25,7 @@ describe('Capture matches', () => {
 
   it('the same bot on both sides of the mirrored start gives a mirrored result', async () => {
     for (const name of ['gatherer', 'loopy']) {
-      const { replay } = await playCapture({ bots: [bot(name), bot(name)], seed: 3, load: nodeBotLoader });
+      const { replay } = await playCapture({ bots: [bot(name), bot(name)], seed: 3, runner });
       expect(replay.turns.every((t) => JSON.stringify(t.m[0]) === JSON.stringify(t.m[1]))).toBe(true);
       expect(replay.result).toMatchObject({ winner: 'draw', decidedBy: 'draw' });
       expect(replay.result.scores.red).toBe(replay.result.scores.blue);
@@ -31,7 +34,7 @@ describe('Capture matches', () => {
   }, 120_000);
 
   it('the replay’s moves rebuild every turn exactly', async () => {
-    const { replay } = await playCapture({ bots: [bot('random'), bot('loopy')], seed: 9, load: nodeBotLoader });
+    const { replay } = await playCapture({ bots: [bot('random'), bot('loopy')], seed: 9, runner });
     let s = initialState();
     for (const t of replay.turns) {
       const turn = playTurn(s, [fromNumbers(t.m[0]), fromNumbers(t.m[1])]);
@@ -45,7 +48,7 @@ describe('Capture matches', () => {
     const budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20_000_000, turnFuel: 10_000_000 };
     const looping: Bundle = { kind: 'js', code: 'export default () => { for (;;) {} }', name: 'looping' };
     const garbage: Bundle = { kind: 'js', code: 'let n = 0; export default () => (n++ % 2 ? "1 2 3" : "a b c d e")', name: 'garbage' };
-    const { replay, seats } = await playCapture({ bots: [looping, garbage], seed: 1, budgets, load: nodeBotLoader });
+    const { replay, seats } = await playCapture({ bots: [looping, garbage], seed: 1, budgets, runner });
     expect(seats[0]!.overBudget).toBe(900);
     expect(replay.turns[0]!.r).toEqual(['no answer', "not a number: 'a'"]);
     expect(replay.turns[1]!.r).toEqual(['no answer', 'expected 5 numbers, got 3']);

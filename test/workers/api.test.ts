@@ -7,6 +7,7 @@ import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
 import { runMatch } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
+import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import { createStores, ensureStorage } from '../../src/store/aws.js';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
 import { startWrangler, type Wrangler } from './wrangler-dev.js';
@@ -15,6 +16,8 @@ import { runAntsMatch } from '../../src/match/ants-match.js';
 import { playBlockDrop } from '../../src/match/blockdrop-match.js';
 import { playCapture } from '../../src/match/capture-match.js';
 import { resolveAntsWorld } from '../../src/match/ants-worlds.js';
+
+const runner = inProcessRunner(nodeBotLoader);
 
 // The deployable Worker (wrangler.toml, functions/worker.ts) in the real Workers
 // runtime, storing through the AWS SDK into local S3 and DynamoDB servers.
@@ -33,8 +36,8 @@ beforeAll(async () => {
   worker = await startWrangler([], {
     S3_ENDPOINT: storage.config.s3.endpoint!,
     DYNAMODB_ENDPOINT: storage.config.dynamodb.endpoint!,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ACCESS_KEY_ID: storage.config.credentials!.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: storage.config.credentials!.secretAccessKey,
   });
 }, 120_000);
 
@@ -122,7 +125,7 @@ describe('the API in the real Workers runtime', () => {
     expect(posted.status).toBe(201);
     const record = await posted.json();
     const replay = await (await fetch(record.replayUrl)).json();
-    const node = await playBlockDrop({ bots: bots.map((b) => ({ kind: 'js' as const, code: b.js })), seed: 9, load: nodeBotLoader });
+    const node = await playBlockDrop({ bots: bots.map((b) => ({ kind: 'js' as const, code: b.js })), seed: 9, runner });
     expect(JSON.stringify(replay.turns)).toBe(JSON.stringify(node.replay.turns));
     expect(record.winner).toBe(node.summary.winner);
   }, 90_000);
@@ -138,7 +141,7 @@ describe('the API in the real Workers runtime', () => {
     expect(posted.status).toBe(201);
     const record = await posted.json();
     const replay = await (await fetch(record.replayUrl)).json();
-    const node = await playCapture({ bots: [{ kind: 'js', code: red }, { kind: 'js', code: blue }], seed: 4, load: nodeBotLoader });
+    const node = await playCapture({ bots: [{ kind: 'js', code: red }, { kind: 'js', code: blue }], seed: 4, runner });
     expect(JSON.stringify(replay.turns.map((t: { m: unknown; c?: unknown; o: unknown }) => [t.m, t.c, t.o]))).toBe(JSON.stringify(node.replay.turns.map((t) => [t.m, t.c, t.o])));
     expect(record.scores.red.pucks).toBe(node.replay.result.scores.red);
   }, 90_000);

@@ -1,0 +1,16 @@
+import type { LoadFailure } from '../../sandbox/types.js';
+import type { AntsMatchInput } from '../ants-match.js';
+import type { MatchJob, ProbeRequest } from '../job.js';
+
+/** What the pool posts to a match worker: one job at a time. */
+export type WorkerRequest =
+  | { readonly kind: 'play'; readonly job: MatchJob }
+  | { readonly kind: 'probe'; readonly request: ProbeRequest }
+  | { readonly kind: 'ants'; readonly input: AntsMatchInput; readonly manifest?: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'prepare'; readonly bytes: Uint8Array };
+
+/** What a worker answers: the job's value, or the error it threw. */
+export type WorkerReply = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: { readonly code?: string; readonly message: string } };
+
+/** A WASI module made suspendable, or why its seat forfeits. */
+export type Prepared = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly failure: LoadFailure };

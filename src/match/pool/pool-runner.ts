@@ -1,0 +1,43 @@
+import { ANTS_DEADLINE_MS, PREPARE_DEADLINE_MS, matchDeadlineMs, probeDeadlineMs } from '../deadline.js';
+import type { AntsOutput, MatchOutput, MatchRunner, ProbeResult } from '../job.js';
+import { WasiPreparation } from './wasi-preparation.js';
+import { WorkerPool, type PoolOptions } from './worker-pool.js';
+
+export interface PoolRunnerOptions extends PoolOptions {
+  /** One deadline for every match and upload check instead of matchDeadlineMs (tests). */
+  readonly deadlineMs?: number;
+  /** Deadline of one WASI preparation (default PREPARE_DEADLINE_MS). */
+  readonly prepareDeadlineMs?: number;
+}
+
+export interface PoolRunner extends MatchRunner {
+  readonly pool: WorkerPool;
+  /** Terminates the workers (a CLI calls it when done; idle workers do not hold the process anyway). */
+  close(): Promise<void>;
+}
+
+/** Node: matches in a pool of worker threads, each under a hard wall-clock deadline. */
+export function poolRunner(options: PoolRunnerOptions): PoolRunner {
+  const pool = new WorkerPool(options);
+  const wasi = new WasiPreparation(pool, options.prepareDeadlineMs ?? PREPARE_DEADLINE_MS);
+  return {
+    pool,
+    async play(job) {
+      const seats = await wasi.seats(job.bots);
+      const forfeits = seats.failures.map((f, k) => f ?? job.forfeits?.[k] ?? null);
+      const posted = { ...job, bots: seats.bots, ...(forfeits.some(Boolean) ? { forfeits } : {}) };
+      return pool.run<MatchOutput<typeof job.game>>({ kind: 'play', job: posted }, options.deadlineMs ?? matchDeadlineMs(job), 'the match');
+    },
+    async probe(request) {
+      const seats = await wasi.seats([request.bundle]);
+      const failure = seats.failures[0];
+      if (failure) return { ok: false, stage: 'load', failure };
+      const posted = { ...request, bundle: seats.bots[0]! };
+      return pool.run<ProbeResult>({ kind: 'probe', request: posted }, options.deadlineMs ?? probeDeadlineMs(request.game), 'the upload check');
+    },
+    ants(input, manifest) {
+      return pool.run<AntsOutput>({ kind: 'ants', input, ...(manifest ? { manifest } : {}) }, options.deadlineMs ?? ANTS_DEADLINE_MS, 'the ants match');
+    },
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { UmpireError } from '../../core/errors.js';
+import type { Bundle, LoadFailure } from '../../sandbox/types.js';
+import { wasiKind } from '../../sandbox/wasm/wasm-bot.js';
+import type { Prepared } from './messages.js';
+import type { WorkerPool } from './worker-pool.js';
+
+/** Prepared modules kept by sha256: a bot that plays a round robin is prepared once. */
+const CACHE_ENTRIES = 32;
+
+export interface PreparedSeats {
+  /** The bundles with every raw WASI module replaced by its prepared one. */
+  readonly bots: Bundle[];
+  /** Per seat, why its bundle could not be prepared (the seat forfeits), or null. */
+  readonly failures: (LoadFailure | null)[];
+}
+
+/**
+ * Makes raw WASI modules suspendable (binaryen asyncify: slow and synchronous
+ * on big modules) as jobs of their own in the pool, under a short deadline,
+ * before the match or upload check that needs them. A module that cannot be
+ * prepared in time makes its seat forfeit with BUNDLE_TOO_LARGE.
+ */
+export class WasiPreparation {
+  /** Insertion order is recency: a hit moves to the end, the first is evicted. */
+  private readonly cache = new Map<string, Promise<Prepared>>();
+
+  constructor(
+    private readonly pool: WorkerPool,
+    private readonly deadlineMs: number,
+  ) {}
+
+  async seats(bots: readonly Bundle[]): Promise<PreparedSeats> {
+    const prepared = await Promise.all(bots.map((b) => (needsPreparation(b) ? this.prepare(b.code as Uint8Array) : null)));
+    return {
+      bots: bots.map((b, k) => {
+        const p = prepared[k];
+        return p?.ok ? { ...b, code: p.bytes } : b;
+      }),
+      failures: prepared.map((p) => (p && !p.ok ? p.failure : null)),
+    };
+  }
+
+  private prepare(bytes: Uint8Array): Promise<Prepared> {
+    const key = createHash('sha256').update(bytes).digest('hex');
+    const hit = this.cache.get(key);
+    if (hit) {
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const job = this.pool.run<Prepared>({ kind: 'prepare', bytes }, this.deadlineMs, 'preparing the WASI module').catch((e: unknown): Prepared => {
+      const code = e instanceof UmpireError ? e.code : undefined;
+      if (code === 'MATCH_DEADLINE') {
+        const message = `making the WASI module suspendable took longer than ${this.deadlineMs / 1000} s; send one made by \`umpire prepare-wasi\`, or a smaller one`;
+        return { ok: false, failure: { code: 'BUNDLE_TOO_LARGE', message } };
+      }
+      if (code === 'MATCH_CRASHED') return { ok: false, failure: { code: 'BUNDLE_TOO_LARGE', message: `the WASI module could not be made suspendable: ${(e as Error).message}` } };
+      // The pool is busy or closed: nothing is known of the module, so nothing is kept.
+      this.cache.delete(key);
+      throw e;
+    });
+    this.cache.set(key, job);
+    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    return job;
+  }
+}
+
+/** A WebAssembly WASI command module not yet made suspendable; anything unreadable is left to the loader to reject. */
+function needsPreparation(bundle: Bundle): boolean {
+  if (bundle.kind !== 'wasm' || typeof bundle.code === 'string') return false;
+  try {
+    return wasiKind(bundle.code) === 'raw';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,141 @@
+import { availableParallelism } from 'node:os';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { UmpireError } from '../../core/errors.js';
+import type { WorkerReply, WorkerRequest } from './messages.js';
+
+/*
+ * A small pool of node:worker_threads, written here rather than taken from
+ * piscina: a job past its deadline must be killed (terminate) and its worker
+ * replaced, job kinds have their own deadlines, and that is about 150 lines.
+ */
+
+export interface PoolOptions {
+  /** The worker script (compiled JS: dist/match/pool/match-worker.js, or a bundle of it). */
+  readonly url: URL;
+  /** Worker threads; default os.availableParallelism(). */
+  readonly size?: number;
+  /** Jobs that may wait; past this, POOL_BUSY at once. Default 64 × size. */
+  readonly maxQueued?: number;
+  readonly resourceLimits?: ResourceLimits;
+}
+
+/** A worker's V8 heap cap: a runaway worker dies alone (MATCH_CRASHED). Bots' WebAssembly memory is apart. */
+export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 512 };
+
+interface Task {
+  readonly message: WorkerRequest;
+  readonly deadlineMs: number;
+  /** What the job is, for messages: "the match", "preparing the WASI module"... */
+  readonly what: string;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  task: Task | null;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 10_000 ? 1 : 0))} s`;
+
+/** The pool size asked by UMPIRE_WORKERS, or undefined (the default) when unset or not a positive integer. */
+export function poolSizeFromEnv(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const n = Number(env.UMPIRE_WORKERS);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * Jobs run first in, first out, one per worker; a job's deadline starts when
+ * a worker takes it. Past it the worker is terminated and the job rejects
+ * with MATCH_DEADLINE; a worker that dies rejects its job with MATCH_CRASHED.
+ * Workers are started when needed (so a dead one is replaced by the next
+ * job) and do not keep the process alive while idle.
+ */
+export class WorkerPool {
+  readonly size: number;
+  private readonly maxQueued: number;
+  private readonly queue: Task[] = [];
+  private readonly slots = new Set<Slot>();
+  private closed = false;
+
+  constructor(private readonly options: PoolOptions) {
+    this.size = Math.max(1, options.size ?? availableParallelism());
+    this.maxQueued = options.maxQueued ?? 64 * this.size;
+  }
+
+  run<T>(message: WorkerRequest, deadlineMs: number, what: string): Promise<T> {
+    if (this.closed) return Promise.reject(new UmpireError({ code: 'POOL_CLOSED', message: 'the match pool is shut down' }));
+    if (this.queue.length >= this.maxQueued) {
+      return Promise.reject(new UmpireError({ code: 'POOL_BUSY', message: `${this.queue.length} jobs are waiting for ${this.size} match workers; retry later` }));
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ message, deadlineMs, what, resolve: resolve as (v: unknown) => void, reject });
+      this.pump();
+    });
+  }
+
+  /** Stops every worker; running and waiting jobs reject with POOL_CLOSED. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const closedError = () => new UmpireError({ code: 'POOL_CLOSED', message: 'the match pool is shut down' });
+    for (const task of this.queue.splice(0)) task.reject(closedError());
+    await Promise.all([...this.slots].map((slot) => this.retire(slot, closedError())));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      const slot = [...this.slots].find((s) => !s.task) ?? (this.slots.size < this.size ? this.spawn() : null);
+      if (!slot) return;
+      this.start(slot, this.queue.shift()!);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.options.url, { resourceLimits: this.options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS });
+    const slot: Slot = { worker, task: null, timer: undefined };
+    const crashed = (why: string) => new UmpireError({ code: 'MATCH_CRASHED', message: `the match worker died ${slot.task ? `during ${slot.task.what}` : 'while idle'}: ${why}` });
+    worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));
+    worker.on('error', (e: Error) => void this.retire(slot, crashed(e.message)));
+    worker.on('exit', (code) => void this.retire(slot, crashed(`it exited with code ${code}`)));
+    worker.unref();
+    this.slots.add(slot);
+    return slot;
+  }
+
+  private start(slot: Slot, task: Task): void {
+    slot.task = task;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      const message = `${task.what} did not finish within its deadline of ${seconds(task.deadlineMs)}`;
+      void this.retire(slot, new UmpireError({ code: 'MATCH_DEADLINE', message, details: { deadlineMs: task.deadlineMs } }));
+    }, task.deadlineMs);
+    try {
+      slot.worker.postMessage(task.message);
+    } catch (e) {
+      this.finish(slot, { ok: false, error: { message: `${task.what} cannot be sent to a worker: ${(e as Error).message}` } });
+    }
+  }
+
+  private finish(slot: Slot, reply: WorkerReply): void {
+    const task = slot.task;
+    if (!task || !this.slots.has(slot)) return;
+    clearTimeout(slot.timer);
+    slot.task = null;
+    slot.worker.unref();
+    if (reply.ok) task.resolve(reply.value);
+    else task.reject(reply.error.code ? new UmpireError({ code: reply.error.code, message: reply.error.message }) : new Error(reply.error.message));
+    this.pump();
+  }
+
+  /** Takes a worker out for good (its replacement starts with the next job) and fails its job. */
+  private async retire(slot: Slot, error: Error): Promise<void> {
+    if (!this.slots.delete(slot)) return;
+    clearTimeout(slot.timer);
+    const task = slot.task;
+    slot.task = null;
+    task?.reject(error);
+    this.pump();
+    await slot.worker.terminate().catch(() => undefined);
+  }
+}

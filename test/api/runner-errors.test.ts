@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import maps from '../../build/maps.js';
+import { createApp } from '../../src/api/app.js';
+import { UmpireError } from '../../src/core/errors.js';
+import { runMatchJob, type LeaderboardDeps } from '../../src/leaderboard/service.js';
+import type { MatchRunner } from '../../src/match/job.js';
+
+// The runner's own failures (deadline, crash, full pool) as the API and the leaderboard jobs see them.
+
+const failing = (code: string): MatchRunner => {
+  const fail = () => Promise.reject(new UmpireError({ code, message: `${code}: test` }));
+  return { play: fail, probe: fail, ants: fail };
+};
+const unused = {} as never;
+const app = (code: string) => createApp({ blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, runner: failing(code), maps, auth: 'optional' });
+const post = (code: string, path: string, body: unknown) =>
+  app(code).request(`http://127.0.0.1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const idle = 'export default () => ""';
+
+describe('runner failures in the API', () => {
+  it.each(['MATCH_DEADLINE', 'MATCH_CRASHED', 'POOL_BUSY'])('answers %s with a 503 in the usual error shape', async (code) => {
+    for (const [path, body] of [
+      ['/v1/matches', { game: 'icy', red: { js: idle }, blue: { js: idle } }],
+      ['/v1/matches', { game: 'capture', red: { js: idle }, blue: { js: idle } }],
+      ['/v1/bots', { js: idle }],
+    ] as const) {
+      const r = await post(code, path, body);
+      expect(r.status).toBe(503);
+      expect(await r.json()).toEqual({ error: { code, message: `${code}: test` } });
+      expect(r.headers.get('Retry-After')).toBe(code === 'POOL_BUSY' ? '10' : null);
+    }
+  });
+});
+
+describe('runner failures in a leaderboard round', () => {
+  const deps = (code: string, countRound = vi.fn(async () => undefined)) =>
+    ({
+      runner: failing(code),
+      maps,
+      blobs: { get: async () => new TextEncoder().encode(idle) },
+      bots: { get: async (id: string) => ({ id, name: id, kind: 'js', sha256: '00', bytes: 1, owner: 'local', createdAt: '' }) },
+      leaderboards: {
+        getBoard: async (id: string) => ({ id, name: 'b', game: 'icy', rules: 'queue2011', maps: ['default'], budgets: {}, rating: 'openskill', owner: 'local', createdAt: '' }),
+        countRound,
+      },
+    }) as unknown as LeaderboardDeps & { leaderboards: { countRound: typeof countRound } };
+  const job = { board: 'lb_1', round: 'round_1', red: 'bot_a', blue: 'bot_b', map: 'default' };
+
+  it.each(['MATCH_DEADLINE', 'MATCH_CRASHED'])('records %s as a failed match once, without throwing (no queue retry)', async (code) => {
+    const d = deps(code);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(runMatchJob(d, job)).resolves.toBeUndefined();
+    log.mockRestore();
+    expect(d.leaderboards.countRound).toHaveBeenCalledTimes(1);
+    expect(d.leaderboards.countRound).toHaveBeenCalledWith('lb_1', 'round_1', 'failed');
+  });
+
+  it('still throws other errors for the queue to retry', async () => {
+    const d = deps('MATCH_DEADLINE');
+    const gone = { ...d, leaderboards: { ...d.leaderboards, getBoard: async () => null } } as unknown as LeaderboardDeps;
+    await expect(runMatchJob(gone, job)).rejects.toThrow('is gone');
+    expect(d.leaderboards.countRound).toHaveBeenCalledWith('lb_1', 'round_1', 'failed');
+  });
+});
