@@ -3,24 +3,29 @@
 import { handle } from 'hono/aws-lambda';
 import maps from '../build/maps.js';
 import { createApp } from '../src/api/app.js';
-import { InProcessQueue } from '../src/leaderboard/queue.js';
-import { runMatchJob, type MatchJob } from '../src/leaderboard/service.js';
+import { jobErrorCode } from '../src/leaderboard/job-errors.js';
+import { parseMatchJobText } from '../src/leaderboard/job-message.js';
+import { runMatchJob } from '../src/leaderboard/service.js';
 import { sqsQueueFromEnv } from '../src/leaderboard/sqs-queue.js';
-import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
+import type { Delivery } from '../src/leaderboard/webhooks.js';
+import { nodeWebhookLanes } from '../src/leaderboard/webhook-lanes-node.js';
+import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
 import { inProcessRunner } from '../src/match/in-process-runner.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
 import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
 
 const config = storageConfigFromEnv(process.env);
 if (!config) throw new Error('set S3_BUCKET and DYNAMODB_TABLE');
-// Webhook deliveries run while the invocation that made them waits for them (see below).
-const deliveries = new InProcessQueue<Delivery>((d) => deliver(d).then(() => undefined), 4);
+// Webhook deliveries run while the invocation that made them waits for them (see below), a lane per
+// hook, in memory: an invocation killed meanwhile loses them (receivers can re-read the export).
+const webhookSettings = webhookSettingsFromEnv(process.env);
+const deliveries = nodeWebhookLanes(webhookSettings);
 // Matches run in this invocation; they stop between calls (MATCH_DEADLINE) before the function's
 // own timeout would kill it unrecorded, set per invocation from the context.
 let invocationEnds = Infinity;
 const STOP_BEFORE_TIMEOUT_MS = 15_000;
 const runner = inProcessRunner(nodeBotLoader, { stopBy: () => invocationEnds - STOP_BEFORE_TIMEOUT_MS });
-const deps = { ...createStores(config), runner, maps, notify: (list: Delivery[]) => list.forEach((d) => void deliveries.send(d)) };
+const deps = { ...createStores(config), runner, maps, claimsEnd: () => invocationEnds, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
 const queue = sqsQueueFromEnv(process.env);
 const http = handle(createApp({ ...deps, ...(queue ? { queue } : {}), auth: 'required' }));
 
@@ -33,13 +38,14 @@ export const handler = async (event: unknown, context: unknown) => {
   invocationEnds = remaining === undefined ? Infinity : Date.now() + remaining;
   const records = (event as Partial<SqsEvent>).Records;
   if (Array.isArray(records) && records[0]?.eventSource === 'aws:sqs') {
-    // Partial batch response: only the failed messages come back.
+    // Partial batch response: only the failed messages come back. A message delivered again
+    // finds its job finished (or held by the invocation still playing it) and plays nothing twice.
     const failures: { itemIdentifier: string }[] = [];
     for (const record of records) {
       try {
-        await runMatchJob(deps, JSON.parse(record.body) as MatchJob);
+        await runMatchJob(deps, parseMatchJobText(record.body));
       } catch (e) {
-        console.error(e);
+        console.error(jobErrorCode(e) ? `${jobErrorCode(e)}: ${(e as Error).message}` : e);
         failures.push({ itemIdentifier: record.messageId });
       }
     }

@@ -8,24 +8,29 @@ import { poolRunner } from '../src/match/pool/pool-runner.js';
 import { poolSizeFromEnv } from '../src/match/pool/worker-pool.js';
 import { createStores, ensureStorageOrReport, storageConfigFromEnv } from '../src/store/aws.js';
 import { startEmbeddedStorage } from '../src/store/embedded.js';
-import { InProcessQueue } from '../src/leaderboard/queue.js';
-import { runMatchJob, type MatchJob } from '../src/leaderboard/service.js';
-import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
+import { LocalJobQueue } from '../src/leaderboard/local-job-queue.js';
+import { resumeRounds } from '../src/leaderboard/resume.js';
+import { runMatchJob } from '../src/leaderboard/service.js';
+import type { Delivery } from '../src/leaderboard/webhooks.js';
+import { nodeWebhookLanes } from '../src/leaderboard/webhook-lanes-node.js';
+import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
 
 const port = Number(process.env.PORT ?? 8787);
 const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedStorage(process.env.UMPIRE_DATA_DIR ?? '.data');
 const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
 // Storage that does not work (a corrupt data folder) is logged; its requests get 503, the server still starts.
 await ensureStorageOrReport(stores);
-// Rounds' matches are played one at a time, in the match pool below.
-// Webhook deliveries are sent from here too, a few at a time, retried with backoff.
-const deliveries = new InProcessQueue<Delivery>((d) => deliver(d).then(() => undefined), 4);
+// Rounds' matches are played one at a time, in the match pool below; their jobs live in the table.
+// Webhook deliveries are sent from here too: a lane per hook, each stored until delivered or given up
+// (WEBHOOKS_ALLOW_PRIVATE=1 lets local development deliver to loopback and private addresses).
+const webhookSettings = webhookSettingsFromEnv(process.env);
+const deliveries = nodeWebhookLanes(webhookSettings, stores.deliveries);
 // Matches run in worker threads (UMPIRE_WORKERS, default one per core), each under a hard deadline;
 // the worker is this bundle's sibling, dist/functions/match-worker.js.
 const workers = poolSizeFromEnv(process.env);
 const runner = poolRunner({ url: new URL('./match-worker.js', import.meta.url), ...(workers ? { size: workers } : {}) });
-const deps = { ...stores, runner, maps, notify: (list: Delivery[]) => list.forEach((d) => void deliveries.send(d)) };
-const queue = new InProcessQueue<MatchJob>((job) => runMatchJob(deps, job));
+const deps = { ...stores, runner, maps, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
+const queue = new LocalJobQueue((job) => runMatchJob(deps, job));
 // It listens on loopback only: writes need no key unless AUTH=required.
 const app = createApp({ ...deps, queue, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
@@ -35,8 +40,19 @@ const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) =
   console.log(`  records: dynamodb ${stores.config.dynamodb.endpoint ?? 'AWS'} table ${stores.config.dynamodb.table}`);
   if (embedded) console.log(`  embedded storage, data in ${process.env.UMPIRE_DATA_DIR ?? '.data'}`);
 });
+// Deliveries a previous run left pending (stopped or crashed) are sent again, with the same ids.
+deliveries
+  .resume()
+  .then((n) => n > 0 && console.log(`  webhooks: ${n} pending deliveries resumed`))
+  .catch((e) => console.error(`umpire: pending webhook deliveries not resumed: ${(e as Error).message}`));
+// Rounds a previous run left unfinished (stopped or crashed) go on: their pending jobs are queued again.
+resumeRounds(stores, queue)
+  .then((n) => n > 0 && console.log(`  rounds: ${n} pending matches resumed`))
+  .catch((e) => console.error(`umpire: unfinished rounds not resumed: ${(e as Error).message}`));
 const stop = () => {
   server.close();
+  queue.close();
+  deliveries.close();
   void runner.close();
   void embedded?.close().finally(() => process.exit(0));
   if (!embedded) process.exit(0);

@@ -6,8 +6,12 @@ import maps from '../build/maps.js';
 import quickjs from '../build/quickjs-metered.wasm';
 import harnessSource from '../build/wasm-harness-source.js';
 import { createApp, type ApiEnv } from '../src/api/app.js';
+import { JobError, jobErrorCode } from '../src/leaderboard/job-errors.js';
+import { parseMatchJob } from '../src/leaderboard/job-message.js';
 import { runMatchJob, type LeaderboardDeps, type MatchJob } from '../src/leaderboard/service.js';
 import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
+import { fetchWebhookTransport } from '../src/leaderboard/webhook-transport-fetch.js';
+import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
 import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
 import { workersBotLoader, type WorkerLoader } from '../src/sandbox/workers.js';
 import { inProcessRunner } from '../src/match/in-process-runner.js';
@@ -17,9 +21,9 @@ interface Env extends Record<string, unknown> {
   MATCHES: { send(job: MatchJob): Promise<void> };
 }
 interface Message {
-  readonly body: MatchJob;
+  readonly body: unknown;
   ack(): void;
-  retry(): void;
+  retry(options?: { delaySeconds?: number }): void;
 }
 
 let app: Hono<ApiEnv> | undefined;
@@ -28,12 +32,16 @@ let app: Hono<ApiEnv> | undefined;
 function dependencies(env: Env, ctx?: ExecutionContext): (LeaderboardDeps & ReturnType<typeof createStores>) | null {
   const config = storageConfigFromEnv(env as Record<string, string | undefined>);
   if (!config) return null;
+  const webhookSettings = webhookSettingsFromEnv(env);
+  // The platform's fetch cannot reach private addresses; the URL itself is checked again per attempt.
+  const transport = fetchWebhookTransport({ allowPrivate: webhookSettings.allowPrivate });
   return {
     ...createStores(config),
     // No threads to kill here: the platform's CPU limit is the hard deadline (see the README).
     runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, quickjs, harnessSource })),
     maps,
-    ...(ctx ? { notify: (list: Delivery[]) => list.forEach((d) => ctx.waitUntil(deliver(d))) } : {}),
+    webhookSettings,
+    ...(ctx ? { notify: (list: Delivery[]) => list.forEach((d) => ctx.waitUntil(deliver(d, transport, webhookSettings))) } : {}),
   };
 }
 
@@ -50,13 +58,20 @@ export default {
   async queue(batch: { messages: readonly Message[] }, env: Env, ctx: ExecutionContext): Promise<void> {
     const deps = dependencies(env, ctx);
     if (!deps) throw new Error('set S3_BUCKET and DYNAMODB_TABLE');
+    // A message delivered again finds its job finished (acked, nothing played twice), or held
+    // by the invocation still playing it: retried once that claim's lease has ended.
     for (const message of batch.messages) {
       try {
-        await runMatchJob(deps, message.body);
+        await runMatchJob(deps, parseMatchJob(message.body));
         message.ack();
       } catch (e) {
-        console.error(e);
-        message.retry();
+        const code = jobErrorCode(e);
+        console.error(code ? `${code}: ${(e as Error).message}` : e);
+        if (code === 'JOB_BUSY') {
+          message.retry({ delaySeconds: Math.min(43_200, Math.max(1, Math.ceil((((e as JobError).retryAt ?? Date.now()) - Date.now()) / 1000))) });
+        } else {
+          message.retry();
+        }
       }
     }
   },

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { DEFAULT_ROUNDS } from '../games/ants/index.js';
 import type { AntsMatchResult, AntsReplay, AntsSide } from '../match/ants-match.js';
 import { resolveAntsWorld } from '../match/ants-worlds.js';
-import type { BlobMeta, BotStore } from '../store/types.js';
-import { storedBrain } from './bots.js';
+import type { BlobMeta, BlobStore, BotStore } from '../store/types.js';
+import { storedBrain, type BotAccess } from './bots.js';
 import { ENGINE } from '../version.js';
-import { bundleKey, compareReplays, gunzip, gzip, newMatchId, replayKey, sha256Hex, type ServiceDeps, type Verification } from './match-service.js';
+import { bundleKey, compareReplays, gzip, newMatchId, replayKey, sha256Hex, type ServiceDeps, type Verification } from './match-service.js';
+import { decodeOrCorrupt, readStoredJson, StoredReplays } from './stored-documents.js';
 import { ApiProblem } from './problems.js';
 import { parseInput } from './schemas.js';
 
@@ -75,11 +76,29 @@ export function parseAntsRequest(input: unknown): AntsMatchRequest {
   return parseInput(AntsMatchRequest, input);
 }
 
-/** Plays an ants match, stores the brains, the replay, then the record; returns the record. */
-export async function playAndStoreAnts(deps: ServiceDeps & { bots: BotStore }, request: AntsMatchRequest, now: Date, owner: string): Promise<AntsMatchRecord> {
-  const [red, black] = await Promise.all(
-    [request.red, request.black].map(async (b) => (b.bot !== undefined ? storedBrain(deps, b.bot) : { name: b.name ?? null, brain: b.brain! })),
-  );
+export interface AntsBrain {
+  readonly name: string | null;
+  readonly brain: string;
+}
+
+/** The two brains of a request: sent with it, or stored bots (checked against `access` when given). */
+export async function decodeAntsBrains(deps: { blobs: BlobStore; bots: BotStore }, request: AntsMatchRequest, access?: BotAccess): Promise<[AntsBrain, AntsBrain]> {
+  const brain = (b: AntsMatchRequest['red'], side: AntsSide) =>
+    b.bot !== undefined ? storedBrain(deps, b.bot, access && { ...access, field: `${side}.bot` }) : Promise.resolve({ name: b.name ?? null, brain: b.brain! });
+  return [await brain(request.red, 'red'), await brain(request.black, 'black')];
+}
+
+/** Plays an ants match, stores the brains, the replay, then the record; returns the record. Brains not given are read from the bot store unchecked (scheduled leaderboard matches). */
+export async function playAndStoreAnts(
+  deps: ServiceDeps & { bots: BotStore },
+  request: AntsMatchRequest,
+  now: Date,
+  owner: string,
+  decoded?: readonly [AntsBrain, AntsBrain],
+  /** A leaderboard job's own match id (job-ids.ts); a new random one otherwise. */
+  id: string = newMatchId(),
+): Promise<AntsMatchRecord> {
+  const [red, black] = decoded ?? (await decodeAntsBrains(deps, request));
   const world = resolveAntsWorld(request.world ?? 'sample0');
   if (!world.ok) {
     const unknown = world.problems[0]!.code === 'UNKNOWN_WORLD';
@@ -109,7 +128,6 @@ export async function playAndStoreAnts(deps: ServiceDeps & { bots: BotStore }, r
   const names = { red: request.red.name ?? red!.name, black: request.black.name ?? black!.name };
   const { result, replay } = await deps.runner.ants({ world: world.value.world, worldText: world.value.text, brains, seed, rounds }, { ...manifest, names });
   await Promise.all(SIDES.map((side, k) => deps.blobs.put(bundleKey(hashes[k]!), encoder.encode(brains[side]), BRAIN_TYPE)));
-  const id = newMatchId();
   await deps.blobs.put(replayKey(id), await gzip(encoder.encode(JSON.stringify(replay))), GZIP_JSON);
   const record = antsRecord({ id, now, owner, result, names: [names.red, names.black], hashes, manifest });
   if (!(await deps.matches.create(record, hashes))) throw new ApiProblem(500, 'ID_COLLISION', 'a new match id collided; retry the request');
@@ -151,10 +169,11 @@ function antsRecord(a: {
 
 /** Re-plays a stored ants match from its stored brains and the world in its replay, and compares the replays. */
 export async function verifyAntsMatch(deps: ServiceDeps, record: AntsMatchRecord): Promise<Verification> {
-  const stored = await deps.blobs.get(replayKey(record.id));
+  const what = `the stored replay of match ${record.id}`;
+  const stored = await readStoredJson(deps.blobs, replayKey(record.id), StoredReplays.ants, what);
   if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
-  const storedText = new TextDecoder().decode(await gunzip(stored));
-  const doc = JSON.parse(storedText) as AntsReplay;
+  const storedText = stored.text;
+  const doc = stored.doc as unknown as AntsReplay;
   const brains = await Promise.all(
     SIDES.map(async (side) => {
       const bytes = await deps.blobs.get(bundleKey(record.manifest.bots[side]));
@@ -162,8 +181,8 @@ export async function verifyAntsMatch(deps: ServiceDeps, record: AntsMatchRecord
       return new TextDecoder().decode(bytes);
     }),
   );
-  const world = resolveAntsWorld(doc.world);
-  if (!world.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', 'the stored replay has an invalid world');
+  const world = decodeOrCorrupt(what, () => resolveAntsWorld(doc.world));
+  if (!world.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', `${what} is corrupt: its world is invalid`);
   const rerun = await deps.runner.ants(
     { world: world.value.world, worldText: doc.world, brains: { red: brains[0]!, black: brains[1]! }, seed: doc.seed, rounds: doc.rounds, snapshotEvery: doc.snapshotEvery },
     doc.manifest,

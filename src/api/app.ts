@@ -3,27 +3,32 @@ import { bodyLimit } from 'hono/body-limit';
 import { parseMap, replayToHistory, type IcyReplay } from '../games/icy/index.js';
 import type { MatchRunner } from '../match/job.js';
 import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
-import { CONTENT_TYPES, storeBot, storedBot, validateBot, validateBrain, type NewBotInput } from './bots.js';
+import { storedBot } from './bots.js';
+import { botRoutes } from './bot-routes.js';
+import { requestDeadlineMs, runIdempotent } from './idempotency.js';
+import { limitsFromEnv, processEnv, type Limits } from './limits.js';
+import { decodeOrCorrupt, readStoredJson, StoredLogs, StoredReplays } from './stored-documents.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
 import type { JobQueue } from '../leaderboard/queue.js';
 import type { MatchJob } from '../leaderboard/service.js';
 import type { LeaderboardStore } from '../leaderboard/types.js';
+import type { RoundJobStore } from '../leaderboard/round-jobs.js';
+import type { RatingLedger } from '../leaderboard/rating-ledger.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { docsPage } from './docs-page.js';
-import { canonicalJson, decodeMatchRequest } from './decode-request.js';
-import { parseAntsRequest, playAndStoreAnts, verifyAntsMatch, type AntsMatchRecord } from './ants-matches.js';
+import { canonicalJson, decodeMatchRequest, type ResolveBot } from './decode-request.js';
+import { decodeAntsBrains, parseAntsRequest, playAndStoreAnts, verifyAntsMatch, type AntsMatchRecord } from './ants-matches.js';
 import { antsViewerPage } from './ants-viewer-page.js';
 import { blockDropViewerPage } from './blockdrop-viewer-page.js';
 import { captureViewerPage } from './capture-viewer-page.js';
 import { decodeCaptureBots, parseCaptureRequest, playAndStoreCapture, verifyCaptureMatch, type CaptureMatchRecord } from './capture-matches.js';
 import { decodeBlockDropBots, parseBlockDropRequest, playAndStoreBlockDrop, verifyBlockDropMatch, type BlockDropMatchRecord } from './blockdrop-matches.js';
-import { bundleKey, gunzip, logsKey, playAndStore, replayKey, sha256Hex, verifyMatch, type MatchRecord } from './match-service.js';
-import type { Bundle } from '../sandbox/types.js';
+import { logsKey, playAndStore, replayKey, verifyMatch, type MatchRecord } from './match-service.js';
 import { openApiDocument } from './openapi.js';
 import { viewerPage } from './viewer-page.js';
 import { ApiProblem, POOL_BUSY_RETRY_AFTER_S, problemResponse, runnerProblem } from './problems.js';
-import { BOT_GAMES, ListQuery, NewBot, parseInput, type BotGame } from './schemas.js';
+import { ListQuery, parseInput } from './schemas.js';
 
 export interface AppConfig {
   readonly blobs: BlobStore;
@@ -31,6 +36,9 @@ export interface AppConfig {
   readonly keys: KeyStore;
   readonly bots: BotStore;
   readonly leaderboards: LeaderboardStore;
+  /** Rounds' jobs and the rating ledger (createStores makes both). */
+  readonly roundJobs: RoundJobStore;
+  readonly ratings: RatingLedger;
   /** Where rounds' matches wait to be played; without one, rounds are not offered. */
   readonly queue?: JobQueue<MatchJob>;
   /** Whether writes need an API key (deployed entries) or accept none (the local server). */
@@ -41,10 +49,9 @@ export interface AppConfig {
   readonly maps: Readonly<Record<string, string>>;
   /** Largest bundle accepted, in bytes (default 5 MB). */
   readonly maxBundleBytes?: number;
+  /** Caps on leaderboards (default: from the environment, src/api/limits.ts). */
+  readonly limits?: Limits;
 }
-
-/** A pending idempotency claim older than this is taken over (its request died). */
-const STALE_CLAIM_MS = 10 * 60 * 1000;
 
 /** The whole HTTP API as one Hono app: web-standard Request/Response only. */
 /** The app's Hono environment: the write owner found by the auth middleware. */
@@ -52,6 +59,7 @@ export type ApiEnv = { Variables: { owner: ApiKeyRecord } };
 
 export function createApp(config: AppConfig): Hono<ApiEnv> {
   const maxBundle = config.maxBundleBytes ?? 5 * 1024 * 1024;
+  const limits = config.limits ?? limitsFromEnv(processEnv());
   const app = new Hono<ApiEnv>();
   const auth = writeAuth(config.keys, config.auth);
 
@@ -103,93 +111,46 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
       const type = c.req.header('content-type') ?? 'application/json';
       const other = type.startsWith('application/json') ? otherGameInput(body) : undefined;
       const owner = c.get('owner').id;
+      // Stored bots: the caller's own, or public ones; any other id is not found.
+      const resolveBot: ResolveBot = (id, field) => storedBot(config, id, { owner, field });
       let canonical: string;
+      let deadlineMs: number;
       let play: () => Promise<AnyMatchRecord>;
       if (other?.game === 'ants') {
         const request = parseAntsRequest(other.input);
+        const brains = await decodeAntsBrains(config, request, { owner });
         canonical = canonicalJson(request);
-        play = () => playAndStoreAnts(config, request, new Date(), owner);
+        deadlineMs = requestDeadlineMs('ants', undefined, []);
+        play = () => playAndStoreAnts(config, request, new Date(), owner, brains);
       } else if (other?.game === 'capture') {
         const request = parseCaptureRequest(other.input);
-        const bots = await decodeCaptureBots(request, maxBundle, (id) => storedBot(config, id));
+        const bots = await decodeCaptureBots(request, maxBundle, resolveBot);
         canonical = canonicalJson(request);
+        deadlineMs = requestDeadlineMs('capture', request.budgets, bots.map((b) => b.bundle));
         play = () => playAndStoreCapture(config, request, bots, new Date(), owner);
       } else if (other?.game === 'blockdrop') {
         const request = parseBlockDropRequest(other.input);
-        const bots = await decodeBlockDropBots(request, maxBundle, (id) => storedBot(config, id));
+        const bots = await decodeBlockDropBots(request, maxBundle, resolveBot);
         canonical = canonicalJson(request);
+        deadlineMs = requestDeadlineMs('blockdrop', request.budgets, bots.map((b) => b.bundle));
         play = () => playAndStoreBlockDrop(config, request, bots, new Date(), owner);
       } else {
         const raw = new Request(c.req.url, { method: 'POST', headers: { 'content-type': type }, body });
-        const decoded = await decodeMatchRequest(raw, maxBundle, (id) => storedBot(config, id));
+        const decoded = await decodeMatchRequest(raw, maxBundle, resolveBot);
         canonical = decoded.canonical;
+        deadlineMs = requestDeadlineMs('icy', decoded.request.budgets, decoded.bots.map((b) => b.bundle));
         play = () => playAndStore(config, decoded.request, decoded.bots, new Date(), owner);
       }
-      const key = c.req.header('Idempotency-Key');
-      let keyHash: string | undefined;
-      if (key !== undefined) {
-        if (key.length === 0 || key.length > 255) throw new ApiProblem(400, 'INVALID_REQUEST', 'Idempotency-Key: 1 to 255 characters', { field: 'Idempotency-Key' });
-        keyHash = await sha256Hex(new TextEncoder().encode(key));
-        const requestHash = await sha256Hex(new TextEncoder().encode(canonical));
-        const claim = await config.matches.claimIdempotencyKey(keyHash, requestHash, Date.now(), STALE_CLAIM_MS);
-        if (claim.state !== 'claimed' && claim.requestHash !== requestHash) {
-          throw new ApiProblem(422, 'IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request');
-        }
-        if (claim.state === 'pending') throw new ApiProblem(409, 'IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is still running');
-        if (claim.state === 'done') {
-          const existing = await config.matches.get<AnyMatchRecord>(claim.matchId);
-          if (existing) {
-            c.header('Idempotent-Replayed', 'true');
-            return c.json(present(c, existing), 201);
-          }
-        }
-      }
-      let record: AnyMatchRecord;
-      try {
-        record = await play();
-      } catch (e) {
-        // Let a retry with the same key run the match (if storage lets us say so).
-        if (keyHash) await config.matches.releaseIdempotencyKey(keyHash).catch(() => undefined);
-        throw e;
-      }
-      if (keyHash) await config.matches.completeIdempotencyKey(keyHash, record.id);
-      c.header('Location', `/v1/matches/${record.id}`);
+      const { record, replayed } = await runIdempotent(config.matches, { owner, key: c.req.header('Idempotency-Key'), canonical, deadlineMs, run: play });
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      else c.header('Location', `/v1/matches/${record.id}`);
       return c.json(present(c, record), 201);
     },
   );
 
-  app.post(
-    '/v1/bots',
-    bodyLimit({
-      maxSize: Math.ceil(maxBundle * 1.4) + 64 * 1024,
-      onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the bundle is larger than ${maxBundle} bytes`)),
-    }),
-    auth,
-    async (c) => {
-      const input = await readNewBot(c.req.raw, maxBundle);
-      if ('brain' in input) validateBrain(input.brain);
-      else await validateBot(config.runner, input.bundle, input.game);
-      const record = await storeBot(config, input, c.get('owner').id, new Date());
-      c.header('Location', `/v1/bots/${record.id}`);
-      return c.json(record, 201);
-    },
-  );
+  botRoutes(app, config, auth, maxBundle);
 
-  const ownBot = async (id: string, owner: ApiKeyRecord) => {
-    const record = await config.bots.get(id);
-    if (!record || record.owner !== owner.id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${id}' of yours`);
-    return record;
-  };
-  app.get('/v1/bots/:id', auth, async (c) => c.json(await ownBot(c.req.param('id'), c.get('owner'))));
-  // A bundle is shown to the key that uploaded it only.
-  app.get('/v1/bots/:id/bundle', auth, async (c) => {
-    const record = await ownBot(c.req.param('id'), c.get('owner'));
-    const bytes = await config.blobs.get(bundleKey(record.sha256));
-    if (!bytes) throw new ApiProblem(404, 'NOT_FOUND', 'the bundle is missing');
-    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': CONTENT_TYPES[record.kind] } });
-  });
-
-  leaderboardRoutes(app, config, auth, config.queue);
+  leaderboardRoutes(app, { ...config, limits }, auth, config.queue);
 
   app.get('/v1/matches', async (c) => {
     const query = parseInput(ListQuery, c.req.query());
@@ -199,43 +160,50 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
   app.get('/v1/matches/:id', async (c) => c.json(present(c, await findRecord(config, c.req.param('id')))));
 
+  // Re-running a match costs as much as playing it: for the key that created it only.
   app.post('/v1/matches/:id/verify', auth, async (c) => {
     const record = await findRecord(config, c.req.param('id'));
+    if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'a match is verified by the key that created it only');
     if (record.game === 'ants') return c.json(await verifyAntsMatch(config, record));
     if (record.game === 'blockdrop') return c.json(await verifyBlockDropMatch(config, record));
     if (record.game === 'capture') return c.json(await verifyCaptureMatch(config, record));
     return c.json(await verifyMatch(config, record));
   });
 
-  // Bot logs: only for the key that created the match.
+  // Bot logs: only for the key that created the match, and only of the seats it filled itself
+  // (a seat played by someone else's public bot was stored as null: see ownLogs).
   app.get('/v1/matches/:id/logs', auth, async (c) => {
     const record = await findRecord(config, c.req.param('id'));
     if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'bot logs are shown to the key that created the match only');
     if (record.game === 'ants') throw new ApiProblem(404, 'NOT_FOUND', 'ant brains write no logs');
-    const stored = await config.blobs.get(logsKey(record.id));
+    const stored = await readStoredJson(config.blobs, logsKey(record.id), StoredLogs, `the stored logs of match ${record.id}`);
     if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `no logs for match ${record.id}`);
-    return c.json(JSON.parse(new TextDecoder().decode(await gunzip(stored))));
+    return c.json(stored.doc);
   });
 
   app.get('/v1/matches/:id/view', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
     const { replayUrl } = present(c, record);
     const pages = { icy: viewerPage, ants: antsViewerPage, blockdrop: blockDropViewerPage, capture: captureViewerPage } as const;
-    const page = pages[record.game];
+    const page = Object.hasOwn(pages, record.game) ? pages[record.game] : viewerPage;
     return c.html(page({ id: record.id, replayUrl, embed: c.req.query('embed') === '1' }));
   });
 
   app.get('/v1/matches/:id/replay', async (c) => {
     const record = await findRecord(config, c.req.param('id'));
-    const stored = await config.blobs.get(replayKey(record.id));
-    if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
     const format = c.req.query('format') ?? 'json';
     if (format === 'turns' && record.game !== 'icy') throw new ApiProblem(400, 'INVALID_REQUEST', 'format: turn histories exist for icy matches only', { field: 'format' });
     if (format === 'turns') {
-      const replay = JSON.parse(new TextDecoder().decode(await gunzip(stored))) as IcyReplay;
-      return c.text(replayToHistory(replay), 200, { 'Content-Disposition': `attachment; filename="${record.id}.turns"` });
+      const what = `the stored replay of match ${record.id}`;
+      const replay = await readStoredJson(config.blobs, replayKey(record.id), StoredReplays.icy, what);
+      if (!replay) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
+      const history = decodeOrCorrupt(what, () => replayToHistory(replay.doc as unknown as IcyReplay));
+      return c.text(history, 200, { 'Content-Disposition': `attachment; filename="${record.id}.turns"` });
     }
     if (format !== 'json') throw new ApiProblem(400, 'INVALID_REQUEST', `format: 'json' or 'turns', not '${format}'`, { field: 'format' });
+    // The stored bytes as they are: the client decodes them (a corrupt object fails there, not here).
+    const stored = await config.blobs.get(replayKey(record.id));
+    if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
     return new Response(stored as Uint8Array<ArrayBuffer>, {
       headers: {
         'Content-Type': 'application/json',
@@ -279,42 +247,4 @@ async function findRecord(config: AppConfig, id: string): Promise<AnyMatchRecord
 function present(c: Context<ApiEnv>, record: AnyMatchRecord) {
   const origin = new URL(c.req.url).origin;
   return { ...record, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
-}
-
-/** A bot upload: JSON `{ name?, js | wasm | brain }` or a multipart form with the file `bot` (a `.ant` file is a brain). */
-async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput> {
-  const type = raw.headers.get('content-type') ?? '';
-  let input: unknown;
-  if (type.startsWith('multipart/form-data')) {
-    const form = await raw.formData().catch(() => {
-      throw new ApiProblem(400, 'INVALID_FORM', 'the multipart body cannot be read', { field: '(body)' });
-    });
-    const file = form.get('bot');
-    if (!file || typeof file === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', 'bot: send the bundle as a file', { field: 'bot' });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `bot: the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'bot' });
-    const wasm = bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
-    const name = file.name ? file.name.slice(0, 100) : null;
-    if (file.name.endsWith('.ant')) return { name, brain: new TextDecoder().decode(bytes), bytes };
-    const game = form.get('game');
-    if (game !== null && !BOT_GAMES.includes(game as BotGame)) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${BOT_GAMES.join(', ')}`, { field: 'game' });
-    const bundle: Bundle = wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
-    return { name, bundle, bytes, ...(game ? { game: game as BotGame } : {}) };
-  }
-  try {
-    input = await raw.json();
-  } catch (e) {
-    throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
-  }
-  const b = parseInput(NewBot, input);
-  if (b.brain !== undefined) {
-    const bytes = new TextEncoder().encode(b.brain);
-    if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the brain is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'brain' });
-    return { name: b.name ?? null, brain: b.brain, bytes };
-  }
-
-  const bytes = b.js !== undefined ? new TextEncoder().encode(b.js) : Uint8Array.from(atob(b.wasm!), (ch) => ch.charCodeAt(0));
-  if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: b.js !== undefined ? 'js' : 'wasm' });
-  const bundle: Bundle = b.js !== undefined ? { kind: 'js', code: b.js } : { kind: 'wasm', code: bytes };
-  return { name: b.name ?? null, bundle, bytes, ...(b.game ? { game: b.game } : {}) };
 }

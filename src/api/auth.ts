@@ -22,6 +22,24 @@ export async function newApiKey(name: string, ratePerMinute: number, now: Date):
   return { key, hash, record: { id: hash.slice(0, 16), name, createdAt: now.toISOString(), ratePerMinute } };
 }
 
+/**
+ * Who makes a read request, where a read shows more to some keys (a bot's id to its owner):
+ * the key's record, the local owner on a server without required keys, or null (anonymous).
+ * A key given must be valid; reads are not counted against its rate.
+ */
+export async function readerOf(keys: KeyStore, mode: AuthMode, header: string | undefined): Promise<ApiKeyRecord | null> {
+  if (header === undefined) return mode === 'optional' ? LOCAL_OWNER : null;
+  return keyOf(keys, header);
+}
+
+/** The record of the key in an Authorization header, or 401. */
+async function keyOf(keys: KeyStore, header: string): Promise<ApiKeyRecord> {
+  const key = /^Bearer (.+)$/.exec(header)?.[1] ?? '';
+  const record = KEY_FORMAT.test(key) ? await keys.find(await sha256Hex(new TextEncoder().encode(key))) : null;
+  if (!record) throw new ApiProblem(401, 'UNAUTHORIZED', 'the API key is not valid');
+  return record;
+}
+
 /** Finds who makes a write request, and enforces the key's rate limit. Sets `owner`. */
 export function writeAuth(keys: KeyStore, mode: AuthMode): MiddlewareHandler<{ Variables: { owner: ApiKeyRecord } }> {
   return async (c, next) => {
@@ -31,9 +49,7 @@ export function writeAuth(keys: KeyStore, mode: AuthMode): MiddlewareHandler<{ V
       c.set('owner', LOCAL_OWNER);
       return next();
     }
-    const key = /^Bearer (.+)$/.exec(header)?.[1] ?? '';
-    const record = KEY_FORMAT.test(key) ? await keys.find(await sha256Hex(new TextEncoder().encode(key))) : null;
-    if (!record) throw new ApiProblem(401, 'UNAUTHORIZED', 'the API key is not valid');
+    const record = await keyOf(keys, header);
     const minute = Math.floor(Date.now() / 60_000);
     if (!(await keys.countRequest(record.id, minute, record.ratePerMinute))) {
       c.header('Retry-After', String(60 - Math.floor((Date.now() / 1000) % 60)));

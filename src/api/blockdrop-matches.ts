@@ -6,8 +6,9 @@ import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import type { BlobMeta } from '../store/types.js';
 import { ENGINE } from '../version.js';
-import { decodeBotInput } from './decode-request.js';
-import { bundleKey, compareReplays, gunzip, gzip, logsKey, newMatchId, replayKey, sha256Hex, type DecodedBot, type ServiceDeps, type Verification } from './match-service.js';
+import { decodeBotInput, type ResolveBot } from './decode-request.js';
+import { bundleKey, compareReplays, gzip, logsKey, newMatchId, ownLogs, replayKey, sha256Hex, type DecodedBot, type ServiceDeps, type Verification } from './match-service.js';
+import { readStoredJson, StoredReplays } from './stored-documents.js';
 import { ApiProblem } from './problems.js';
 import { BotInput, BudgetsInput, parseInput } from './schemas.js';
 
@@ -52,8 +53,8 @@ export function parseBlockDropRequest(input: unknown): BlockDropMatchRequest {
   return parseInput(BlockDropMatchRequest, input);
 }
 
-export async function decodeBlockDropBots(request: BlockDropMatchRequest, maxBundle: number, resolveBot: (id: string) => Promise<DecodedBot>): Promise<DecodedBot[]> {
-  const bots = await Promise.all(request.bots.map((b) => decodeBotInput(b, resolveBot)));
+export async function decodeBlockDropBots(request: BlockDropMatchRequest, maxBundle: number, resolveBot: ResolveBot): Promise<DecodedBot[]> {
+  const bots = await Promise.all(request.bots.map((b, k) => decodeBotInput(b, resolveBot, `bots.${k}.bot`)));
   bots.forEach((b, k) => {
     if (b.bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `bots.${k}: the bundle is ${b.bytes.length} bytes; the limit is ${maxBundle}`, { field: `bots.${k}` });
   });
@@ -61,7 +62,7 @@ export async function decodeBlockDropBots(request: BlockDropMatchRequest, maxBun
 }
 
 /** Plays a four-bot match, stores bundles, replay and logs, then the record. */
-export async function playAndStoreBlockDrop(deps: ServiceDeps, request: BlockDropMatchRequest, bots: readonly DecodedBot[], now: Date, owner: string): Promise<BlockDropMatchRecord> {
+export async function playAndStoreBlockDrop(deps: ServiceDeps, request: BlockDropMatchRequest, bots: readonly DecodedBot[], now: Date, owner: string, id: string = newMatchId()): Promise<BlockDropMatchRecord> {
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;
   const budgets: Budgets = { ...DEFAULT_BUDGETS, ...request.budgets };
   const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
@@ -69,10 +70,9 @@ export async function playAndStoreBlockDrop(deps: ServiceDeps, request: BlockDro
   const bundles = bots.map((b): Bundle => (b.name ? { ...b.bundle, name: b.name } : b.bundle));
   const { summary, replay, logs } = await playBlockDrop({ bots: bundles, seed, budgets, manifest, runner: deps.runner });
   await Promise.all(bots.map((b, k) => deps.blobs.put(bundleKey(hashes[k]!), b.bytes, { contentType: b.bundle.kind === 'wasm' ? 'application/wasm' : 'text/javascript' })));
-  const id = newMatchId();
   const encoder = new TextEncoder();
   await deps.blobs.put(replayKey(id), await gzip(encoder.encode(JSON.stringify(replay))), GZIP_JSON);
-  await deps.blobs.put(logsKey(id), await gzip(encoder.encode(JSON.stringify(logs))), GZIP_JSON);
+  await deps.blobs.put(logsKey(id), await gzip(encoder.encode(JSON.stringify(ownLogs(logs, bots, owner)))), GZIP_JSON);
   const record: BlockDropMatchRecord = {
     id,
     status: 'finished',
@@ -90,10 +90,10 @@ export async function playAndStoreBlockDrop(deps: ServiceDeps, request: BlockDro
 
 /** Re-runs a stored match from its stored bundles and compares the replays byte for byte. */
 export async function verifyBlockDropMatch(deps: ServiceDeps, record: BlockDropMatchRecord): Promise<Verification> {
-  const stored = await deps.blobs.get(replayKey(record.id));
+  const stored = await readStoredJson(deps.blobs, replayKey(record.id), StoredReplays.blockdrop, `the stored replay of match ${record.id}`);
   if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
-  const storedText = new TextDecoder().decode(await gunzip(stored));
-  const doc = JSON.parse(storedText) as BlockDropReplay;
+  const storedText = stored.text;
+  const doc = stored.doc as unknown as BlockDropReplay;
   const bundles = await Promise.all(
     record.players.map(async (p, k): Promise<Bundle> => {
       const bytes = await deps.blobs.get(bundleKey(p.sha256));

@@ -6,6 +6,7 @@ import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { BlobStore, BotRecord, BotStore } from '../store/types.js';
 import { bundleKey, sha256Hex, type DecodedBot } from './match-service.js';
 import { ApiProblem } from './problems.js';
+import { botNotFound, usableBotRecord } from './bot-access.js';
 
 /** A bundle is accepted when it loads and answers the first calls of a match of its game (src/match/probe.ts). */
 export async function validateBot(runner: MatchRunner, bundle: Bundle, game: BotGame = 'icy'): Promise<void> {
@@ -22,7 +23,10 @@ export function validateBrain(text: string): void {
 }
 
 /** What a stored bot is: a sandboxed bundle, or an ants brain. */
-export type NewBotInput = (DecodedBot & { readonly game?: BotGame }) | { readonly name: string | null; readonly brain: string; readonly bytes: Uint8Array };
+export type NewBotInput = ((DecodedBot & { readonly game?: BotGame }) | { readonly name: string | null; readonly brain: string; readonly bytes: Uint8Array }) & {
+  /** Whether other keys may play it (default no). */
+  readonly public?: boolean;
+};
 
 export const CONTENT_TYPES: Readonly<Record<BotRecord['kind'], string>> = {
   js: 'text/javascript',
@@ -42,27 +46,38 @@ export async function storeBot(deps: { blobs: BlobStore; bots: BotStore }, bot: 
     sha256,
     bytes: bot.bytes.length,
     owner,
+    public: bot.public === true,
     createdAt: now.toISOString(),
   };
   await deps.bots.create(record);
   return record;
 }
 
-/** The bundle of a stored bot, for a match. */
-export async function storedBot(deps: { blobs: BlobStore; bots: BotStore }, id: string): Promise<DecodedBot> {
-  const record = await deps.bots.get(id);
+/** Who asks for a stored bot: with it, a bot the caller may not use is not found (404); without it (scheduled leaderboard matches, whose entries were checked), any bot. */
+export interface BotAccess {
+  readonly owner: string;
+  /** The request field naming the bot, for the error. */
+  readonly field?: string;
+}
+
+async function storedRecord(deps: { blobs: BlobStore; bots: BotStore }, id: string, access: BotAccess | undefined) {
+  const record = access ? await usableBotRecord(deps.bots, id, access.owner, access.field) : await deps.bots.get(id);
   const bytes = record ? await deps.blobs.get(bundleKey(record.sha256)) : null;
-  if (!record || !bytes) throw new ApiProblem(400, 'UNKNOWN_BOT', `no bot with id '${id}'`, { field: 'bot' });
-  if (record.kind === 'ant') throw new ApiProblem(400, 'WRONG_GAME', `bot '${id}' is an ants brain; it plays ants matches only`, { field: 'bot' });
+  if (!record || !bytes) throw botNotFound(id, access?.field);
+  return { record, bytes };
+}
+
+/** The bundle of a stored bot, for a match, with its owner (whose logs a match keeps: see ownLogs). */
+export async function storedBot(deps: { blobs: BlobStore; bots: BotStore }, id: string, access?: BotAccess): Promise<DecodedBot> {
+  const { record, bytes } = await storedRecord(deps, id, access);
+  if (record.kind === 'ant') throw new ApiProblem(400, 'WRONG_GAME', `bot '${id}' is an ants brain; it plays ants matches only`, { field: access?.field ?? 'bot' });
   const bundle: Bundle = record.kind === 'wasm' ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
-  return { name: record.name, bundle: record.name ? { ...bundle, name: record.name } : bundle, bytes };
+  return { name: record.name, bundle: record.name ? { ...bundle, name: record.name } : bundle, bytes, owner: record.owner };
 }
 
 /** The brain of a stored ants bot, for an ants match. */
-export async function storedBrain(deps: { blobs: BlobStore; bots: BotStore }, id: string): Promise<{ name: string | null; brain: string }> {
-  const record = await deps.bots.get(id);
-  const bytes = record ? await deps.blobs.get(bundleKey(record.sha256)) : null;
-  if (!record || !bytes) throw new ApiProblem(400, 'UNKNOWN_BOT', `no bot with id '${id}'`, { field: 'bot' });
-  if (record.kind !== 'ant') throw new ApiProblem(400, 'WRONG_GAME', `bot '${id}' is a ${record.kind} bundle; ants matches take brains`, { field: 'bot' });
+export async function storedBrain(deps: { blobs: BlobStore; bots: BotStore }, id: string, access?: BotAccess): Promise<{ name: string | null; brain: string }> {
+  const { record, bytes } = await storedRecord(deps, id, access);
+  if (record.kind !== 'ant') throw new ApiProblem(400, 'WRONG_GAME', `bot '${id}' is a ${record.kind} bundle; ants matches take brains`, { field: access?.field ?? 'bot' });
   return { name: record.name, brain: new TextDecoder().decode(bytes) };
 }

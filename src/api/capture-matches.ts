@@ -5,8 +5,9 @@ import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import type { BlobMeta } from '../store/types.js';
 import { ENGINE } from '../version.js';
-import { decodeBotInput } from './decode-request.js';
-import { bundleKey, compareReplays, gunzip, gzip, logsKey, newMatchId, replayKey, sha256Hex, type BotSummary, type DecodedBot, type ServiceDeps, type Verification } from './match-service.js';
+import { decodeBotInput, type ResolveBot } from './decode-request.js';
+import { bundleKey, compareReplays, gzip, logsKey, newMatchId, ownLogs, replayKey, sha256Hex, type BotSummary, type DecodedBot, type ServiceDeps, type Verification } from './match-service.js';
+import { readStoredJson, StoredReplays } from './stored-documents.js';
 import { ApiProblem } from './problems.js';
 import { BotInput, BudgetsInput, parseInput } from './schemas.js';
 
@@ -56,8 +57,8 @@ const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 
 
 export const parseCaptureRequest = (input: unknown): CaptureMatchRequest => parseInput(CaptureMatchRequest, input);
 
-export async function decodeCaptureBots(request: CaptureMatchRequest, maxBundle: number, resolveBot: (id: string) => Promise<DecodedBot>): Promise<[DecodedBot, DecodedBot]> {
-  const bots = await Promise.all(SIDES.map((side) => decodeBotInput(request[side], resolveBot)));
+export async function decodeCaptureBots(request: CaptureMatchRequest, maxBundle: number, resolveBot: ResolveBot): Promise<[DecodedBot, DecodedBot]> {
+  const bots = await Promise.all(SIDES.map((side) => decodeBotInput(request[side], resolveBot, `${side}.bot`)));
   bots.forEach((b, k) => {
     if (b.bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `${SIDES[k]}: the bundle is ${b.bytes.length} bytes; the limit is ${maxBundle}`, { field: SIDES[k] });
   });
@@ -65,7 +66,7 @@ export async function decodeCaptureBots(request: CaptureMatchRequest, maxBundle:
 }
 
 /** Plays a Capture match, stores bundles, replay and logs, then the record. */
-export async function playAndStoreCapture(deps: ServiceDeps, request: CaptureMatchRequest, bots: readonly [DecodedBot, DecodedBot], now: Date, owner: string): Promise<CaptureMatchRecord> {
+export async function playAndStoreCapture(deps: ServiceDeps, request: CaptureMatchRequest, bots: readonly [DecodedBot, DecodedBot], now: Date, owner: string, id: string = newMatchId()): Promise<CaptureMatchRecord> {
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;
   const budgets: Budgets = { ...DEFAULT_BUDGETS, ...request.budgets };
   const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
@@ -73,10 +74,10 @@ export async function playAndStoreCapture(deps: ServiceDeps, request: CaptureMat
   const bundles = bots.map((b): Bundle => (b.name ? { ...b.bundle, name: b.name } : b.bundle)) as [Bundle, Bundle];
   const { replay, seats } = await playCapture({ bots: bundles, seed, budgets, manifest, runner: deps.runner });
   await Promise.all(bots.map((b, k) => deps.blobs.put(bundleKey(hashes[k]!), b.bytes, { contentType: b.bundle.kind === 'wasm' ? 'application/wasm' : 'text/javascript' })));
-  const id = newMatchId();
   const encoder = new TextEncoder();
   await deps.blobs.put(replayKey(id), await gzip(encoder.encode(JSON.stringify(replay))), GZIP_JSON);
-  await deps.blobs.put(logsKey(id), await gzip(encoder.encode(JSON.stringify({ red: seats[0]!.log, blue: seats[1]!.log }))), GZIP_JSON);
+  const [redLog, blueLog] = ownLogs([seats[0]!.log, seats[1]!.log], bots, owner);
+  await deps.blobs.put(logsKey(id), await gzip(encoder.encode(JSON.stringify({ red: redLog, blue: blueLog }))), GZIP_JSON);
   const bot = (k: number): CaptureBotSummary => {
     const seat = seats[k]!;
     return {
@@ -112,10 +113,10 @@ export async function playAndStoreCapture(deps: ServiceDeps, request: CaptureMat
 
 /** Re-runs a stored match from its stored bundles and compares the replays byte for byte. */
 export async function verifyCaptureMatch(deps: ServiceDeps, record: CaptureMatchRecord): Promise<Verification> {
-  const stored = await deps.blobs.get(replayKey(record.id));
+  const stored = await readStoredJson(deps.blobs, replayKey(record.id), StoredReplays.capture, `the stored replay of match ${record.id}`);
   if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
-  const storedText = new TextDecoder().decode(await gunzip(stored));
-  const doc = JSON.parse(storedText) as CaptureReplay;
+  const storedText = stored.text;
+  const doc = stored.doc as unknown as CaptureReplay;
   const bundles = await Promise.all(
     SIDES.map(async (side): Promise<Bundle> => {
       const b = record.bots[side];

@@ -14,7 +14,7 @@ const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 export async function decodeMatchRequest(
   raw: Request,
   maxBundle: number,
-  resolveBot: (id: string) => Promise<DecodedBot>,
+  resolveBot: ResolveBot,
 ): Promise<{ request: MatchRequest; bots: [DecodedBot, DecodedBot]; canonical: string }> {
   const body = new Uint8Array(await raw.arrayBuffer());
   const type = raw.headers.get('content-type') ?? 'application/json';
@@ -32,13 +32,16 @@ export async function decodeMatchRequest(
   }
   for (const side of ['red', 'blue'] as const) checkSize(input, side, maxBundle);
   const request = parseInput(MatchRequest, input);
-  const decode = (b: BotInput) => decodeBotInput(b, resolveBot);
-  return { request, bots: [await decode(request.red), await decode(request.blue)], canonical: canonicalJson(request) };
+  const bots: [DecodedBot, DecodedBot] = [await decodeBotInput(request.red, resolveBot, 'red.bot'), await decodeBotInput(request.blue, resolveBot, 'blue.bot')];
+  return { request, bots, canonical: canonicalJson(request) };
 }
 
+/** Finds a stored bot by id for the caller; `field` names the request field, for the error. */
+export type ResolveBot = (id: string, field: string) => Promise<DecodedBot>;
+
 /** A bot of a JSON request: a stored bot by id, JavaScript source, or WebAssembly in base64. */
-export async function decodeBotInput(b: BotInput, resolveBot: (id: string) => Promise<DecodedBot>): Promise<DecodedBot> {
-  if (b.bot !== undefined) return resolveBot(b.bot);
+export async function decodeBotInput(b: BotInput, resolveBot: ResolveBot, field: string): Promise<DecodedBot> {
+  if (b.bot !== undefined) return resolveBot(b.bot, field);
   if (b.js !== undefined) return { name: b.name ?? null, bundle: { kind: 'js', code: b.js, ...(b.name ? { name: b.name } : {}) }, bytes: new TextEncoder().encode(b.js) };
   const bytes = decodeBase64(b.wasm!);
   return { name: b.name ?? null, bundle: { kind: 'wasm', code: bytes, ...(b.name ? { name: b.name } : {}) }, bytes };
@@ -72,26 +75,27 @@ async function fromForm(request: Request): Promise<Record<string, unknown>> {
   } catch (e) {
     throw new ApiProblem(400, 'INVALID_FORM', `the multipart body cannot be read: ${(e as Error).message}`, { field: '(body)' });
   }
-  const out: Record<string, unknown> = {};
+  // Fields become own properties only: a field named __proto__ must not set the prototype.
+  const out = new Map<string, unknown>();
   for (const [name, value] of form.entries()) {
     if (name === 'red' || name === 'blue') {
       if (typeof value === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', `${name}: send the bundle as a file`, { field: name });
       const bytes = new Uint8Array(await value.arrayBuffer());
       const wasm = WASM_MAGIC.every((m, i) => bytes[i] === m);
-      out[name] = { ...(value.name ? { name: value.name.slice(0, 100) } : {}), ...(wasm ? { wasm: encodeBase64(bytes) } : { js: new TextDecoder().decode(bytes) }) };
+      out.set(name, { ...(value.name ? { name: value.name.slice(0, 100) } : {}), ...(wasm ? { wasm: encodeBase64(bytes) } : { js: new TextDecoder().decode(bytes) }) });
     } else if (name === 'seed') {
-      out.seed = /^\d+$/.test(value as string) ? Number(value) : value;
+      out.set('seed', /^\d+$/.test(value as string) ? Number(value) : value);
     } else if (name === 'budgets') {
       try {
-        out.budgets = JSON.parse(value as string);
+        out.set('budgets', JSON.parse(value as string));
       } catch {
         throw new ApiProblem(400, 'INVALID_REQUEST', 'budgets: must be JSON', { field: 'budgets' });
       }
     } else {
-      out[name] = value;
+      out.set(name, value);
     }
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 function encodeBase64(bytes: Uint8Array): string {

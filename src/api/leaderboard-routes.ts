@@ -2,13 +2,19 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { JobQueue } from '../leaderboard/queue.js';
 import { newEntry, newLeaderboard, scheduleRound, standings, type LeaderboardDeps, type MatchJob } from '../leaderboard/service.js';
-import type { ApiKeyRecord } from '../store/types.js';
+import type { ApiKeyRecord, KeyStore } from '../store/types.js';
 import { ApiProblem } from './problems.js';
+import { readerOf, type AuthMode } from './auth.js';
+import { usableBotRecord } from './bot-access.js';
+import { enforceLimit, roundMatchCount, type Limits } from './limits.js';
+import { botIdVisibility, entryId, presentResultLine, presentTable } from './leaderboard-views.js';
 import { BudgetsInput, parseInput } from './schemas.js';
 import { DEFAULT_ROUNDS } from '../games/ants/index.js';
 import { resolveAntsWorld } from '../match/ants-worlds.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { Webhook } from '../leaderboard/webhooks.js';
+import { checkWebhookUrl } from '../leaderboard/webhook-address.js';
+import { DEFAULT_WEBHOOK_SETTINGS } from '../leaderboard/webhook-settings.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
 
@@ -17,7 +23,8 @@ const NewIcyLeaderboard = z
     name: z.string().min(1).max(100),
     game: z.literal('icy'),
     rules: z.enum(['queue2011', 'icpc2010']).default('queue2011'),
-    maps: z.array(z.string().min(1).max(100)).min(1).max(20).default(['default']),
+    // Repeats are dropped; the count is capped by limits.mapsPerBoard.
+    maps: z.array(z.string().min(1).max(100)).min(1).default(['default']),
     budgets: BudgetsInput.default({}),
     rating: z.enum(['openskill', 'elo']).default('openskill'),
   })
@@ -27,7 +34,7 @@ const NewAntsLeaderboard = z
   .object({
     name: z.string().min(1).max(100),
     game: z.literal('ants'),
-    worlds: z.array(z.string().min(1).max(100)).min(1).max(20).default(['sample0']),
+    worlds: z.array(z.string().min(1).max(100)).min(1).default(['sample0']),
     rounds: z.number().int().min(1).max(DEFAULT_ROUNDS).default(DEFAULT_ROUNDS),
     rating: z.enum(['openskill', 'elo']).default('openskill'),
   })
@@ -70,7 +77,7 @@ async function parse<T>(schema: z.ZodType<T>, raw: Request): Promise<T> {
 /** Leaderboards, their entries and rounds, and the export of their results. */
 export function leaderboardRoutes(
   app: Hono<Env>,
-  deps: LeaderboardDeps & { maps: Readonly<Record<string, string>> },
+  deps: LeaderboardDeps & { maps: Readonly<Record<string, string>>; limits: Limits; keys: KeyStore; auth: AuthMode },
   auth: MiddlewareHandler<Env>,
   queue: JobQueue<MatchJob> | undefined,
 ): void {
@@ -86,7 +93,9 @@ export function leaderboardRoutes(
   };
 
   app.post('/v1/leaderboards', auth, async (c) => {
-    const input = await parse(NewLeaderboard, c.req.raw);
+    const input = distinctMaps(await parse(NewLeaderboard, c.req.raw));
+    if (input.game === 'ants') enforceLimit('worldsPerBoard', deps.limits.mapsPerBoard, input.worlds.length, 'distinct worlds on a leaderboard');
+    if (input.game === 'icy') enforceLimit('mapsPerBoard', deps.limits.mapsPerBoard, input.maps.length, 'distinct maps on a leaderboard');
     if (input.game === 'ants') {
       const bad = input.worlds.map((w) => ({ w, resolved: resolveAntsWorld(w) })).find(({ w, resolved }) => !resolved.ok || w.includes('\n'));
       if (bad) throw new ApiProblem(400, 'UNKNOWN_WORLD', `worlds: no world named '${bad.w.slice(0, 100)}' (sample0..sample9, tiny, generated:SEED)`, { field: 'worlds' });
@@ -103,22 +112,36 @@ export function leaderboardRoutes(
   app.post('/v1/leaderboards/:id/entries', auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     const { bot } = await parse(NewEntry, c.req.raw);
-    const record = await deps.bots.get(bot);
-    if (!record) throw new ApiProblem(400, 'UNKNOWN_BOT', `bot: no bot with id '${bot}'`, { field: 'bot' });
+    // The board's owner enters its own bots, or public ones; an entry stays if its bot is made private later.
+    const record = await usableBotRecord(deps.bots, bot, b.owner);
     if ((record.kind === 'ant') !== (b.game === 'ants')) {
       throw new ApiProblem(400, 'WRONG_GAME', `bot: a ${record.kind} bot cannot play on a ${b.game} leaderboard`, { field: 'bot' });
     }
+    const entries = await deps.leaderboards.entries(b.id);
+    if (entries.some((e) => e.botId === bot)) throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
+    enforceLimit('entriesPerBoard', deps.limits.entriesPerBoard, entries.length + 1, 'entries on a leaderboard');
     const entry = newEntry(b, record);
     if (!(await deps.leaderboards.addEntry(b.id, entry))) throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
-    return c.json(entry, 201);
+    return c.json({ entryId: await entryId(b.id, entry.botId), ...entry }, 201);
   });
+
+  const hookSettings = deps.webhookSettings ?? DEFAULT_WEBHOOK_SETTINGS;
 
   app.post('/v1/leaderboards/:id/webhooks', auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     const { url } = await parse(NewWebhook, c.req.raw);
+    // Public addresses only (unless the server opts in for local development), never credentials in the URL.
+    const checked = checkWebhookUrl(url, { allowPrivate: hookSettings.allowPrivate });
+    if (!checked.ok) throw new ApiProblem(422, checked.problem.code, checked.problem.message, { field: 'url' });
+    const count = (await deps.leaderboards.webhooks(b.id)).length;
+    if (count >= hookSettings.maxPerBoard) {
+      // The shape of the other limits' answers (LIMIT_EXCEEDED, details { limit, max, count }).
+      const max = hookSettings.maxPerBoard;
+      throw new ApiProblem(422, 'LIMIT_EXCEEDED', `webhooksPerBoard: at most ${max} webhooks on a leaderboard; this one has ${count} (delete one first)`, { limit: 'webhooksPerBoard', max, count });
+    }
     const hook: Webhook = {
       id: `hook_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(9)))}`,
-      url,
+      url: checked.url.href,
       secret: `whsec_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(24)))}`,
       createdAt: new Date().toISOString(),
     };
@@ -127,14 +150,34 @@ export function leaderboardRoutes(
     return c.json(hook, 201);
   });
 
+  app.get('/v1/leaderboards/:id/webhooks', auth, async (c) => {
+    const b = await mine(c.req.param('id'), c.get('owner'));
+    const hooks = await deps.leaderboards.webhooks(b.id);
+    return c.json({ webhooks: hooks.map(({ id, url, createdAt }) => ({ id, url, createdAt })), limit: hookSettings.maxPerBoard });
+  });
+
+  app.delete('/v1/leaderboards/:id/webhooks/:hook', auth, async (c) => {
+    const b = await mine(c.req.param('id'), c.get('owner'));
+    const hookId = c.req.param('hook');
+    if (!/^hook_[A-Za-z0-9_-]{12}$/.test(hookId) || !(await deps.leaderboards.deleteWebhook(b.id, hookId))) throw new ApiProblem(404, 'NOT_FOUND', `no webhook '${hookId.slice(0, 100)}' on this leaderboard`);
+    // Deliveries still pending for it are dropped; the hook is gone whether or not that worked.
+    await deps.forgetHook?.(hookId).catch((e) => console.error(`webhook ${hookId}: pending deliveries not dropped: ${(e as Error).message}`));
+    return c.body(null, 204);
+  });
+
   app.get('/v1/leaderboards/:id', async (c) => {
     const b = await board(c.req.param('id'));
-    return c.json({ leaderboard: b, table: standings(await deps.leaderboards.entries(b.id), c.req.query('history') === '1', b.game === 'ants') });
+    const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
+    const rows = standings(await deps.leaderboards.entries(b.id), c.req.query('history') === '1', b.game === 'ants');
+    return c.json({ leaderboard: b, table: await presentTable(b.id, rows, visible) });
   });
 
   app.post('/v1/leaderboards/:id/rounds', auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     if (!queue) throw new ApiProblem(501, 'NO_QUEUE', 'this deployment has no match queue for rounds');
+    // Counted from the number of entries, before anything is queued.
+    const entries = (await deps.leaderboards.entries(b.id)).length;
+    enforceLimit('matchesPerRound', deps.limits.matchesPerRound, roundMatchCount(b, entries), 'matches in a round');
     const round = await scheduleRound(deps, queue, b, new Date());
     c.header('Location', `/v1/leaderboards/${b.id}/rounds/${round.id}`);
     return c.json({ ...round, status: round.total === 0 ? 'finished' : 'running' }, 202);
@@ -150,9 +193,18 @@ export function leaderboardRoutes(
   // For sites that keep their own table: every rated match once, in order, as JSON lines.
   app.get('/v1/leaderboards/:id/matches', async (c) => {
     const b = await board(c.req.param('id'));
+    const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
     const { lines, cursor } = await deps.leaderboards.results(b.id, c.req.query('since'), limit);
+    const shown = await Promise.all(lines.map((l) => presentResultLine(b.id, l, visible)));
     if (cursor) c.header('Umpire-Cursor', cursor);
-    return c.body(lines.map((l) => JSON.stringify(l) + '\n').join(''), 200, { 'Content-Type': 'application/x-ndjson' });
+    return c.body(shown.map((l) => JSON.stringify(l) + '\n').join(''), 200, { 'Content-Type': 'application/x-ndjson' });
   });
+}
+
+/** A board's maps or worlds without repeats, in the order given. */
+function distinctMaps<T extends z.infer<typeof NewLeaderboard>>(input: T): T {
+  if (input.game === 'icy') return { ...input, maps: [...new Set(input.maps)] };
+  if (input.game === 'ants') return { ...input, worlds: [...new Set(input.worlds)] };
+  return input;
 }

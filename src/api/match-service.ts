@@ -9,6 +9,7 @@ import type { BlobMeta, BlobStore, MatchStore } from '../store/types.js';
 import { ENGINE } from '../version.js';
 import { ApiProblem } from './problems.js';
 import type { MatchRequest } from './schemas.js';
+import { decodeOrCorrupt, readStoredJson, StoredReplays } from './stored-documents.js';
 
 const SIDES = ['red', 'blue'] as const;
 type Side = (typeof SIDES)[number];
@@ -62,6 +63,17 @@ export interface DecodedBot {
   readonly name: string | null;
   readonly bundle: Bundle;
   readonly bytes: Uint8Array;
+  /** The key that owns it, for a stored bot; absent for a bundle sent with the request. */
+  readonly owner?: string;
+}
+
+/**
+ * The logs a match's owner may read: those of the seats it filled itself
+ * (bundles sent with the request, or its own stored bots). A seat filled by
+ * someone else's (public) bot is stored as null, so its logs never reach the match's owner.
+ */
+export function ownLogs(logs: readonly string[], bots: readonly DecodedBot[], owner: string): (string | null)[] {
+  return logs.map((log, k) => (bots[k]?.owner === undefined || bots[k]!.owner === owner ? log : null));
 }
 
 export const replayKey = (id: string) => `replays/${id}.json.gz`;
@@ -85,7 +97,7 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
 export function resolveMap(map: string | undefined, maps: Readonly<Record<string, string>>): { map: IcyMap; name: string | null } {
   if (map === undefined) return { map: DEFAULT_MAP, name: 'default' };
   const inline = map.includes('\n');
-  const text = inline ? map : maps[map];
+  const text = inline ? map : Object.hasOwn(maps, map) ? maps[map] : undefined;
   if (text === undefined) throw new ApiProblem(400, 'UNKNOWN_MAP', `map: no map named '${map}' (GET /v1/maps lists them)`, { field: 'map' });
   const parsed = parseMap(text);
   if (!parsed.ok) {
@@ -95,7 +107,7 @@ export function resolveMap(map: string | undefined, maps: Readonly<Record<string
 }
 
 /** Plays the match a request asks for, stores its replay then its record, and returns the record. */
-export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bots: readonly [DecodedBot, DecodedBot], now: Date, owner: string): Promise<MatchRecord> {
+export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bots: readonly [DecodedBot, DecodedBot], now: Date, owner: string, id: string = newMatchId()): Promise<MatchRecord> {
   const { map, name: mapName } = resolveMap(request.map, deps.maps);
   const rules = ruleSet(request.rules ?? 'queue2011');
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
@@ -108,7 +120,6 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
   await Promise.all(
     bots.map((b, k) => deps.blobs.put(bundleKey(hashes[k]), b.bytes, { contentType: b.bundle.kind === 'wasm' ? 'application/wasm' : 'text/javascript' })),
   );
-  const id = newMatchId();
   const mapHash = await sha256Hex(new TextEncoder().encode(formatMap(map)));
   const record = buildRecord({ id, now, owner, result, bots, hashes, rules: rules.name, mapName, mapHash, seed, budgets });
   const document = icyReplayFromMatch({ result, replay }, { rules, map }, {
@@ -122,7 +133,8 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
   });
   await deps.blobs.put(replayKey(id), await gzip(new TextEncoder().encode(JSON.stringify(document))), GZIP_JSON);
   // Bot logs are kept apart from the replay, for their owners only.
-  const logs = { red: result.seats[0].log, blue: result.seats[1].log };
+  const [red, blue] = ownLogs([result.seats[0].log, result.seats[1].log], bots, owner);
+  const logs = { red, blue };
   await deps.blobs.put(logsKey(id), await gzip(new TextEncoder().encode(JSON.stringify(logs))), GZIP_JSON);
   if (!(await deps.matches.create(record, hashes))) throw new ApiProblem(500, 'ID_COLLISION', 'a new match id collided; retry the request');
   return record;
@@ -190,10 +202,6 @@ export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
   return streamBytes(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip')));
 }
 
-export async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  return streamBytes(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('gzip')));
-}
-
 async function streamBytes(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
@@ -210,10 +218,11 @@ export interface Verification {
 
 /** Re-runs a stored match from its stored bundles and manifest and compares the replays. */
 export async function verifyMatch(deps: ServiceDeps, record: MatchRecord): Promise<Verification> {
-  const stored = await deps.blobs.get(replayKey(record.id));
+  const what = `the stored replay of match ${record.id}`;
+  const stored = await readStoredJson(deps.blobs, replayKey(record.id), StoredReplays.icy, what);
   if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
-  const storedText = new TextDecoder().decode(await gunzip(stored));
-  const doc = JSON.parse(storedText) as IcyReplay;
+  const storedText = stored.text;
+  const doc = stored.doc as unknown as IcyReplay;
   const bundles = await Promise.all(
     (['red', 'blue'] as const).map(async (side): Promise<Bundle> => {
       const bot = doc.manifest.bots[side];
@@ -222,8 +231,8 @@ export async function verifyMatch(deps: ServiceDeps, record: MatchRecord): Promi
       return bot.kind === 'wasm' ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
     }),
   );
-  const map = parseMap(doc.map);
-  if (!map.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', 'the stored replay has an invalid map');
+  const map = decodeOrCorrupt(what, () => parseMap(doc.map));
+  if (!map.ok) throw new ApiProblem(500, 'REPLAY_CORRUPT', `${what} is corrupt: its map is invalid`);
   const options = { rules: ruleSet(doc.manifest.rules), map: map.value };
   const rerun = await deps.runner.play({
     game: 'icy',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERSION } from '../version.js';
-import { ListQuery, MatchRequest } from './schemas.js';
+import { BotPatch, ListQuery, MatchRequest, NewBot } from './schemas.js';
+import { DEFAULT_LIMITS, LIMIT_VARIABLES } from './limits.js';
 import { AntsMatchRequest } from './ants-matches.js';
 import { BlockDropMatchRequest } from './blockdrop-matches.js';
 import { CaptureMatchRequest } from './capture-matches.js';
@@ -17,6 +18,8 @@ const errorSchema = {
   },
 };
 
+const limitText = (Object.keys(DEFAULT_LIMITS) as (keyof typeof DEFAULT_LIMITS)[]).map((k) => `${k} (${LIMIT_VARIABLES[k]}, default ${DEFAULT_LIMITS[k]})`).join(', ');
+
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 /** The OpenAPI 3.1 document of the API; request schemas come from the zod validators. */
@@ -31,7 +34,17 @@ export function openApiDocument(): Record<string, unknown> {
       '/v1/matches': {
         post: {
           summary: 'Play a match between two bots and store it',
-          parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }],
+          description:
+            'A stored bot (`{ bot: id }`) must be your own or public; any other id answers 404 NOT_FOUND, the same as an id that does not exist.',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: "Scoped to your API key: another key's requests with the same string are other requests. A claim left by a request that died is free again after that request's deadline.",
+              schema: { type: 'string', maxLength: 255 },
+            },
+          ],
           requestBody: {
             required: true,
             content: {
@@ -65,6 +78,7 @@ export function openApiDocument(): Record<string, unknown> {
           responses: {
             '201': { description: 'The finished match', content: { 'application/json': { schema: { $ref: '#/components/schemas/MatchRecord' } } } },
             '400': error('Invalid input; details.field names the offending field'),
+            '404': error('NOT_FOUND: a stored bot that does not exist or that you may not use (details.field names it)'),
             '409': error('A request with the same Idempotency-Key is still running'),
             '413': error('A bundle is larger than the limit (5 MB by default)'),
             '422': error('The map fails validation, or an Idempotency-Key was reused with another request'),
@@ -91,14 +105,25 @@ export function openApiDocument(): Record<string, unknown> {
             { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
             { name: 'format', in: 'query', required: false, schema: { enum: ['json', 'turns'] } },
           ],
-          responses: { '200': { description: 'The replay' }, '404': error('No such match') },
+          responses: {
+            '200': { description: 'The replay' },
+            '404': error('No such match'),
+            '500': error('REPLAY_CORRUPT: the stored replay cannot be decoded (?format=turns; the raw replay is served as stored)'),
+          },
         },
       },
       '/v1/matches/{id}/verify': {
         post: {
-          summary: 'Re-run the match from its stored bundles and manifest; is the replay byte-identical?',
+          summary: 'Re-run the match from its stored bundles and manifest; is the replay byte-identical? For the key that created the match only',
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': { description: '`{ id, identical, storedSha256, rerunSha256, firstDifferentTurn }`' }, '404': error('No such match'), '409': error('A bundle is not stored') },
+          responses: {
+            '200': { description: '`{ id, identical, storedSha256, rerunSha256, firstDifferentTurn }`' },
+            '401': error('No key'),
+            '403': error('FORBIDDEN: not the key that created the match'),
+            '404': error('No such match'),
+            '409': error('A bundle is not stored'),
+            '500': error('REPLAY_CORRUPT: the stored replay cannot be decoded'),
+          },
         },
       },
       '/v1/matches/{id}/view': {
@@ -113,34 +138,105 @@ export function openApiDocument(): Record<string, unknown> {
       },
       '/v1/matches/{id}/logs': {
         get: {
-          summary: "The bots' logs of a match: for the key that created it only",
+          summary: "The bots' logs of a match: for the key that created it only, and only of the seats it filled (bundles it sent, or its own stored bots); a seat played by someone else's public bot is null",
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': { description: '`{ red, blue }`' }, '401': error('No key'), '403': error('Not the owner') },
+          responses: {
+            '200': { description: '`{ red, blue }` (block drop: an array of four); a string per seat, or null' },
+            '401': error('No key'),
+            '403': error('Not the owner'),
+            '500': error('REPLAY_CORRUPT: the stored logs cannot be decoded'),
+          },
         },
       },
       '/v1/bots': {
         post: {
-          summary: 'Store a bot once (JSON { name?, js | wasm } or the multipart file `bot`); it must load and answer a turn',
-          responses: { '201': { description: '`{ id, name, kind, sha256, bytes, owner, createdAt }`' }, '413': error('Too large'), '422': error('The bot does not load or answer'), '503': error('The check could not run: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After)') },
+          summary: 'Store a bot once (JSON, or the multipart file `bot` with the fields `game` and `public`); it must load and answer a turn',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/NewBot' } },
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['bot'],
+                  properties: {
+                    bot: { type: 'string', format: 'binary', description: 'a .js module, a .wasm module or a .ant brain' },
+                    game: { enum: ['icy', 'blockdrop', 'capture'] },
+                    public: { enum: ['true', 'false'], description: 'default false' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '201': { description: '`{ id, name, kind, sha256, bytes, owner, public, createdAt }`' },
+            '413': error('Too large'),
+            '422': error('The bot does not load or answer'),
+            '503': error('The check could not run: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After)'),
+          },
         },
       },
-      '/v1/bots/{id}': { get: { summary: 'A bot of yours', responses: { '200': { description: 'The bot' }, '404': error('No such bot of yours') } } },
+      '/v1/bots/{id}': {
+        get: { summary: 'A bot of yours', responses: { '200': { description: 'The bot, with `public`' }, '404': error('No such bot of yours') } },
+        patch: {
+          summary: 'Change a bot of yours: `{ public }` lets other keys play it and enter it on their leaderboards (its bundle and logs stay yours)',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/BotPatch' } } } },
+          responses: { '200': { description: 'The bot' }, '400': error('Invalid input'), '404': error('No such bot of yours') },
+        },
+      },
       '/v1/bots/{id}/bundle': { get: { summary: 'The bundle of a bot of yours', responses: { '200': { description: 'JavaScript or WebAssembly' } } } },
       '/v1/leaderboards': {
         post: {
-          summary: 'Create a leaderboard: { name, game: "icy", rules?, maps?, budgets?, rating?: "openskill" | "elo" }',
-          responses: { '201': { description: 'The leaderboard' }, '400': error('Invalid input') },
+          summary: 'Create a leaderboard: { name, game: "icy", rules?, maps?, budgets?, rating?: "openskill" | "elo" } (ants: worlds, rounds); repeated maps or worlds are dropped',
+          responses: {
+            '201': { description: 'The leaderboard' },
+            '400': error('Invalid input'),
+            '422': error(`LIMIT_EXCEEDED (details { limit, max, count }): more distinct maps (mapsPerBoard) or worlds (worldsPerBoard) than allowed. Limits: ${limitText}`),
+          },
         },
       },
-      '/v1/leaderboards/{id}': { get: { summary: 'The ranked table: rating, uncertainty, wins, losses, draws, played (?history=1 for rating histories)', responses: { '200': { description: '`{ leaderboard, table }`' } } } },
-      '/v1/leaderboards/{id}/entries': { post: { summary: 'Enter a bot: { bot }', responses: { '201': { description: 'The entry' }, '409': error('Already entered') } } },
-      '/v1/leaderboards/{id}/rounds': { post: { summary: 'Schedule a round robin (both colors, every map of the board)', responses: { '202': { description: '`{ id, total, done, failed, status }`' } } } },
+      '/v1/leaderboards/{id}': {
+        get: {
+          summary:
+            'The ranked table: per entry its entryId, name, rating, uncertainty, points, wins, losses, draws, played (?history=1 for rating histories); botId only where the reader may use the bot (its owner, or a public bot)',
+          responses: { '200': { description: '`{ leaderboard, table }`' }, '401': error('A key was given and is not valid') },
+        },
+      },
+      '/v1/leaderboards/{id}/entries': {
+        post: {
+          summary: 'Enter a bot: { bot } (yours, or a public one)',
+          responses: {
+            '201': { description: 'The entry, with its entryId' },
+            '404': error('NOT_FOUND: no such bot that you may use'),
+            '409': error('Already entered'),
+            '422': error('LIMIT_EXCEEDED (details { limit: "entriesPerBoard", max, count })'),
+          },
+        },
+      },
+      '/v1/leaderboards/{id}/rounds': {
+        post: {
+          summary: 'Schedule a round robin (both colors, every map of the board; block drop: every four entries from every seat)',
+          responses: {
+            '202': { description: '`{ id, total, done, failed, status }`' },
+            '422': error('LIMIT_EXCEEDED (details { limit: "matchesPerRound", max, count }): counted before anything is scheduled'),
+          },
+        },
+      },
       '/v1/leaderboards/{id}/rounds/{rid}': { get: { summary: 'Progress of a round', responses: { '200': { description: '`{ id, total, done, failed, status }`' } } } },
       '/v1/leaderboards/{id}/webhooks': {
-        post: { summary: 'Register a webhook { url }: match.finished and rating.changed, signed (Umpire-Signature: v1=HMAC-SHA256 of "<Umpire-Timestamp>.<body>")', responses: { '201': { description: '`{ id, url, secret }` (the secret is shown once)' } } },
+        post: {
+          summary: 'Register a webhook { url } (public http(s) addresses, no credentials; at most 10 per board): match.finished and rating.changed, signed (Umpire-Signature: v1=HMAC-SHA256 of "<Umpire-Timestamp>.<body>")',
+          responses: { '201': { description: '`{ id, url, secret }` (the secret is shown once)' }, '422': error('WEBHOOK_URL_INVALID (with the reason), or LIMIT_EXCEEDED (webhooksPerBoard)') },
+        },
+        get: { summary: "The board's webhooks, without secrets", responses: { '200': { description: '`{ webhooks: [{ id, url, createdAt }], limit }`' } } },
       },
+      '/v1/leaderboards/{id}/webhooks/{hook}': { delete: { summary: 'Delete a webhook; its pending deliveries are dropped', responses: { '204': { description: 'Deleted' }, '404': error('No such webhook') } } },
       '/v1/leaderboards/{id}/matches': {
-        get: { summary: 'Rated matches in the order they finished, as JSON lines; ?since=<Umpire-Cursor of the last call>&limit=', responses: { '200': { description: 'application/x-ndjson' } } },
+        get: {
+          summary:
+            'Rated matches in the order they finished, as JSON lines; ?since=<Umpire-Cursor of the last call>&limit=. Seats name entries ({ entryId, botId? , score }; botId as in the table) and ratings are keyed by entryId',
+          responses: { '200': { description: 'application/x-ndjson' } },
+        },
       },
       '/v1/maps': { get: { summary: 'The maps available by name', responses: { '200': { description: '`{ maps: [{ name, trees, url }] }`' } } } },
       '/v1/maps/{name}': {
@@ -158,6 +254,8 @@ export function openApiDocument(): Record<string, unknown> {
         AntsMatchRequest: z.toJSONSchema(AntsMatchRequest, { io: 'input' }),
         BlockDropMatchRequest: z.toJSONSchema(BlockDropMatchRequest, { io: 'input' }),
         CaptureMatchRequest: z.toJSONSchema(CaptureMatchRequest, { io: 'input' }),
+        NewBot: z.toJSONSchema(NewBot, { io: 'input' }),
+        BotPatch: z.toJSONSchema(BotPatch, { io: 'input' }),
         Error: errorSchema,
         MatchRecord: {
           type: 'object',

@@ -26,9 +26,15 @@ export const NewBot = z
     wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
     brain: z.string().optional(),
     game: z.enum(BOT_GAMES).optional().describe('the game a js or wasm bot is checked against on upload (default icy)'),
+    public: z.boolean().optional().describe('whether other keys may play it and enter it on their leaderboards (default false)'),
   })
   .strict()
   .refine((b) => [b.js, b.wasm, b.brain].filter((v) => v !== undefined).length === 1, { message: 'give exactly one of js, wasm and brain' });
+
+/** A change to a stored bot, by its owner. */
+export const BotPatch = z
+  .object({ public: z.boolean().describe('whether other keys may play it and enter it on their leaderboards') })
+  .strict();
 
 /** Budget overrides, bounded so one request cannot hold the service for long. */
 export const BudgetsInput = z

@@ -41,7 +41,7 @@ export async function runCli(argv: string[], out: (line: string) => void, err: (
     out(USAGE);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     err(`umpire: unknown command '${name}'\n${USAGE}`);
     return 2;

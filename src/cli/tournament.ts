@@ -2,8 +2,8 @@ import { basename } from 'node:path';
 import maps from '../../build/maps.js';
 import { storeBot, validateBot } from '../api/bots.js';
 import { ApiProblem } from '../api/problems.js';
-import { InProcessQueue } from '../leaderboard/queue.js';
-import { newEntry, newLeaderboard, runMatchJob, scheduleRound, standings, type MatchJob } from '../leaderboard/service.js';
+import { LocalJobQueue } from '../leaderboard/local-job-queue.js';
+import { newEntry, newLeaderboard, runMatchJob, scheduleRound, standings } from '../leaderboard/service.js';
 import type { Bundle } from '../sandbox/types.js';
 import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws.js';
 import { runningEmbeddedStorage, startEmbeddedStorage } from '../store/embedded.js';
@@ -52,7 +52,9 @@ export async function tournamentCommand(argv: string[], out: (line: string) => v
         const bot = await storeBot(stores, { name: basename(file), bundle, bytes }, 'local', new Date());
         await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
       }
-      const queue = new InProcessQueue<MatchJob>((job) => runMatchJob(deps, job));
+      // Jobs are claimed in the table like the server's: a server started later on this
+      // data folder finishes a round this process did not (killed meanwhile).
+      const queue = new LocalJobQueue((job) => runMatchJob(deps, job));
       const round = await scheduleRound(deps, queue, board, new Date());
       progress(0, round.total);
       const timer = setInterval(async () => {

@@ -1,34 +1,43 @@
 import { storedBot } from '../api/bots.js';
-import { playAndStore, type ServiceDeps } from '../api/match-service.js';
-import { playAndStoreAnts } from '../api/ants-matches.js';
-import { playAndStoreBlockDrop } from '../api/blockdrop-matches.js';
-import { playAndStoreCapture } from '../api/capture-matches.js';
+import { playAndStore, type MatchRecord, type ServiceDeps } from '../api/match-service.js';
+import { playAndStoreAnts, type AntsMatchRecord } from '../api/ants-matches.js';
+import { playAndStoreBlockDrop, type BlockDropMatchRecord } from '../api/blockdrop-matches.js';
+import { playAndStoreCapture, type CaptureMatchRecord } from '../api/capture-matches.js';
+import { ApiProblem } from '../api/problems.js';
 import { runnerErrorCode } from '../match/job.js';
-import { initialRating, rankRatings, shown } from '../ratings/index.js';
+import { initialRating, rankRatings, shown, type Rating, type ShownRating } from '../ratings/index.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { BotStore } from '../store/types.js';
 import type { JobQueue } from './queue.js';
+import { JobError } from './job-errors.js';
+import { jobId, jobMatch } from './job-ids.js';
+import { jobHolder, jobLeaseMs } from './job-lease.js';
+import type { MatchJob } from './match-job.js';
+import type { RatingLedger } from './rating-ledger.js';
+import type { JobOutcome, RoundJobStore, RoundProgress } from './round-jobs.js';
 import type { Delivery, WebhookEvent } from './webhooks.js';
+import type { WebhookSettings } from './webhook-settings.js';
 import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from './types.js';
 
-/** One scheduled leaderboard match. */
-export interface MatchJob {
-  readonly board: string;
-  readonly round: string;
-  /** Bot ids of the first and second seats (black, in ants). */
-  readonly red: string;
-  readonly blue: string;
-  /** Map (icy) or world (ants); empty for block drop and capture. */
-  readonly map: string;
-  /** Block drop: the four bot ids, players 0 to 3. */
-  readonly seats?: readonly string[];
-}
+export type { MatchJob } from './match-job.js';
 
 export interface LeaderboardDeps extends ServiceDeps {
   readonly leaderboards: LeaderboardStore;
   readonly bots: BotStore;
-  /** Hands deliveries to whatever sends them (a queue, or the runtime's waitUntil). */
-  readonly notify?: (deliveries: Delivery[]) => void;
+  /** Rounds' jobs: claimed, played and counted once each. */
+  readonly roundJobs: RoundJobStore;
+  readonly ratings: RatingLedger;
+  /** When this process stops anyway (a Lambda invocation's end, ms since the epoch): no claim needs to outlive it. */
+  readonly claimsEnd?: () => number;
+  /**
+   * Hands deliveries to whatever sends them (lanes, or the runtime's waitUntil);
+   * awaited, so a delivery is stored before its match counts as done.
+   */
+  readonly notify?: (deliveries: Delivery[]) => void | Promise<void>;
+  /** Who may receive webhooks and how many a board may have (default: public addresses, 10). */
+  readonly webhookSettings?: WebhookSettings;
+  /** Drops what is still pending for a deleted hook. */
+  readonly forgetHook?: (hookId: string) => Promise<void>;
 }
 
 const HISTORY = 500;
@@ -48,21 +57,28 @@ export function newEntry(board: Leaderboard, bot: { id: string; name: string | n
 export async function scheduleRound(deps: LeaderboardDeps, queue: JobQueue<MatchJob>, board: Leaderboard, now: Date): Promise<Round> {
   const entries = await deps.leaderboards.entries(board.id);
   const id = newId('round');
-  const jobs: MatchJob[] = [];
+  const seatings: Pick<MatchJob, 'red' | 'blue' | 'map' | 'seats'>[] = [];
   if (board.game === 'blockdrop') {
     for (const group of groupsOfFour(entries.map((e) => e.botId))) {
       // Each bot of the group plays once from every seat: turn order matters.
       for (let shift = 0; shift < 4; shift++) {
         const seats = group.map((_, k) => group[(k + shift) % 4]!);
-        jobs.push({ board: board.id, round: id, red: seats[0]!, blue: seats[1]!, map: '', seats });
+        seatings.push({ red: seats[0]!, blue: seats[1]!, map: '', seats });
       }
     }
   } else {
     for (const map of board.game === 'ants' ? board.worlds : board.game === 'capture' ? [''] : board.maps) {
-      for (const red of entries) for (const blue of entries) if (red.botId !== blue.botId) jobs.push({ board: board.id, round: id, red: red.botId, blue: blue.botId, map });
+      for (const red of entries) for (const blue of entries) if (red.botId !== blue.botId) seatings.push({ red: red.botId, blue: blue.botId, map });
     }
   }
+  const jobs = seatings.map((s, index): MatchJob => ({ id: jobId(id, index), board: board.id, round: id, ...s }));
   const round: Round = { id, total: jobs.length, done: 0, failed: 0, createdAt: now.toISOString() };
+  // The jobs are in the table before any is queued, and the round is listed open before it
+  // is stored: whatever a crash interrupts, a restarted server resumes the round or drops it unstarted.
+  if (jobs.length > 0) {
+    await deps.roundJobs.addJobs(jobs);
+    await deps.roundJobs.openRound(board.id, id);
+  }
   await deps.leaderboards.putRound(board.id, round);
   for (const job of jobs) await queue.send(job);
   return round;
@@ -80,64 +96,154 @@ export function groupsOfFour(ids: readonly string[]): string[][] {
 const BUSY_BACKOFF_MS = [1000, 2000, 4000, 8000, 16000];
 
 /**
- * Plays one scheduled match, stores it like any other, and rates it exactly
- * once. A match the runner could not finish (past its deadline, its worker
- * died, the pool stayed full) is counted as failed and not thrown, so no
- * queue retries it: it would fail the same way. Other errors (storage) are
- * counted and thrown, for the queue to retry.
+ * Claims of a job that may play it. On the last, an error that may pass
+ * (storage) counts the job failed instead of handing it back; a claim past
+ * it (every attempt died with its process) rates a match already stored but
+ * plays none. SQS delivers a message 3 times (infra/), Cloudflare Queues 4.
  */
-export async function runMatchJob(deps: LeaderboardDeps, job: MatchJob): Promise<void> {
+export const MAX_JOB_ATTEMPTS = 3;
+
+/** How a delivery of a job ended: played (or failed) now, or finished by an earlier delivery. */
+export type JobResult = JobOutcome | 'finished-before';
+
+/** Every stored record a leaderboard match can have. */
+type ScheduledRecord = MatchRecord | AntsMatchRecord | BlockDropMatchRecord | CaptureMatchRecord;
+
+/**
+ * Plays one scheduled job, once however often it is delivered. The job is
+ * claimed in the table first: a redelivery of a finished job does nothing,
+ * one that a live process holds is JOB_BUSY (retry after its lease). The
+ * match is played under the job's own match id and seed, so an attempt that
+ * finds it stored takes it as is; it is rated through the rating ledger and
+ * counted in its round once. A match the runner could not finish (past its
+ * deadline, its worker died, the pool stayed full) or that cannot be played
+ * (a 4xx problem, such as a bot gone) is counted as failed and not thrown: it
+ * would fail the same way. Other errors (storage) hand the job back and are
+ * thrown, for the queue to retry.
+ */
+export async function runMatchJob(deps: LeaderboardDeps, message: MatchJob): Promise<JobResult> {
+  const board = await deps.leaderboards.getBoard(message.board);
+  if (!board) throw new JobError('LEADERBOARD_GONE', `leaderboard ${message.board} is gone`);
+  const leaseMs = jobLeaseMs(board);
+  const leaseEnd = () => Math.max(Date.now() + 1000, Math.min(Date.now() + leaseMs, deps.claimsEnd?.() ?? Infinity));
+  const now = Date.now();
+  const claim = await deps.roundJobs.claim(message, jobHolder(), now, leaseEnd() - now);
+  if (claim.state === 'finished') return 'finished-before';
+  if (claim.state === 'busy') throw new JobError('JOB_BUSY', `job ${message.id} is held by another process until ${new Date(claim.until).toISOString()}`, claim.until);
+  if (claim.state === 'missing') throw new JobError('JOB_UNKNOWN', `leaderboard ${message.board} has no job ${message.id}`);
+  const { job, attempt } = claim;
+  const lease = keepLease(deps.roundJobs, job, leaseEnd, leaseMs / 4);
+  let outcome: JobOutcome;
+  try {
+    outcome = await playAndRate(deps, board, job, attempt <= MAX_JOB_ATTEMPTS, lease.renew);
+  } catch (e) {
+    const code = runnerErrorCode(e) ?? (e instanceof ApiProblem && e.status < 500 ? e.code : null);
+    // A closing pool is this process shutting down: the job stays pending for the next start.
+    if (code === 'POOL_CLOSED' || (!code && attempt < MAX_JOB_ATTEMPTS)) {
+      lease.stop();
+      await deps.roundJobs.release(job, jobHolder()).catch(() => undefined);
+      throw e;
+    }
+    console.error(`leaderboard ${job.board} round ${job.round}: ${describeJob(job)}: ${code ?? 'GAVE_UP'}: ${(e as Error).message}`);
+    outcome = 'failed';
+  } finally {
+    lease.stop();
+  }
+  let progress: RoundProgress | null;
+  try {
+    progress = await deps.roundJobs.finish(job, outcome);
+  } catch (e) {
+    await deps.roundJobs.release(job, jobHolder()).catch(() => undefined);
+    throw e;
+  }
+  if (progress && progress.done + progress.failed >= progress.total) await deps.roundJobs.closeRound(job.board, job.round);
+  return outcome;
+}
+
+const describeJob = (job: MatchJob) => `${job.id} (${job.seats?.join(' ') ?? `${job.red} vs ${job.blue}`})`;
+
+/** Renews a claim while its job runs: the match may wait for a free worker before its own deadline starts. */
+function keepLease(store: RoundJobStore, job: MatchJob, leaseEnd: () => number, everyMs: number) {
+  const renew = async () => {
+    await store.renew(job, jobHolder(), leaseEnd());
+  };
+  const timer = setInterval(() => void renew().catch(() => undefined), Math.max(1000, Math.floor(everyMs)));
+  return { renew, stop: () => clearInterval(timer) };
+}
+
+/** Plays (when `mayPlay`, or finds) and rates a job's match. */
+async function playAndRate(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, mayPlay: boolean, renew: () => Promise<void>): Promise<JobOutcome> {
+  const { matchId, seed } = await jobMatch(job.id);
+  const stored = await deps.matches.get<ScheduledRecord>(matchId);
+  if (!stored && !mayPlay) {
+    console.error(`leaderboard ${job.board} round ${job.round}: ${describeJob(job)}: given up after ${MAX_JOB_ATTEMPTS} attempts`);
+    return 'failed';
+  }
+  const record = stored ?? (await play(deps, board, job, { id: matchId, seed }, renew));
+  await rateOnce(deps, board, job, outcomeOf(job, record));
+  await deps.ratings.complete(board.id, matchId);
+  return 'done';
+}
+
+/** Plays the job's match under its own id and seed, waiting out a full pool. */
+async function play(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, match: { id: string; seed: number }, renew: () => Promise<void>): Promise<ScheduledRecord> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await playScheduled(deps, job);
+      return await playScheduled(deps, board, job, match);
     } catch (e) {
-      const code = runnerErrorCode(e);
-      if (code === 'POOL_BUSY' && attempt < BUSY_BACKOFF_MS.length) {
-        await new Promise((resolve) => setTimeout(resolve, BUSY_BACKOFF_MS[attempt]));
-        continue;
+      if (e instanceof ApiProblem && e.code === 'ID_COLLISION') {
+        // Another attempt (whose lease lapsed) stored it meanwhile: the same match, the same bytes.
+        const now = await deps.matches.get<ScheduledRecord>(match.id);
+        if (now) return now;
       }
-      await deps.leaderboards.countRound(job.board, job.round, 'failed');
-      if (!code) throw e;
-      console.error(`leaderboard ${job.board} round ${job.round}: ${job.seats?.join(' ') ?? `${job.red} vs ${job.blue}`}: ${code}: ${(e as Error).message}`);
-      return;
+      if (runnerErrorCode(e) !== 'POOL_BUSY' || attempt >= BUSY_BACKOFF_MS.length) throw e;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_BACKOFF_MS[attempt]));
+      await renew();
     }
   }
 }
 
-async function playScheduled(deps: LeaderboardDeps, job: MatchJob): Promise<void> {
-  const board = await deps.leaderboards.getBoard(job.board);
-  if (!board) throw new Error(`leaderboard ${job.board} is gone`);
-  let outcome: Outcome;
+async function playScheduled(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, match: { id: string; seed: number }): Promise<ScheduledRecord> {
+  const { id, seed } = match;
+  const now = new Date();
   if (board.game === 'blockdrop') {
     const seats = job.seats ?? [];
-    const bots = await Promise.all(seats.map((id) => storedBot(deps, id)));
-    const request = { game: 'blockdrop' as const, budgets: board.budgets, bots: seats.map((bot) => ({ bot })) };
-    const record = await playAndStoreBlockDrop(deps, request, bots, new Date(), board.owner);
-    outcome = {
-      id: record.id,
-      seats,
-      ranks: placesByFall(record.players.map((p) => p.fellAt)),
-      line: { players: record.players.map((p, k) => ({ botId: seats[k]!, fellAt: p.fellAt })), winner: record.winner },
-    };
-  } else if (board.game === 'capture') {
-    const bots = [await storedBot(deps, job.red), await storedBot(deps, job.blue)] as const;
-    const request = { game: 'capture' as const, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
-    const record = await playAndStoreCapture(deps, request, bots, new Date(), board.owner);
-    outcome = twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.pucks, record.scores.blue.pucks]);
-  } else if (board.game === 'ants') {
-    const request = { game: 'ants' as const, world: job.map, rounds: board.rounds, red: { bot: job.red }, black: { bot: job.blue } };
-    const record = await playAndStoreAnts(deps, request, new Date(), board.owner);
-    const scores = [record.scores.red.food, record.scores.black.food];
-    outcome = twoSeatOutcome(record.id, job, record.winner, 'black', scores);
-  } else {
-    const red = await storedBot(deps, job.red);
-    const blue = await storedBot(deps, job.blue);
-    const request = { game: 'icy' as const, rules: board.rules, map: job.map, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
-    const record = await playAndStore(deps, request, [red, blue], new Date(), board.owner);
-    outcome = twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.total, record.scores.blue.total]);
+    const bots = await Promise.all(seats.map((bot) => storedBot(deps, bot)));
+    const request = { game: 'blockdrop' as const, seed, budgets: board.budgets, bots: seats.map((bot) => ({ bot })) };
+    return playAndStoreBlockDrop(deps, request, bots, now, board.owner, id);
   }
-  await rateOnce(deps, board, job, outcome);
-  await deps.leaderboards.countRound(board.id, job.round, 'done');
+  if (board.game === 'capture') {
+    const bots = [await storedBot(deps, job.red), await storedBot(deps, job.blue)] as const;
+    const request = { game: 'capture' as const, seed, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
+    return playAndStoreCapture(deps, request, bots, now, board.owner, id);
+  }
+  if (board.game === 'ants') {
+    const request = { game: 'ants' as const, world: job.map, seed, rounds: board.rounds, red: { bot: job.red }, black: { bot: job.blue } };
+    return playAndStoreAnts(deps, request, now, board.owner, undefined, id);
+  }
+  const bots = [await storedBot(deps, job.red), await storedBot(deps, job.blue)] as const;
+  const request = { game: 'icy' as const, rules: board.rules, map: job.map, seed, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
+  return playAndStore(deps, request, bots, now, board.owner, id);
+}
+
+function outcomeOf(job: MatchJob, record: ScheduledRecord): Outcome {
+  switch (record.game) {
+    case 'blockdrop': {
+      const seats = job.seats ?? [];
+      return {
+        id: record.id,
+        seats,
+        ranks: placesByFall(record.players.map((p) => p.fellAt)),
+        line: { players: record.players.map((p, k) => ({ botId: seats[k]!, fellAt: p.fellAt })), winner: record.winner },
+      };
+    }
+    case 'capture':
+      return twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.pucks, record.scores.blue.pucks]);
+    case 'ants':
+      return twoSeatOutcome(record.id, job, record.winner, 'black', [record.scores.red.food, record.scores.black.food]);
+    default:
+      return twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.total, record.scores.blue.total]);
+  }
 }
 
 function twoSeatOutcome(id: string, job: MatchJob, winner: string, second: 'blue' | 'black', scores: readonly number[]): Outcome {
@@ -166,41 +272,35 @@ interface Outcome {
   readonly line: Omit<ResultLine, 'match' | 'round' | 'finishedAt' | 'map' | 'ratings'>;
 }
 
+/** An entry's unconfirmed matches are checked against their ledgers once there are this many. */
+const PRUNE_UNCONFIRMED_AT = 4;
+
+/**
+ * Rates a match into its entries, stores its result line and tells the
+ * webhooks, once however often it is retried. The match's rating ledger fixes
+ * when it was rated and the ratings it is rated against, and records each
+ * entry once updated; the update itself lists the match in the entry's
+ * `unconfirmed`, so a crash between the two writes cannot rate it twice.
+ */
 async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, record: Outcome): Promise<void> {
-  if (!(await deps.leaderboards.markRated(board.id, record.id))) return;
-  const at = new Date().toISOString();
-  const changes: Record<string, { rating: number; uncertainty: number }> = {};
-  const best = Math.min(...record.ranks);
-  const tiedBest = record.ranks.filter((r) => r === best).length;
   const start = await deps.leaderboards.entries(board.id);
-  const before = record.seats.map((id) => start.find((e) => e.botId === id));
-  if (before.some((e) => !e)) return;
-  // Each entry moves once, rated against the others as they stood when the match was rated;
-  // an entry that changed meanwhile (optimistic versions) is re-read and rated again.
+  const ledger = await deps.ratings.open(board.id, record.id, {
+    at: new Date().toISOString(),
+    before: Object.fromEntries(start.filter((e) => record.seats.includes(e.botId)).map((e) => [e.botId, e.rating])),
+  });
+  if (ledger.complete) return;
+  const at = ledger.at;
+  const changes: Record<string, { rating: number; uncertainty: number }> = { ...ledger.seats };
+  const before = record.seats.map((id) => ledger.before[id]);
+  if (before.some((r) => !r)) return;
+  // Each entry moves once, rated against the others as they stood when the match was first rated.
   for (let seat = 0; seat < record.seats.length; seat++) {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const fresh = attempt === 0 ? before[seat]! : (await deps.leaderboards.entries(board.id)).find((e) => e.botId === record.seats[seat]);
-      if (!fresh) break;
-      const ratings = before.map((e, k) => (k === seat ? fresh.rating : e!.rating));
-      const rating = rankRatings(board.rating, ratings, record.ranks)[seat]!;
-      const view = shown(rating);
-      const won = record.ranks[seat] === best && tiedBest === 1;
-      const drew = record.ranks[seat] === best && tiedBest > 1;
-      const next: Entry = {
-        ...fresh,
-        rating,
-        wins: fresh.wins + (won ? 1 : 0),
-        losses: fresh.losses + (won || drew ? 0 : 1),
-        draws: fresh.draws + (drew ? 1 : 0),
-        played: fresh.played + 1,
-        history: [...fresh.history, { match: record.id, at, ...view }].slice(-HISTORY),
-        version: fresh.version + 1,
-      };
-      if (await deps.leaderboards.putEntry(board.id, next)) {
-        changes[fresh.botId] = view;
-        break;
-      }
-    }
+    const botId = record.seats[seat]!;
+    if (changes[botId]) continue;
+    const view = await rateSeat(deps, board, record, seat, { at, before: before as Rating[] }, start.find((e) => e.botId === botId));
+    if (!view) continue;
+    changes[botId] = view;
+    await deps.ratings.confirmSeat(board.id, record.id, botId, view);
   }
   const line: ResultLine = {
     match: record.id,
@@ -217,8 +317,68 @@ async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob
       ['match.finished', { leaderboard: board.id, ...line }],
       ...Object.entries(changes).map(([botId, view]): [WebhookEvent, unknown] => ['rating.changed', { leaderboard: board.id, botId, match: record.id, ...view }]),
     ];
-    deps.notify(hooks.flatMap((hook) => events.map(([event, data]) => ({ hook, id: newId('dlv'), event, body: JSON.stringify({ event, data }) }))));
+    const deliveries = hooks.flatMap((hook) => events.map(([event, data]) => ({ hook, id: newId('dlv'), event, body: JSON.stringify({ event, data }) })));
+    // The match is rated already: a delivery that cannot be handed over is logged, never a reason to fail the match.
+    try {
+      if (deliveries.length > 0) await deps.notify(deliveries);
+    } catch (e) {
+      console.error(`leaderboard ${board.id}: webhook deliveries of ${record.id} not queued: ${(e as Error).message}`);
+    }
   }
+}
+
+/**
+ * Updates one seat's entry with a match, or finds it updated by an earlier
+ * attempt; the rating shown after, or null if the entry is gone or stayed
+ * contended. An entry that changed meanwhile (optimistic versions) is re-read
+ * and rated again.
+ */
+async function rateSeat(
+  deps: LeaderboardDeps,
+  board: Leaderboard,
+  record: Outcome,
+  seat: number,
+  rated: { at: string; before: readonly Rating[] },
+  first: Entry | undefined,
+): Promise<ShownRating | null> {
+  const botId = record.seats[seat]!;
+  const best = Math.min(...record.ranks);
+  const tiedBest = record.ranks.filter((r) => r === best).length;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const fresh = attempt === 0 ? first : (await deps.leaderboards.entries(board.id)).find((e) => e.botId === botId);
+    if (!fresh) return null;
+    if (fresh.unconfirmed?.includes(record.id)) {
+      const change = [...fresh.history].reverse().find((h) => h.match === record.id);
+      return change ? { rating: change.rating, uncertainty: change.uncertainty } : shown(fresh.rating);
+    }
+    const ratings = rated.before.map((r, k) => (k === seat ? fresh.rating : r));
+    const rating = rankRatings(board.rating, ratings, record.ranks)[seat]!;
+    const view = shown(rating);
+    const won = record.ranks[seat] === best && tiedBest === 1;
+    const drew = record.ranks[seat] === best && tiedBest > 1;
+    const next: Entry = {
+      ...fresh,
+      rating,
+      wins: fresh.wins + (won ? 1 : 0),
+      losses: fresh.losses + (won || drew ? 0 : 1),
+      draws: fresh.draws + (drew ? 1 : 0),
+      played: fresh.played + 1,
+      history: [...fresh.history, { match: record.id, at: rated.at, ...view }].slice(-HISTORY),
+      unconfirmed: [...(await stillUnconfirmed(deps, board.id, fresh)), record.id],
+      version: fresh.version + 1,
+    };
+    if (await deps.leaderboards.putEntry(board.id, next)) return view;
+  }
+  return null;
+}
+
+/** An entry's unconfirmed matches, less those whose ledger records the entry (checked once the list is long). */
+async function stillUnconfirmed(deps: LeaderboardDeps, boardId: string, entry: Entry): Promise<string[]> {
+  const list = entry.unconfirmed ?? [];
+  if (list.length < PRUNE_UNCONFIRMED_AT) return [...list];
+  const kept: string[] = [];
+  for (const match of list) if (!(await deps.ratings.seatConfirmed(boardId, match, entry.botId))) kept.push(match);
+  return kept;
 }
 
 /** 2 points a win, 1 a draw (section 3.2 of the 2004 task). */

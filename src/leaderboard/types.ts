@@ -57,6 +57,11 @@ export interface Entry {
   readonly played: number;
   /** The latest rating changes, newest last (capped). */
   readonly history: readonly RatingChange[];
+  /**
+   * Matches rated into this entry that their rating ledger may not record yet
+   * (a crash between the two writes): a retry finds them here, not rating twice.
+   */
+  readonly unconfirmed?: readonly string[];
   /** Optimistic concurrency: bumped by every write. */
   readonly version: number;
 }
@@ -103,6 +108,8 @@ export interface LeaderboardStore {
   appendResult(boardId: string, line: ResultLine): Promise<void>;
   addWebhook(boardId: string, hook: Webhook): Promise<void>;
   webhooks(boardId: string): Promise<Webhook[]>;
+  /** Deletes a hook; false if the board has no such hook. */
+  deleteWebhook(boardId: string, hookId: string): Promise<boolean>;
   /** Results in the order they finished, after `since` (a cursor from an earlier call). */
   results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }>;
 }

@@ -3,11 +3,16 @@
  * when a hook is created (its host, as the WHATWG URL parser normalizes it:
  * `0x7f000001`, `2130706433` and `127.1` all become `127.0.0.1`), and every
  * address a host name resolves to is checked again when a delivery connects
- * (see node-webhook-transport.ts), so DNS cannot rebind a name to a private
+ * (see webhook-transport-node.ts), so DNS cannot rebind a name to a private
  * address between the two.
  */
 
 export type AddressProblem = { readonly code: 'WEBHOOK_URL_INVALID'; readonly message: string };
+
+/** A delivery refused when it was sent: the URL or an address its host resolved to is not allowed. */
+export class BlockedAddressError extends Error {
+  readonly code = 'WEBHOOK_ADDRESS_BLOCKED';
+}
 
 /** Blocked IPv4 ranges: [first octets as a 32-bit number, prefix length, what it is]. */
 const IPV4_BLOCKED: readonly (readonly [number, number, string])[] = [

@@ -2,14 +2,11 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { blockedAddress, checkWebhookUrl, type WebhookUrlPolicy } from './webhook-address.js';
+import { BlockedAddressError, blockedAddress, checkWebhookUrl, type WebhookUrlPolicy } from './webhook-address.js';
+import type { WebhookTransport } from './webhooks.js';
 
-/** Posts one delivery; resolves to the HTTP status, rejects on a network error, a timeout or a blocked address. */
-export type WebhookTransport = (url: string, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<number>;
-
-export class BlockedAddressError extends Error {
-  readonly code = 'WEBHOOK_ADDRESS_BLOCKED';
-}
+export { BlockedAddressError };
+export type { WebhookTransport };
 
 /** Resolves a host name to all its addresses (DNS, or a stand-in in tests). */
 export type Resolver = (hostname: string, family: 0 | 4 | 6, callback: (err: Error | null, addresses: LookupAddress[]) => void) => void;
@@ -50,11 +47,19 @@ export function nodeWebhookTransport(policy: WebhookUrlPolicy = {}, resolve?: Re
       const send = checked.url.protocol === 'https:' ? httpsRequest : httpRequest;
       const req = send(checked.url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, timeout: timeoutMs }, (res) => {
         res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('end', () => {
+          clearTimeout(deadline);
+          resolve(res.statusCode ?? 0);
+        });
         res.on('error', reject);
       });
+      // `timeout` above is per idle socket; this bounds the whole attempt (a receiver answering a byte at a time).
+      const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      req.on('error', reject);
+      req.on('error', (e) => {
+        clearTimeout(deadline);
+        reject(e);
+      });
       req.end(body);
     });
 }

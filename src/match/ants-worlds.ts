@@ -23,7 +23,7 @@ export function resolveAntsWorld(spec: string): Result<ResolvedWorld, Problem> {
     const world = generateWorld(seed);
     return ok({ world, text: formatWorld(world), name: spec });
   }
-  const named = antsWorlds[spec];
+  const named = Object.hasOwn(antsWorlds, spec) ? antsWorlds[spec] : undefined;
   if (named === undefined && !spec.includes('\n')) {
     return fail({ code: 'UNKNOWN_WORLD', message: `no world named '${spec}' (bundled: ${ANTS_WORLD_NAMES.join(', ')}; or generated:SEED, or a world file)` });
   }

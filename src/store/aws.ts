@@ -6,6 +6,12 @@ import { DynamoBotStore } from './dynamo-bots.js';
 import { DynamoLeaderboardStore } from './dynamo-leaderboards.js';
 import type { LeaderboardStore } from '../leaderboard/types.js';
 import { DynamoKeyStore } from './dynamo-keys.js';
+import { DynamoRoundJobStore } from './dynamo-round-jobs.js';
+import { DynamoRatingLedger } from './dynamo-rating-ledger.js';
+import type { RoundJobStore } from '../leaderboard/round-jobs.js';
+import type { RatingLedger } from '../leaderboard/rating-ledger.js';
+import { DynamoDeliveryStore } from './dynamo-deliveries.js';
+import type { PendingDeliveryStore } from '../leaderboard/pending-deliveries.js';
 import type { BlobStore, BotStore, KeyStore, MatchStore } from './types.js';
 
 export interface StorageConfig {
@@ -22,6 +28,11 @@ export interface Stores {
   readonly keys: KeyStore;
   readonly bots: BotStore;
   readonly leaderboards: LeaderboardStore;
+  /** Rounds' jobs (claims, counting once) and the rating ledger: the leaderboard queue's state. */
+  readonly roundJobs: RoundJobStore;
+  readonly ratings: RatingLedger;
+  /** Webhook deliveries not yet made (the local server's lanes). */
+  readonly deliveries: PendingDeliveryStore;
   readonly s3: S3Client;
   readonly dynamodb: DynamoDBClient;
   readonly config: StorageConfig;
@@ -70,6 +81,9 @@ export function createStores(config: StorageConfig): Stores {
     keys: new DynamoKeyStore(dynamodb, config.dynamodb.table),
     bots: new DynamoBotStore(dynamodb, config.dynamodb.table),
     leaderboards: new DynamoLeaderboardStore(dynamodb, config.dynamodb.table),
+    roundJobs: new DynamoRoundJobStore(dynamodb, config.dynamodb.table),
+    ratings: new DynamoRatingLedger(dynamodb, config.dynamodb.table),
+    deliveries: new DynamoDeliveryStore(dynamodb, config.dynamodb.table),
     s3,
     dynamodb,
     config,

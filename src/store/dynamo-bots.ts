@@ -1,4 +1,4 @@
-import { GetItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, GetItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unavailable } from './s3-blobs.js';
 import type { BotRecord, BotStore } from './types.js';
 
@@ -29,6 +29,22 @@ export class DynamoBotStore implements BotStore {
       return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as BotRecord) : null;
     } catch (e) {
       throw unavailable('reading a bot', e);
+    }
+  }
+
+  async update(bot: BotRecord): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: { pk: { S: `botrec#${bot.id}` }, sk: { S: 'bot' }, record: { S: JSON.stringify(bot) } },
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('updating a bot', e);
     }
   }
 }

@@ -1,5 +1,6 @@
 import {
   ConditionalCheckFailedException,
+  DeleteItemCommand,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
@@ -152,6 +153,16 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   async webhooks(boardId: string): Promise<Webhook[]> {
     const out = await this.query(boardId, 'hook#', 'reading webhooks');
     return (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as Webhook);
+  }
+
+  async deleteWebhook(boardId: string, hookId: string): Promise<boolean> {
+    try {
+      await this.db.send(new DeleteItemCommand({ TableName: this.table, Key: this.key(boardId, `hook#${hookId}`), ConditionExpression: 'attribute_exists(pk)' }));
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('deleting a webhook', e);
+    }
   }
 
   async appendResult(boardId: string, line: ResultLine): Promise<void> {

@@ -20,7 +20,8 @@ export { base64UrlDecode, base64UrlEncode } from './base64url.js';
  * - a match: pk `match#<id>`, sk `record`, the record as JSON plus its scores;
  * - one participation per distinct bot: pk `match#<id>`, sk `bot#<side>`, indexed
  *   by `byBot` on gsi1pk `bot#<sha256>` and gsi1sk `<createdAt>#<id>#<side>`;
- * - an idempotency key: pk `idem#<sha256 of the key>`, sk `idem`.
+ * - an idempotency key: pk `idem#<sha256 of owner id and key>`, sk `idem`; a pending one
+ *   holds `expiresAt`, the end of its request's deadline.
  * Only single-item conditional writes: no transactions.
  */
 export const TABLE_LAYOUT = {
@@ -32,6 +33,9 @@ export const TABLE_LAYOUT = {
 } as const;
 
 const BY_BOT_CURSOR_KEY = [TABLE_LAYOUT.hashKey, TABLE_LAYOUT.rangeKey, TABLE_LAYOUT.byBotHashKey, TABLE_LAYOUT.byBotRangeKey];
+
+/** How long a pending claim without `expiresAt` (written by an older version) holds. */
+const LEGACY_CLAIM_MS = 10 * 60 * 1000;
 
 const S = (value: string): AttributeValue => ({ S: value });
 const N = (value: number): AttributeValue => ({ N: String(value) });
@@ -120,15 +124,17 @@ export class DynamoMatchStore implements MatchStore {
     }
   }
 
-  async claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, staleMs: number): Promise<IdempotencyClaim> {
+  async claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, deadlineMs: number): Promise<IdempotencyClaim> {
     const key = { pk: S(`idem#${keyHash}`), sk: S('idem') };
     try {
       await this.db.send(
         new PutItemCommand({
           TableName: this.table,
-          Item: { ...key, requestHash: S(requestHash), claimedAt: N(nowMs) },
-          ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(matchId) AND claimedAt < :stale)',
-          ExpressionAttributeValues: { ':stale': N(nowMs - staleMs) },
+          Item: { ...key, requestHash: S(requestHash), claimedAt: N(nowMs), expiresAt: N(nowMs + deadlineMs) },
+          // Claims written before expiresAt existed lapse after LEGACY_CLAIM_MS.
+          ConditionExpression:
+            'attribute_not_exists(pk) OR (attribute_not_exists(matchId) AND (expiresAt < :now OR (attribute_not_exists(expiresAt) AND claimedAt < :legacy)))',
+          ExpressionAttributeValues: { ':now': N(nowMs), ':legacy': N(nowMs - LEGACY_CLAIM_MS) },
         }),
       );
       return { state: 'claimed' };

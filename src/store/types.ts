@@ -35,8 +35,11 @@ export interface MatchStore {
   get<R extends StoredRecord>(id: string): Promise<R | null>;
   /** Records of matches a bot played, newest first. */
   listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>>;
-  /** Claims an idempotency key for a request; tells who owns it otherwise. A pending claim older than `staleMs` is taken over. */
-  claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, staleMs: number): Promise<IdempotencyClaim>;
+  /**
+   * Claims an idempotency key for a request that must be over within `deadlineMs`; tells who
+   * holds it otherwise. A pending claim past its own deadline (its request died) is taken over.
+   */
+  claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, deadlineMs: number): Promise<IdempotencyClaim>;
   completeIdempotencyKey(keyHash: string, matchId: string): Promise<void>;
   /** Gives up a claim whose request failed, so a retry can run; a completed key is kept. */
   releaseIdempotencyKey(keyHash: string): Promise<void>;
@@ -69,12 +72,16 @@ export interface BotRecord {
   readonly bytes: number;
   /** Id of the API key that uploaded it: the only one shown its bundle. */
   readonly owner: string;
+  /** Whether keys other than its owner's may play it and enter it on their leaderboards (absent on old records: no). */
+  readonly public?: boolean;
   readonly createdAt: string;
 }
 
 export interface BotStore {
   create(bot: BotRecord): Promise<void>;
   get(id: string): Promise<BotRecord | null>;
+  /** Replaces a stored bot's record; false if there is none. */
+  update(bot: BotRecord): Promise<boolean>;
 }
 
 export type StoreErrorCode = 'STORAGE_UNAVAILABLE' | 'BAD_CURSOR';

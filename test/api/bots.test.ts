@@ -55,7 +55,7 @@ describe('stored bots', () => {
     expect(r.body.bots.blue).toMatchObject({ kind: 'wasm', sha256: wasm.sha256 });
     expect(r.body.turns).toBe(180);
     const unknown = await postJson('/v1/matches', { game: 'icy', red: { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' }, blue: { bot: hunter.id } });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toMatchObject({ code: 'UNKNOWN_BOT', details: { field: 'bot' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: 'NOT_FOUND', details: { field: 'red.bot' } });
   }, 30_000);
 });

@@ -12,7 +12,8 @@ import { startServer, type RunningServer } from './server.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-lb-')));
+  // The webhook test delivers to a receiver on loopback: local development's opt-in, and short retries.
+  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-lb-')), undefined, { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_BACKOFF_MS: '100,200,400' });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -88,7 +89,7 @@ describe('a tournament of four bots', () => {
   it('rejects bad input', async () => {
     expect((await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: ['atlantis'] })).body.error.code).toBe('UNKNOWN_MAP');
     expect((await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy', rating: 'glicko' })).status).toBe(400);
-    expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' })).body.error.code).toBe('UNKNOWN_BOT');
+    expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' })).body.error.code).toBe('NOT_FOUND');
     expect((await call('GET', '/v1/leaderboards/lb_nope')).status).toBe(404);
   });
 });

@@ -12,7 +12,8 @@ const failing = (code: string): MatchRunner => {
   return { play: fail, probe: fail, ants: fail };
 };
 const unused = {} as never;
-const app = (code: string) => createApp({ blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, runner: failing(code), maps, auth: 'optional' });
+const app = (code: string) =>
+  createApp({ blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, roundJobs: unused, ratings: unused, runner: failing(code), maps, auth: 'optional' });
 const post = (code: string, path: string, body: unknown) =>
   app(code).request(`http://127.0.0.1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const idle = 'export default () => ""';
@@ -33,32 +34,55 @@ describe('runner failures in the API', () => {
 });
 
 describe('runner failures in a leaderboard round', () => {
-  const deps = (code: string, countRound = vi.fn(async () => undefined)) =>
-    ({
-      runner: failing(code),
+  const job = { id: 'round_1.0', board: 'lb_1', round: 'round_1', red: 'bot_a', blue: 'bot_b', map: 'default' };
+  const deps = (runner: MatchRunner, attempt = 1) => {
+    const roundJobs = {
+      claim: vi.fn(async () => ({ state: 'claimed', job, attempt })),
+      renew: vi.fn(async () => true),
+      release: vi.fn(async () => undefined),
+      finish: vi.fn(async () => ({ total: 1, done: 0, failed: 1 })),
+      closeRound: vi.fn(async () => undefined),
+    };
+    return {
+      runner,
       maps,
       blobs: { get: async () => new TextEncoder().encode(idle) },
       bots: { get: async (id: string) => ({ id, name: id, kind: 'js', sha256: '00', bytes: 1, owner: 'local', createdAt: '' }) },
+      matches: { get: async () => null },
       leaderboards: {
         getBoard: async (id: string) => ({ id, name: 'b', game: 'icy', rules: 'queue2011', maps: ['default'], budgets: {}, rating: 'openskill', owner: 'local', createdAt: '' }),
-        countRound,
       },
-    }) as unknown as LeaderboardDeps & { leaderboards: { countRound: typeof countRound } };
-  const job = { board: 'lb_1', round: 'round_1', red: 'bot_a', blue: 'bot_b', map: 'default' };
+      roundJobs,
+    } as unknown as LeaderboardDeps & { roundJobs: typeof roundJobs };
+  };
+  const broken: MatchRunner = { play: () => Promise.reject(new Error('disk on fire')), probe: () => Promise.reject(new Error('unused')), ants: () => Promise.reject(new Error('unused')) };
 
   it.each(['MATCH_DEADLINE', 'MATCH_CRASHED'])('records %s as a failed match once, without throwing (no queue retry)', async (code) => {
-    const d = deps(code);
+    const d = deps(failing(code));
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(runMatchJob(d, job)).resolves.toBeUndefined();
+    await expect(runMatchJob(d, job)).resolves.toBe('failed');
     log.mockRestore();
-    expect(d.leaderboards.countRound).toHaveBeenCalledTimes(1);
-    expect(d.leaderboards.countRound).toHaveBeenCalledWith('lb_1', 'round_1', 'failed');
+    expect(d.roundJobs.finish).toHaveBeenCalledTimes(1);
+    expect(d.roundJobs.finish).toHaveBeenCalledWith(job, 'failed');
+    expect(d.roundJobs.closeRound).toHaveBeenCalledWith('lb_1', 'round_1');
   });
 
-  it('still throws other errors for the queue to retry', async () => {
-    const d = deps('MATCH_DEADLINE');
-    const gone = { ...d, leaderboards: { ...d.leaderboards, getBoard: async () => null } } as unknown as LeaderboardDeps;
-    await expect(runMatchJob(gone, job)).rejects.toThrow('is gone');
-    expect(d.leaderboards.countRound).toHaveBeenCalledWith('lb_1', 'round_1', 'failed');
+  it('hands other errors back to the queue uncounted, until the last attempt', async () => {
+    const d = deps(broken);
+    await expect(runMatchJob(d, job)).rejects.toThrow('disk on fire');
+    expect(d.roundJobs.release).toHaveBeenCalledTimes(1);
+    expect(d.roundJobs.finish).not.toHaveBeenCalled();
+    const last = deps(broken, 3);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(runMatchJob(last, job)).resolves.toBe('failed');
+    log.mockRestore();
+    expect(last.roundJobs.finish).toHaveBeenCalledWith(job, 'failed');
+  });
+
+  it('throws LEADERBOARD_GONE for a job whose board is gone, claiming nothing', async () => {
+    const d = deps(failing('MATCH_DEADLINE'));
+    const gone = { ...d, leaderboards: { getBoard: async () => null } } as unknown as LeaderboardDeps;
+    await expect(runMatchJob(gone, job)).rejects.toMatchObject({ code: 'LEADERBOARD_GONE', message: 'leaderboard lb_1 is gone' });
+    expect(d.roundJobs.claim).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,58 @@
+import type { Leaderboard } from '../leaderboard/types.js';
+import { ApiProblem } from './problems.js';
+
+/** Caps on the work one key can ask of the service through leaderboards. */
+export interface Limits {
+  /** Entries on one leaderboard. */
+  readonly entriesPerBoard: number;
+  /** Distinct maps (icy) or worlds (ants) of one leaderboard. */
+  readonly mapsPerBoard: number;
+  /** Matches one round may schedule. */
+  readonly matchesPerRound: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { entriesPerBoard: 64, mapsPerBoard: 8, matchesPerRound: 5000 };
+
+/** The environment variable of each limit: the only place they are read. */
+export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
+  entriesPerBoard: 'UMPIRE_MAX_BOARD_ENTRIES',
+  mapsPerBoard: 'UMPIRE_MAX_BOARD_MAPS',
+  matchesPerRound: 'UMPIRE_MAX_ROUND_MATCHES',
+};
+
+/** The limits set in `env`, defaults for the rest; a value that is not a positive integer is a configuration error. */
+export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>): Limits {
+  const limits: Record<string, number> = { ...DEFAULT_LIMITS };
+  for (const [name, variable] of Object.entries(LIMIT_VARIABLES)) {
+    const text = env[variable];
+    if (text === undefined || text === '') continue;
+    if (!/^[1-9]\d{0,8}$/.test(text)) throw new Error(`${variable} must be a positive integer, not '${text}'`);
+    limits[name] = Number(text);
+  }
+  return limits as unknown as Limits;
+}
+
+/** The process environment where the runtime has one (Node, Lambda, Workers with nodejs_compat). */
+export function processEnv(): Readonly<Record<string, string | undefined>> {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+}
+
+export type LimitName = keyof Limits | 'worldsPerBoard';
+
+/** 422 LIMIT_EXCEEDED when `count` is above `max`; `unit` says what is counted ("entries on a leaderboard"). */
+export function enforceLimit(limit: LimitName, max: number, count: number, unit: string): void {
+  if (count <= max) return;
+  throw new ApiProblem(422, 'LIMIT_EXCEEDED', `${limit}: at most ${max} ${unit}; this request asks for ${count}`, { limit, max, count });
+}
+
+/**
+ * How many matches a round of `board` with `entries` entries schedules (as
+ * scheduleRound does): every ordered pair per map or world; in block drop,
+ * every group of four from each of the four seats.
+ */
+export function roundMatchCount(board: Leaderboard, entries: number): number {
+  const pairs = entries * (entries - 1);
+  if (board.game === 'blockdrop') return ((entries * (entries - 1) * (entries - 2) * (entries - 3)) / 24) * 4;
+  if (board.game === 'capture') return pairs;
+  return pairs * (board.game === 'ants' ? board.worlds.length : board.maps.length);
+}

@@ -1,0 +1,89 @@
+import { jobErrorCode } from './job-errors.js';
+import type { MatchJob } from './match-job.js';
+import { InProcessQueue, type JobQueue } from './queue.js';
+
+/** Tries of a job that failed for a reason that may pass (storage), after 2, 4, 8, 16 s. */
+const RETRY_DELAYS_MS = [2000, 4000, 8000, 16000];
+/** Times a job held by another process is waited for (each until that lease ends). */
+const MAX_BUSY_WAITS = 50;
+/** Past the end of a lease, so the holder's clock and this one need not agree to the ms. */
+const BUSY_SLACK_MS = 250;
+
+/**
+ * The queue of `npm start` and `umpire tournament`: jobs run in this process,
+ * `concurrency` at a time, each claimed in the table first (runMatchJob). A
+ * job another process holds is tried again when its lease ends; one that
+ * failed otherwise, a few times after a pause. A job given up here stays
+ * pending in the table, and the next start resumes it.
+ */
+export class LocalJobQueue implements JobQueue<MatchJob> {
+  private readonly queue: InProcessQueue<MatchJob>;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly tries = new Map<string, { busy: number; errors: number }>();
+  private timerWaiters: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    run: (job: MatchJob) => Promise<unknown>,
+    concurrency = 1,
+    private readonly log: (line: string) => void = (line) => console.error(line),
+  ) {
+    this.queue = new InProcessQueue<MatchJob>(
+      async (job) => {
+        await run(job);
+        this.tries.delete(job.id);
+      },
+      concurrency,
+      (e, job) => this.failed(e, job),
+    );
+  }
+
+  async send(job: MatchJob): Promise<void> {
+    if (!this.closed) await this.queue.send(job);
+  }
+
+  /** Resolves when every job sent so far has run or been given up, retries included. */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.queue.idle();
+      if (this.timers.size === 0) return;
+      await new Promise<void>((resolve) => this.timerWaiters.push(resolve));
+    }
+  }
+
+  /** Drops the waiting retries (shutting down: the table keeps their jobs). */
+  close(): void {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    for (const w of this.timerWaiters.splice(0)) w();
+  }
+
+  private failed(e: unknown, job: MatchJob): void {
+    const code = jobErrorCode(e);
+    const tries = this.tries.get(job.id) ?? { busy: 0, errors: 0 };
+    this.tries.set(job.id, tries);
+    if (code === 'JOB_BUSY' && tries.busy < MAX_BUSY_WAITS) {
+      tries.busy++;
+      const retryAt = (e as { retryAt?: number }).retryAt ?? Date.now();
+      return this.later(job, Math.max(0, retryAt - Date.now()) + BUSY_SLACK_MS);
+    }
+    const message = `leaderboard ${job.board} round ${job.round}: job ${job.id}: ${(e as Error).message ?? String(e)}`;
+    if (code === null && tries.errors < RETRY_DELAYS_MS.length) {
+      this.log(`${message}; trying again`);
+      return this.later(job, RETRY_DELAYS_MS[tries.errors++]!);
+    }
+    this.tries.delete(job.id);
+    this.log(`${message}; left pending`);
+  }
+
+  private later(job: MatchJob, ms: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.send(job);
+      for (const w of this.timerWaiters.splice(0)) w();
+    }, ms);
+    this.timers.add(timer);
+  }
+}

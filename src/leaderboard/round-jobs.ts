@@ -1,0 +1,46 @@
+import type { MatchJob } from './match-job.js';
+
+export type JobOutcome = 'done' | 'failed';
+
+export type JobClaim =
+  /** This process holds the job until its lease ends: the stored job, and which claim this is (1 first). */
+  | { readonly state: 'claimed'; readonly job: MatchJob; readonly attempt: number }
+  /** Played (or given up) already: a redelivery, nothing to do. */
+  | { readonly state: 'finished'; readonly outcome: JobOutcome }
+  /** Another process holds it, until `until` (ms since the epoch). */
+  | { readonly state: 'busy'; readonly until: number }
+  | { readonly state: 'missing' };
+
+export interface RoundProgress {
+  readonly total: number;
+  readonly done: number;
+  readonly failed: number;
+}
+
+/**
+ * Rounds' jobs in the table, so that a job outlives the process or message
+ * that carries it: each is claimed under a lease before it is played, and
+ * counted in its round once however often it is delivered.
+ */
+export interface RoundJobStore {
+  /** Stores a new round's jobs, all pending. */
+  addJobs(jobs: readonly MatchJob[]): Promise<void>;
+  /** Lists a round as unfinished, for resumeRounds. */
+  openRound(board: string, round: string): Promise<void>;
+  closeRound(board: string, round: string): Promise<void>;
+  openRounds(): Promise<{ board: string; round: string }[]>;
+  /** The round's jobs not yet finished (claimed or not). */
+  pendingJobs(board: string, round: string): Promise<MatchJob[]>;
+  /** Takes a pending job whose lease (if any) has ended, for `leaseMs` from `nowMs`. */
+  claim(job: MatchJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim>;
+  /** Extends the holder's lease; false if it is no longer the holder's. */
+  renew(job: MatchJob, holder: string, untilMs: number): Promise<boolean>;
+  /** Gives the job back (its attempt failed), so the next delivery may claim it at once. */
+  release(job: MatchJob, holder: string): Promise<void>;
+  /**
+   * Counts the job in its round's done or failed, once per job id (a second
+   * call counts nothing), then marks it finished. The round's progress after,
+   * or null if the round is gone.
+   */
+  finish(job: MatchJob, outcome: JobOutcome): Promise<RoundProgress | null>;
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_MARGIN_MS, idempotencyKeyHash, requestDeadlineMs } from '../../src/api/idempotency.js';
+import { ANTS_DEADLINE_MS, PREPARE_DEADLINE_MS, matchDeadlineMs } from '../../src/match/deadline.js';
+import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
+import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
+import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
+
+// A claim on an idempotency key whose request died is free again after that request's own
+// deadline, on a clock the test sets.
+
+const dir = mkdtempSync(join(tmpdir(), 'umpire-claims-'));
+let storage: EmbeddedStorage;
+let stores: Stores;
+
+beforeAll(async () => {
+  storage = await startEmbeddedStorage(dir, { log: () => undefined });
+  stores = createStores(storage.config);
+  await ensureStorage(stores);
+}, 30_000);
+afterAll(async () => {
+  await storage?.close();
+});
+
+describe('idempotency claims', () => {
+  it('stay pending until their deadline, then are reclaimable', async () => {
+    const deadline = requestDeadlineMs('icy', undefined, [{ kind: 'js', code: '' }, { kind: 'js', code: '' }]);
+    const t0 = 1_700_000_000_000;
+    expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0, deadline)).toEqual({ state: 'claimed' });
+    // The process holding it died: a retry before the deadline is told to wait.
+    expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0 + deadline - 1, deadline)).toEqual({ state: 'pending', requestHash: 'req' });
+    expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0 + deadline, deadline)).toEqual({ state: 'pending', requestHash: 'req' });
+    expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0 + deadline + 1, deadline)).toEqual({ state: 'claimed' });
+  });
+
+  it('keep the deadline of the request that made them, not of the one asking', async () => {
+    const t0 = 1_700_000_000_000;
+    expect((await stores.matches.claimIdempotencyKey('k-long', 'a', t0, 600_000)).state).toBe('claimed');
+    // A later request with a short deadline does not cut the first one short.
+    expect((await stores.matches.claimIdempotencyKey('k-long', 'b', t0 + 10_000, 1_000)).state).toBe('pending');
+    expect((await stores.matches.claimIdempotencyKey('k-long', 'b', t0 + 600_001, 1_000)).state).toBe('claimed');
+  });
+
+  it('are never taken over once completed', async () => {
+    const t0 = 1_700_000_000_000;
+    await stores.matches.claimIdempotencyKey('k-done', 'req', t0, 1_000);
+    await stores.matches.completeIdempotencyKey('k-done', 'match-1');
+    expect(await stores.matches.claimIdempotencyKey('k-done', 'req', t0 + 10 ** 9, 1_000)).toEqual({ state: 'done', matchId: 'match-1', requestHash: 'req' });
+  });
+
+  it('written before deadlines were stored lapse after ten minutes', async () => {
+    const t0 = 1_700_000_000_000;
+    await stores.dynamodb.send(
+      new PutItemCommand({ TableName: stores.config.dynamodb.table, Item: { pk: { S: 'idem#k-old' }, sk: { S: 'idem' }, requestHash: { S: 'req' }, claimedAt: { N: String(t0) } } }),
+    );
+    expect((await stores.matches.claimIdempotencyKey('k-old', 'req', t0 + 599_000, 1_000)).state).toBe('pending');
+    expect((await stores.matches.claimIdempotencyKey('k-old', 'req', t0 + 600_001, 1_000)).state).toBe('claimed');
+  });
+});
+
+describe('a request deadline', () => {
+  it("is the match's wall-clock deadline plus WASI preparation and a margin", () => {
+    const js = { kind: 'js' as const, code: '' };
+    const wasm = { kind: 'wasm' as const, code: new Uint8Array() };
+    const icy = matchDeadlineMs({ game: 'icy', budgets: DEFAULT_BUDGETS, bots: [js, js] });
+    expect(requestDeadlineMs('icy', undefined, [js, js])).toBe(icy + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs('icy', undefined, [js, wasm])).toBe(icy + PREPARE_DEADLINE_MS + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs('icy', { turnFuel: 1 }, [js, js])).toBeLessThan(icy + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs('blockdrop', undefined, [js, js, js, js])).toBe(matchDeadlineMs({ game: 'blockdrop', budgets: DEFAULT_BUDGETS, bots: [js, js, js, js] }) + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs('ants', undefined, [])).toBe(ANTS_DEADLINE_MS + CLAIM_MARGIN_MS);
+  });
+
+  it('keys are scoped to their owner', async () => {
+    expect(await idempotencyKeyHash('alice', 'k')).not.toBe(await idempotencyKeyHash('bob', 'k'));
+    expect(await idempotencyKeyHash('alice', 'k')).toBe(await idempotencyKeyHash('alice', 'k'));
+  });
+});
