@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PLAYERS } from '../games/blockdrop/index.js';
 import { blockDropReplay, type BlockDropReplay } from '../match/blockdrop-replay.js';
 import { playBlockDrop, type BlockDropPlayerSummary } from '../match/blockdrop-match.js';
-import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import { resolveBudgets } from '../match/budgets.js';
+import type { Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import type { BlobMeta } from '../store/types.js';
 import { ENGINE } from '../version.js';
@@ -64,7 +65,7 @@ export async function decodeBlockDropBots(request: BlockDropMatchRequest, maxBun
 /** Plays a four-bot match, stores bundles, replay and logs, then the record. */
 export async function playAndStoreBlockDrop(deps: ServiceDeps, request: BlockDropMatchRequest, bots: readonly DecodedBot[], now: Date, owner: string, id: string = newMatchId()): Promise<BlockDropMatchRecord> {
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;
-  const budgets: Budgets = { ...DEFAULT_BUDGETS, ...request.budgets };
+  const budgets: Budgets = resolveBudgets('blockdrop', request.budgets);
   const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
   const manifest = { engine: ENGINE, game: 'blockdrop' as const, seed, budgets, bots: hashes };
   const bundles = bots.map((b): Bundle => (b.name ? { ...b.bundle, name: b.name } : b.bundle));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { playCapture } from '../match/capture-match.js';
 import { captureReplay, type CaptureReplay } from '../match/capture-replay.js';
-import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import { resolveBudgets } from '../match/budgets.js';
+import type { Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import type { BlobMeta } from '../store/types.js';
 import { ENGINE } from '../version.js';
@@ -68,7 +69,7 @@ export async function decodeCaptureBots(request: CaptureMatchRequest, maxBundle:
 /** Plays a Capture match, stores bundles, replay and logs, then the record. */
 export async function playAndStoreCapture(deps: ServiceDeps, request: CaptureMatchRequest, bots: readonly [DecodedBot, DecodedBot], now: Date, owner: string, id: string = newMatchId()): Promise<CaptureMatchRecord> {
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;
-  const budgets: Budgets = { ...DEFAULT_BUDGETS, ...request.budgets };
+  const budgets: Budgets = resolveBudgets('capture', request.budgets);
   const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
   const manifest = { engine: ENGINE, game: 'capture' as const, seed, budgets, bots: { red: hashes[0]!, blue: hashes[1]! } };
   const bundles = bots.map((b): Bundle => (b.name ? { ...b.bundle, name: b.name } : b.bundle)) as [Bundle, Bundle];

@@ -1,6 +1,7 @@
 import { ANTS_DEADLINE_MS, PREPARE_DEADLINE_MS, matchDeadlineMs } from '../match/deadline.js';
 import type { GameId } from '../match/games.js';
-import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import { resolveBudgets } from '../match/budgets.js';
+import type { Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import type { MatchStore, StoredRecord } from '../store/types.js';
 import { sha256Hex } from './match-service.js';
@@ -14,7 +15,7 @@ export function requestDeadlineMs(game: GameId | 'ants', budgets: Partial<Budget
   if (game === 'ants') return ANTS_DEADLINE_MS + CLAIM_MARGIN_MS;
   // A WASI module may first be prepared in a job of its own, under its own deadline.
   const preparing = bundles.filter((b) => b.kind === 'wasm').length * PREPARE_DEADLINE_MS;
-  return matchDeadlineMs({ game, budgets: { ...DEFAULT_BUDGETS, ...budgets }, bots: bundles }) + preparing + CLAIM_MARGIN_MS;
+  return matchDeadlineMs({ game, budgets: resolveBudgets(game, budgets), bots: bundles }) + preparing + CLAIM_MARGIN_MS;
 }
 
 /** Keys are the client's names: the same string from two owners names two different requests. */

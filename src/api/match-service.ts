@@ -2,7 +2,8 @@ import { DEFAULT_MAP, formatMap, parseMap, ruleSet, type IcyMap, type IcyReplay,
 import { icyReplayFromMatch } from '../match/icy-replay.js';
 import type { MatchRunner } from '../match/job.js';
 import type { MatchResult } from '../match/run-match.js';
-import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import { resolveBudgets } from '../match/budgets.js';
+import type { Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import { base64UrlEncode } from '../store/dynamo-matches.js';
 import type { BlobMeta, BlobStore, MatchStore } from '../store/types.js';
@@ -111,7 +112,7 @@ export async function playAndStore(deps: ServiceDeps, request: MatchRequest, bot
   const { map, name: mapName } = resolveMap(request.map, deps.maps);
   const rules = ruleSet(request.rules ?? 'queue2011');
   const seed = request.seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
-  const budgets: Budgets = { ...DEFAULT_BUDGETS, ...request.budgets };
+  const budgets: Budgets = resolveBudgets('icy', request.budgets);
   const hashes = await Promise.all(bots.map((b) => sha256Hex(b.bytes)));
 
   const { result, replay } = await deps.runner.play({ game: 'icy', options: { rules, map }, seed, budgets, bots: bots.map((b) => b.bundle) });
@@ -238,7 +239,7 @@ export async function verifyMatch(deps: ServiceDeps, record: MatchRecord): Promi
     game: 'icy',
     options,
     seed: doc.manifest.seed ?? 0,
-    budgets: { ...DEFAULT_BUDGETS, ...(doc.manifest.budgets ?? {}) },
+    budgets: resolveBudgets('icy', doc.manifest.budgets ?? undefined),
     bots: bundles,
   });
   const replay = icyReplayFromMatch(rerun, options, doc.manifest);

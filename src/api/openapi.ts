@@ -262,7 +262,7 @@ export function openApiDocument(): Record<string, unknown> {
           description:
             'id, status, createdAt, winner (red | blue | draw), decidedBy, forfeit, scores { red, blue: { total, hits, domainSum } }, turns, bots { red, blue: { name, kind, sha256, fuel, timeouts, errors, crashes, forfeit? } }, manifest { engine, game, rules, map { name, sha256 }, seed, budgets, bots { red, blue } }, replayUrl, viewUrl. ' +
             'For game "ants": winner (red | black | draw), decidedBy (food | forfeit), scores { red, black: { food, alive, carried } }, rounds, bots { red, black: { name, kind: "ant", sha256, forfeit? } }, manifest { engine, game, world { name, sha256 }, seed, rounds, bots }; the replay holds the world, both brains, snapshots and the anthill food per round. ' +
-            'For game "blockdrop": winner (a player id 0-3, or draw), turns, players [{ id, name, kind, sha256, fellAt, fuel, timeouts, errors, crashes, invalid, forfeit? }], manifest { engine, game, seed, budgets, bots [4 sha256] }. ' +
+            'For game "blockdrop": winner (a player id 0-3, or draw), turns, players [{ id, name, kind, sha256, fellAt, fuel, timeouts, errors, crashes, invalid, forfeit?, terminatedAt? }], manifest { engine, game, seed, budgets, bots [4 sha256] }. ' +
             'For game "capture": winner (red | blue | draw), decidedBy (pucks | ownership | draw | forfeit), scores { red, blue: { pucks, ownership } }, turns, bots { red, blue: { name, kind, sha256, fuel, timeouts, errors, crashes, nullMoves, forfeit? } }, manifest { engine, game, seed, budgets, bots }.',
         },
       },

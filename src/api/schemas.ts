@@ -36,7 +36,10 @@ export const BotPatch = z
   .object({ public: z.boolean().describe('whether other keys may play it and enter it on their leaderboards') })
   .strict();
 
-/** Budget overrides, bounded so one request cannot hold the service for long. */
+/**
+ * Budget overrides, bounded so one request cannot hold the service for long;
+ * what is left out is the game's default (resolveBudgets in src/match/budgets.ts).
+ */
 export const BudgetsInput = z
   .object({
     firstTurnFuel: z.number().int().min(1).max(50_000_000_000),

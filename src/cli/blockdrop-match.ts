@@ -21,7 +21,7 @@ export async function blockDropMatchCommand(argv: string[], out: (line: string) 
   const paths = (values.bot as string[] | undefined) ?? [];
   if (paths.length !== 4) throw usageError(`--bot must be given 4 times (players 0 to 3), got ${paths.length}\nusage: ${BLOCKDROP_MATCH_USAGE}`);
   const seed = integerOption('seed', values.seed as string | undefined, 1);
-  const budgets = budgetsFor(values.fuel as string | undefined);
+  const budgets = budgetsFor('blockdrop', values.fuel as string | undefined);
   const bots = paths.map(readBundle);
   const manifest = { engine: ENGINE, game: 'blockdrop', seed, budgets };
   const { summary, replay } = await withMatchPool((runner) => playBlockDrop({ bots, seed, budgets, runner, manifest }));

@@ -21,7 +21,7 @@ export async function captureMatchCommand(argv: string[], out: (line: string) =>
   if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'\nusage: ${CAPTURE_MATCH_USAGE}`);
   if (!values.red || !values.blue) throw usageError(`--red and --blue are required\nusage: ${CAPTURE_MATCH_USAGE}`);
   const seed = integerOption('seed', values.seed as string | undefined, 1);
-  const budgets = budgetsFor(values.fuel as string | undefined);
+  const budgets = budgetsFor('capture', values.fuel as string | undefined);
   const bots = [readBundle(values.red as string), readBundle(values.blue as string)] as const;
   const manifest = { engine: ENGINE, game: 'capture', seed, budgets };
   const { replay, seats } = await withMatchPool((runner) => playCapture({ bots, seed, budgets, runner, manifest }));

@@ -5,7 +5,9 @@ import { DEFAULT_MAP, formatMap, historyFromActions, parseMap, type IcyMap, type
 import { icyReplayFromMatch } from '../match/icy-replay.js';
 import { ENGINE } from '../version.js';
 import type { MatchResult } from '../match/run-match.js';
-import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import { budgetsForTurnFuel, defaultBudgets } from '../match/budgets.js';
+import type { GameId } from '../match/games.js';
+import type { Budgets } from '../sandbox/policy.js';
 import type { Bundle } from '../sandbox/types.js';
 import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
@@ -42,7 +44,7 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   if (!values.red || !values.blue) throw usageError(`--red and --blue are required\nusage: ${MATCH_USAGE}`);
   const rules = rulesOption(values.rules as string | undefined);
   const seed = integerOption('seed', values.seed as string | undefined, 1);
-  const budgets = budgetsFor(values.fuel as string | undefined);
+  const budgets = budgetsFor('icy', values.fuel as string | undefined);
   const map = values.map ? readMap(values.map as string) : DEFAULT_MAP;
   const bots = [readBundle(values.red as string), readBundle(values.blue as string)];
 
@@ -80,12 +82,16 @@ export function integerOption(name: string, value: string | undefined, fallback:
   return Number(value);
 }
 
-/** `--fuel N` sets the per-turn fuel; the first turn and loading get twice as much. */
-export function budgetsFor(fuel: string | undefined): Budgets {
-  if (fuel === undefined) return DEFAULT_BUDGETS;
+/**
+ * The game's default budgets, or with `--fuel N` N per turn and the first
+ * turn at the game's ratio (icy 2N, capture 10N, block drop N); loading gets
+ * at least the first turn's.
+ */
+export function budgetsFor(game: GameId, fuel: string | undefined): Budgets {
+  if (fuel === undefined) return defaultBudgets(game);
   const n = integerOption('fuel', fuel, 0);
   if (n < 1) throw usageError('--fuel must be at least 1');
-  return { ...DEFAULT_BUDGETS, turnFuel: n, firstTurnFuel: 2 * n, loadFuel: Math.max(2 * n, DEFAULT_BUDGETS.loadFuel) };
+  return budgetsForTurnFuel(game, n);
 }
 
 function readMap(path: string): IcyMap {

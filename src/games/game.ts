@@ -21,6 +21,13 @@ export interface Game<State, Options, Step = unknown> {
    */
   step(state: State, answers: readonly (Answer | null)[], options: Options): { state: State; record: Step };
   isOver(state: State): boolean;
+  /**
+   * What each seat's bot is sent once the game is over, for games whose
+   * rules end with a marker (Capture and Icy send a turn number of `-1`) so
+   * that a stdin/stdout player reads it and exits; its answer is ignored.
+   * Games whose rules define no end marker leave it out.
+   */
+  farewell?(state: State, seat: number, options: Options): string;
   result(state: State): GameOutcome;
   /**
    * A first call before the game starts: each bot gets `input` and must
@@ -33,6 +40,19 @@ export interface Game<State, Options, Step = unknown> {
    * play with no answers. Otherwise such a match is decided by forfeit.
    */
   readonly keepsForfeitedSeats?: boolean;
+  /**
+   * Whether a bot that runs over its time on any call is terminated, as the
+   * original engine kills it: its seat gets no more calls and null answers.
+   */
+  readonly terminatesLateBots?: boolean;
+}
+
+/** A game's own time limits per call, in milliseconds of the original engine; src/match/ converts them to fuel. */
+export interface TimeLimits {
+  /** The first call (and the handshake, where the game has one). */
+  readonly firstTurnMs: number;
+  /** Every later call. */
+  readonly turnMs: number;
 }
 
 /** A bot's answer, or why there is none. */

@@ -1,5 +1,5 @@
 import { ANTS_DEADLINE_MS, matchDeadlineMs } from '../match/deadline.js';
-import { DEFAULT_BUDGETS } from '../sandbox/policy.js';
+import { resolveBudgets } from '../match/budgets.js';
 import type { Bundle } from '../sandbox/types.js';
 import { base64UrlEncode } from '../store/base64url.js';
 import type { Leaderboard } from './types.js';
@@ -24,6 +24,6 @@ export function jobHolder(): string {
 export function jobLeaseMs(board: Leaderboard): number {
   if (board.game === 'ants') return ANTS_DEADLINE_MS + LEASE_MARGIN_MS;
   const seats = board.game === 'blockdrop' ? 4 : 2;
-  const deadline = matchDeadlineMs({ game: board.game, budgets: { ...DEFAULT_BUDGETS, ...board.budgets }, bots: new Array<Bundle>(seats) });
+  const deadline = matchDeadlineMs({ game: board.game, budgets: resolveBudgets(board.game, board.budgets), bots: new Array<Bundle>(seats) });
   return deadline + LEASE_MARGIN_MS;
 }

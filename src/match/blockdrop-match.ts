@@ -1,5 +1,6 @@
 import { PLAYERS } from '../games/blockdrop/index.js';
-import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import type { Budgets } from '../sandbox/policy.js';
+import { defaultBudgets } from './budgets.js';
 import type { Bundle } from '../sandbox/types.js';
 import { blockDropReplay, type BlockDropReplay } from './blockdrop-replay.js';
 import type { MatchRunner } from './job.js';
@@ -16,6 +17,8 @@ export interface BlockDropPlayerSummary {
   /** Answers that were not a command (played as N). */
   readonly invalid: number;
   readonly forfeit?: { readonly code: string; readonly message: string };
+  /** The turn its bot ran over its time and was terminated, if it was. */
+  readonly terminatedAt?: number;
 }
 
 export interface BlockDropSummary {
@@ -33,7 +36,7 @@ export async function playBlockDrop(a: {
   manifest?: Readonly<Record<string, unknown>>;
 }): Promise<{ summary: BlockDropSummary; replay: BlockDropReplay; logs: string[] }> {
   if (a.bots.length !== PLAYERS) throw new RangeError(`block drop takes ${PLAYERS} bots, got ${a.bots.length}`);
-  const budgets = a.budgets ?? DEFAULT_BUDGETS;
+  const budgets = a.budgets ?? defaultBudgets('blockdrop');
   const match = await a.runner.play({ game: 'blockdrop', options: { seed: a.seed }, seed: a.seed, budgets, bots: a.bots });
   const replay = blockDropReplay(match, a.seed, { ...(a.manifest ?? {}), names: a.bots.map((b) => b.name ?? null) });
   const fellAt = match.result.details.fellAt as (number | null)[];
@@ -52,6 +55,7 @@ export async function playBlockDrop(a: {
       crashes: seat.crashes,
       invalid: invalid[id]!,
       ...(seat.forfeit ? { forfeit: seat.forfeit } : {}),
+      ...(seat.terminatedAt !== undefined ? { terminatedAt: seat.terminatedAt } : {}),
     })),
   };
   return { summary, replay, logs: match.result.seats.map((seat) => seat.log) };

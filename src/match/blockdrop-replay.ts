@@ -13,6 +13,8 @@ export interface BlockDropReplayTurn {
   readonly f?: readonly number[];
   /** The bot's call (fuel, failure, detail); absent when nobody was asked. */
   readonly k?: { readonly f: number; readonly x?: string; readonly d?: string };
+  /** Set on the turn the bot ran over its time and was terminated: it plays N to the end (its later calls say x: 'terminated'). */
+  readonly terminated?: 'over_budget';
 }
 
 /**
@@ -47,6 +49,7 @@ export function blockDropReplay(match: { result: MatchResult; replay: Replay<Tur
       ...(s.dropped.length ? { d: s.dropped } : {}),
       ...(s.fell.length ? { f: s.fell } : {}),
       ...(call ? { k: { f: call.fuel, ...(call.failure ? { x: call.failure } : {}), ...(call.detail ? { d: call.detail } : {}) } } : {}),
+      ...(call?.terminated ? { terminated: call.terminated } : {}),
     };
   });
   return {

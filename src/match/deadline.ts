@@ -1,7 +1,8 @@
 import { PLAYERS as BLOCKDROP_PLAYERS, TURNS as BLOCKDROP_TURNS } from '../games/blockdrop/constants.js';
 import { TURNS as CAPTURE_TURNS } from '../games/capture/constants.js';
 import { TURNS as ICY_TURNS } from '../games/icy/constants.js';
-import { DEFAULT_BUDGETS, FUEL_PER_MS, type Budgets } from '../sandbox/policy.js';
+import { FUEL_PER_MS, type Budgets } from '../sandbox/policy.js';
+import { defaultBudgets } from './budgets.js';
 import type { GameId } from './games.js';
 import type { MatchJob } from './job.js';
 
@@ -44,8 +45,9 @@ export function matchDeadlineMs(job: Pick<MatchJob, 'game' | 'budgets' | 'bots'>
   return Math.ceil((fuel / FUEL_PER_MS) * DEADLINE_SLACK) + DEADLINE_MARGIN_MS;
 }
 
-/** The limit of an upload check: loading plus the first calls, at default budgets. */
+/** The limit of an upload check: loading plus the first calls, at the game's default budgets. */
 export function probeDeadlineMs(game: GameId): number {
-  const fuel = DEFAULT_BUDGETS.loadFuel + FIRST_CALLS[game] * DEFAULT_BUDGETS.firstTurnFuel;
+  const budgets = defaultBudgets(game);
+  const fuel = budgets.loadFuel + FIRST_CALLS[game] * budgets.firstTurnFuel;
   return Math.ceil((fuel / FUEL_PER_MS) * DEADLINE_SLACK) + DEADLINE_MARGIN_MS;
 }

@@ -1,8 +1,8 @@
 import { blockDropGame } from '../games/blockdrop/game.js';
 import { captureGame } from '../games/capture/game.js';
 import { DEFAULT_MAP, RED, encodeView, initialState, ruleSet } from '../games/icy/index.js';
-import { DEFAULT_BUDGETS } from '../sandbox/policy.js';
 import { DEFAULT_LIMITS } from '../sandbox/types.js';
+import { defaultBudgets } from './budgets.js';
 import type { GameId } from './games.js';
 import type { ProbeRequest, ProbeResult } from './job.js';
 import type { BotLoader } from './run-match.js';
@@ -14,13 +14,14 @@ const FIRST_CALLS: Readonly<Record<GameId, () => string[]>> = {
   capture: () => [captureGame.observe(captureGame.setup({}), 0, {})],
 };
 
-/** A bundle passes when it loads and answers the first calls of a match of its game, at default budgets. */
+/** A bundle passes when it loads and answers the first calls of a match of its game, at the game's default budgets. */
 export async function probeBot(load: BotLoader, { game, bundle }: ProbeRequest): Promise<ProbeResult> {
-  const loaded = await load(bundle, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: DEFAULT_BUDGETS.loadFuel, wallMs: DEFAULT_BUDGETS.wallMs });
+  const budgets = defaultBudgets(game);
+  const loaded = await load(bundle, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: budgets.loadFuel, wallMs: budgets.wallMs });
   if (!loaded.ok) return { ok: false, stage: 'load', failure: loaded.failure };
   try {
     for (const view of FIRST_CALLS[game]()) {
-      const r = await loaded.bot.act(view, { fuel: DEFAULT_BUDGETS.firstTurnFuel, wallMs: DEFAULT_BUDGETS.wallMs });
+      const r = await loaded.bot.act(view, { fuel: budgets.firstTurnFuel, wallMs: budgets.wallMs });
       if (r.output === null) return { ok: false, stage: 'turn', failure: r.failure ?? 'error', ...(r.detail ? { detail: r.detail } : {}) };
     }
     return { ok: true };

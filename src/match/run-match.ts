@@ -1,6 +1,8 @@
 import { UmpireError } from '../core/errors.js';
 import type { Game } from '../games/game.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
+import { defaultBudgetsOf } from './budgets.js';
+import { terminatedCall } from './termination.js';
 import {
   DEFAULT_LIMITS,
   type Bot,
@@ -19,6 +21,7 @@ export interface MatchSpec<State, Options, Step> {
   readonly game: Game<State, Options, Step>;
   readonly options: Options;
   readonly seed: number;
+  /** The game's defaults when absent. */
   readonly budgets?: Budgets;
   readonly limits?: BotLimits;
   /** One bundle per seat. */
@@ -39,6 +42,8 @@ export interface CallRecord {
   readonly failure?: CallFailure;
   readonly detail?: string;
   readonly truncated?: boolean;
+  /** Set on the call after which the game terminated the bot (see Game.terminatesLateBots). */
+  readonly terminated?: 'over_budget';
 }
 
 export interface TurnRecord<Step> {
@@ -57,6 +62,8 @@ export interface SeatReport {
   readonly crashes: number;
   /** Why the bundle could not be loaded, if it could not. */
   readonly forfeit?: LoadFailure;
+  /** The turn the game terminated the bot in, if it did. */
+  readonly terminatedAt?: number;
   readonly log: string;
 }
 
@@ -96,7 +103,7 @@ export async function runMatch<State, Options, Step>(
   spec: MatchSpec<State, Options, Step>,
 ): Promise<{ result: MatchResult; replay: Replay<Step> }> {
   const { game, options, seed } = spec;
-  const budgets = spec.budgets ?? DEFAULT_BUDGETS;
+  const budgets = spec.budgets ?? defaultBudgetsOf(game.id) ?? DEFAULT_BUDGETS;
   const limits = spec.limits ?? DEFAULT_LIMITS;
   const players = game.players(options);
   if (spec.bots.length !== players.length) throw new RangeError(`${game.id} needs ${players.length} bots, got ${spec.bots.length}`);
@@ -111,10 +118,14 @@ export async function runMatch<State, Options, Step>(
   );
   const bots: (Bot | null)[] = loaded.map((l) => (l.ok ? l.bot : null));
   const stats = players.map(() => ({ fuel: 0, overBudget: 0, errors: 0, crashes: 0, bank: budgets.timeBankFuel, calls: 0 }));
+  const terminatedAt: (number | null)[] = players.map(() => null);
+  // What a terminated bot left behind, as it is disposed of at once.
+  const killed: ({ log: string; crashes: number } | null)[] = players.map(() => null);
   const forfeits = loaded.flatMap((l, seat) => (l.ok ? [] : [seat]));
   const turns: TurnRecord<Step>[] = [];
   let state = game.setup(options);
 
+  let crashesAtEnd: readonly number[] | null = null;
   if (forfeits.length === 0 || game.keepsForfeitedSeats) {
     while (!game.isOver(state)) {
       if (spec.deadline !== undefined && Date.now() > spec.deadline) {
@@ -125,6 +136,8 @@ export async function runMatch<State, Options, Step>(
       const calls = await Promise.all(
         seats.map(async (seat) => {
           const bot = bots[seat];
+          const ended = terminatedAt[seat];
+          if (ended !== null) return { output: null, call: terminatedCall(ended) };
           if (!bot) return { output: null, call: { fuel: 0, failure: 'error' as const, detail: 'no bot: it forfeited' } };
           const s = stats[seat];
           const allowance = s.calls === 0 ? budgets.firstTurnFuel : budgets.turnFuel;
@@ -134,11 +147,19 @@ export async function runMatch<State, Options, Step>(
           s.fuel += r.fuel;
           if (r.failure === 'over_budget') s.overBudget++;
           else if (r.failure === 'error') s.errors++;
+          const terminate = game.terminatesLateBots === true && r.failure === 'over_budget';
+          if (terminate) {
+            terminatedAt[seat] = turns.length;
+            killed[seat] = { log: bot.log(), crashes: bot.crashes };
+            bot.dispose();
+            bots[seat] = null;
+          }
           const call: CallRecord = {
             fuel: r.fuel,
             ...(r.failure ? { failure: r.failure } : {}),
             ...(r.detail ? { detail: r.detail } : {}),
             ...(r.truncated ? { truncated: true } : {}),
+            ...(terminate ? { terminated: 'over_budget' as const } : {}),
           };
           return { output: r.output, call };
         }),
@@ -152,6 +173,8 @@ export async function runMatch<State, Options, Step>(
       turns.push({ turn: turns.length, answers, calls: calls.map((c) => c.call), step: next.record });
       state = next.state;
     }
+    crashesAtEnd = bots.map((bot) => bot?.crashes ?? 0);
+    if (game.farewell) await sayFarewell(bots, (seat) => game.farewell!(state, seat, options), budgets);
   }
 
   const outcome = game.result(state);
@@ -160,9 +183,10 @@ export async function runMatch<State, Options, Step>(
     fuel: stats[seat].fuel,
     overBudget: stats[seat].overBudget,
     errors: stats[seat].errors,
-    crashes: bots[seat]?.crashes ?? 0,
+    crashes: killed[seat]?.crashes ?? crashesAtEnd?.[seat] ?? bots[seat]?.crashes ?? 0,
     ...(loaded[seat].ok ? {} : { forfeit: (loaded[seat] as { failure: LoadFailure }).failure }),
-    log: bots[seat]?.log() ?? '',
+    ...(terminatedAt[seat] !== null ? { terminatedAt: terminatedAt[seat] } : {}),
+    log: killed[seat]?.log ?? bots[seat]?.log() ?? '',
   }));
   for (const bot of bots) bot?.dispose();
   const winner = forfeits.length === 0 || game.keepsForfeitedSeats ? outcome.winner : forfeits.length === players.length - 1 ? players.findIndex((_, s) => !forfeits.includes(s)) : null;
@@ -187,4 +211,19 @@ async function shakeHands(bot: Bot, handshake: { input: string; expect: string }
   bot.dispose();
   const why = r.output === null ? (r.failure ?? 'no answer') + (r.detail ? ` (${r.detail})` : '') : `answered '${(first ?? '').slice(0, 20)}'`;
   return { ok: false, failure: { code: 'NO_HANDSHAKE', message: `the bot did not print ${handshake.expect}: ${why}` } };
+}
+
+/**
+ * The game's end marker (Icy's and Capture's `-1`), sent to stdin/stdout
+ * players still in play so they see the end, as the originals did. What
+ * they do with it is not part of the match: its answer, fuel and any
+ * failure are ignored, and a crash there is not counted.
+ */
+async function sayFarewell(bots: readonly (Bot | null)[], marker: (seat: number) => string, budgets: Budgets): Promise<void> {
+  await Promise.all(
+    bots.map(async (bot, seat) => {
+      if (!bot?.stdio) return;
+      await bot.act(marker(seat), { fuel: budgets.turnFuel, wallMs: budgets.wallMs });
+    }),
+  );
 }

@@ -19,9 +19,9 @@ export const MAX_RELOADS = 3;
 export const VIRTUAL_EPOCH_MS = Date.UTC(2011, 4, 28);
 
 export interface Budgets {
-  /** Fuel for the first turn (the original allows 1 s, for start-up). */
+  /** Fuel for the first turn (Icy's original allows 1 s, for start-up). */
   readonly firstTurnFuel: number;
-  /** Fuel for every later turn (the original allows 0.5 s). */
+  /** Fuel for every later turn (Icy's original allows 0.5 s). */
   readonly turnFuel: number;
   /** Extra fuel a bot may draw on over the whole match when a turn needs more; 0 for none. */
   readonly timeBankFuel: number;
@@ -31,6 +31,7 @@ export interface Budgets {
   readonly wallMs: number;
 }
 
+/** Icy's default budgets; each game's are defaultBudgets(game) in src/match/budgets.ts. */
 export const DEFAULT_BUDGETS: Budgets = {
   firstTurnFuel: 1000 * FUEL_PER_MS,
   turnFuel: 500 * FUEL_PER_MS,

@@ -41,7 +41,9 @@ export type CallFailure =
   /** The runtime trapped (memory exhausted, stack overflow, a fault): reloaded next turn. */
   | 'crash'
   /** The bot crashed too often and is no longer called. */
-  | 'retired';
+  | 'retired'
+  /** The game terminated the bot after it ran over its time (block drop): it is no longer called. */
+  | 'terminated';
 
 export interface CallResult {
   /** The answer text, or null on failure. */
@@ -76,6 +78,8 @@ export interface Bot {
   log(): string;
   /** Crashes so far (each followed by a fresh reload). */
   readonly crashes: number;
+  /** A stdin/stdout player (a WASI command module): it is sent the game's end marker, where the rules define one. */
+  readonly stdio?: boolean;
   dispose(): void;
 }
 

@@ -55,18 +55,41 @@ describe('block-drop matches of four bots', () => {
     const looping = js('export default (s) => { if (s === "") return "READY"; for (;;) {} }', 'looping');
     const throwing = js('export default (s) => { if (s === "") return "READY"; throw new Error("boom"); }', 'throwing');
     const chatty = js('export default (s) => s === "" ? "READY" : "jump"', 'chatty');
-    // A small budget keeps the looping bot's 250 turns short.
     const budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20_000_000, turnFuel: 10_000_000 };
     const { summary, replay } = await playBlockDrop({ bots: [silent, looping, throwing, chatty], seed: 1, budgets, runner });
     expect(summary.winner).toBe('draw');
     expect(summary.turns).toBe(1000);
     expect(summary.players[0]!.forfeit).toEqual({ code: 'NO_HANDSHAKE', message: "the bot did not print READY: answered 'hello'" });
-    expect(summary.players[1]!.timeouts).toBe(250);
+    // The looping bot is terminated on its first turn and plays N from then on.
+    expect(summary.players[1]!.timeouts).toBe(1);
+    expect(summary.players[1]!.terminatedAt).toBe(1);
     expect(summary.players[2]!.errors).toBe(250);
     expect(summary.players[3]!.invalid).toBe(250);
     expect(replay.turns[3]).toMatchObject({ p: 3, c: 'N', o: 'idle', r: "not a command: 'jump'" });
-    expect(replay.turns[1]).toMatchObject({ p: 1, c: 'N', r: 'no answer', k: { x: 'over_budget' } });
+    expect(replay.turns[1]).toMatchObject({ p: 1, c: 'N', r: 'no answer', k: { x: 'over_budget' }, terminated: 'over_budget' });
+    expect(replay.turns[5]).toMatchObject({ p: 1, c: 'N', r: 'no answer', k: { f: 0, x: 'terminated' } });
   }, 120_000);
+
+  it('a block-drop bot that times out once is never called again and plays N to the end', async () => {
+    // Logs each call, and loops on its third turn: past block drop's 100 ms.
+    const third = js(
+      'let n = 0; export default (s) => { if (s === "") { console.log("handshake"); return "READY"; } console.log("turn " + ++n); if (n === 3) for (;;) {} return "N"; }',
+      'third',
+    );
+    const still = js('export default (s) => s === "" ? "READY" : "N"', 'still');
+    const { summary, replay, logs } = await playBlockDrop({ bots: [still, third, still, still], seed: 3, runner });
+    // The handshake and three turns; nothing after.
+    expect(logs[1]!.match(/handshake|turn \d+/g)).toEqual(['handshake', 'turn 1', 'turn 2', 'turn 3']);
+    const mine = replay.turns.filter((t) => t.p === 1 && t.k);
+    expect(mine[2]).toMatchObject({ c: 'N', r: 'no answer', k: { x: 'over_budget' }, terminated: 'over_budget' });
+    const ended = replay.turns.indexOf(mine[2]!);
+    expect(ended).toBe(9);
+    expect(summary.players[1]).toMatchObject({ timeouts: 1, errors: 0, terminatedAt: 9 });
+    expect(mine.slice(0, 2).every((t) => t.c === 'N' && !t.r && !t.k!.x && !t.terminated)).toBe(true);
+    expect(mine.length).toBeGreaterThan(3);
+    expect(mine.slice(3).every((t) => t.c === 'N' && t.k!.x === 'terminated' && t.k!.f === 0 && !t.terminated)).toBe(true);
+    expect(summary.players.filter((p) => p.id !== 1).every((p) => p.terminatedAt === undefined)).toBe(true);
+  }, 60_000);
 
   it('`umpire match --game blockdrop` prints the winner, the turn each player fell and failures', async () => {
     const lines: string[] = [];

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MARGIN_MS, idempotencyKeyHash, requestDeadlineMs } from '../../src/api/idempotency.js';
 import { ANTS_DEADLINE_MS, PREPARE_DEADLINE_MS, matchDeadlineMs } from '../../src/match/deadline.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
+import { defaultBudgets } from '../../src/match/budgets.js';
 import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
 
@@ -69,7 +70,7 @@ describe('a request deadline', () => {
     expect(requestDeadlineMs('icy', undefined, [js, js])).toBe(icy + CLAIM_MARGIN_MS);
     expect(requestDeadlineMs('icy', undefined, [js, wasm])).toBe(icy + PREPARE_DEADLINE_MS + CLAIM_MARGIN_MS);
     expect(requestDeadlineMs('icy', { turnFuel: 1 }, [js, js])).toBeLessThan(icy + CLAIM_MARGIN_MS);
-    expect(requestDeadlineMs('blockdrop', undefined, [js, js, js, js])).toBe(matchDeadlineMs({ game: 'blockdrop', budgets: DEFAULT_BUDGETS, bots: [js, js, js, js] }) + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs('blockdrop', undefined, [js, js, js, js])).toBe(matchDeadlineMs({ game: 'blockdrop', budgets: defaultBudgets('blockdrop'), bots: [js, js, js, js] }) + CLAIM_MARGIN_MS);
     expect(requestDeadlineMs('ants', undefined, [])).toBe(ANTS_DEADLINE_MS + CLAIM_MARGIN_MS);
   });
 

@@ -14,12 +14,14 @@ export interface BlockDropOptions {
 /**
  * Block drop through the common game contract: four seats taking turns; a
  * fallen player's turns pass without asking its bot. A bot that gives no
- * answer (over budget, a throw) plays N, recorded as such.
+ * answer (over budget, a throw) plays N, recorded as such; one over its time
+ * is terminated, as the original engine kills it, and plays N to the end.
  */
 export const blockDropGame: Game<BlockDropState, BlockDropOptions, TurnRecord> = {
   id: 'blockdrop',
   handshake: { input: '', expect: READY },
   keepsForfeitedSeats: true,
+  terminatesLateBots: true,
   players: () => Array.from({ length: PLAYERS }, (_, k) => String(k)),
   setup: (options) => initialState(options.seed),
   toAnswer: (state) => (onBoard(state.players[currentPlayer(state)]!) ? [currentPlayer(state)] : []),

@@ -1,6 +1,6 @@
 import type { Game } from '../game.js';
 import { playTurn, type CaptureTurnRecord } from './play.js';
-import { decodeMove, encodeView, NULL_MOVE, type Move } from './protocol.js';
+import { decodeMove, encodeView, END_OF_GAME, NULL_MOVE, type Move } from './protocol.js';
 import { isOver, result } from './result.js';
 import { initialState } from './setup.js';
 import type { CaptureState } from './state.js';
@@ -26,4 +26,5 @@ export const captureGame: Game<CaptureState, CaptureOptions, CaptureStep> = {
   },
   isOver,
   result,
+  farewell: () => END_OF_GAME,
 };

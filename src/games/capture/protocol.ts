@@ -1,5 +1,5 @@
-import { BLUE, BUMPER_MAX_ACCEL, FIELD, HALF, RED } from './constants.js';
-import { wrappedTrail, type Point, type Sled } from './sled.js';
+import { BLUE, BUMPER_MAX_ACCEL, HALF, RED } from './constants.js';
+import { wrapCoordinate, wrappedTrail, type Point, type Sled } from './sled.js';
 import type { CaptureState } from './state.js';
 
 /**
@@ -21,7 +21,7 @@ export function encodeView(state: CaptureState, seat: number): string {
   return lines.join('\n') + '\n';
 }
 
-/** The line sent after the last turn. */
+/** The line sent after the last turn (section 2.1: a turn number of -1 ends the game). */
 export const END_OF_GAME = '-1\n';
 
 /** A sled as its owner (`own`) or its opponent sees it: each sled is kept in its owner's frame. */
@@ -30,12 +30,17 @@ function sledLines(sled: Sled, own: boolean): string[] {
   const at = wrap(toView(sled));
   const dir = own ? sled.dir : sled.dir + Math.PI;
   const trail = wrappedTrail(sled.trail.map(toView));
+  // Section 2.1: the trail ends with the sled's current location, the same numbers as the line above.
+  if (trail.length > 0) {
+    trail[trail.length - 1] = at;
+    const before = trail[trail.length - 2];
+    if (before !== undefined && before.x === at.x && before.y === at.y) trail.pop();
+  }
   return [`${num(at.x)} ${num(at.y)} ${num(dir)}`, [String(trail.length), ...trail.map((p) => `${num(p.x)} ${num(p.y)}`)].join(' ')];
 }
 
 function wrap(p: Point): Point {
-  const w = (v: number) => v - Math.floor(v / FIELD) * FIELD;
-  return { x: w(p.x), y: w(p.y) };
+  return { x: wrapCoordinate(p.x), y: wrapCoordinate(p.y) };
 }
 
 function num(v: number): string {
@@ -66,9 +71,24 @@ export function decodeMove(text: string): { move: Move; reason?: string } {
   return { move: { accel: [[ax0, ay0], [ax1, ay1]], turn } };
 }
 
-/** An acceleration limited to 8 in magnitude, same direction. */
+/**
+ * An acceleration limited to 8 in magnitude, same direction (section 2.2),
+ * for any finite input. Ordinary inputs take the direct formula; when
+ * x^2 + y^2 overflows (e.g. 1e200), the vector is first divided by its
+ * largest component, which is exact in direction and cannot overflow.
+ * Tiny inputs (even denormal) are under 8 and kept as they are.
+ */
 export function clampAccel(a: readonly [number, number]): [number, number] {
-  const size = Math.sqrt(a[0] * a[0] + a[1] * a[1]);
-  if (size <= BUMPER_MAX_ACCEL) return [a[0], a[1]];
-  return [(a[0] / size) * BUMPER_MAX_ACCEL, (a[1] / size) * BUMPER_MAX_ACCEL];
+  const [x, y] = a;
+  const squared = x * x + y * y;
+  if (squared === Infinity) {
+    const big = Math.max(Math.abs(x), Math.abs(y));
+    const sx = x / big;
+    const sy = y / big;
+    const unit = Math.sqrt(sx * sx + sy * sy);
+    return [(sx / unit) * BUMPER_MAX_ACCEL, (sy / unit) * BUMPER_MAX_ACCEL];
+  }
+  const size = Math.sqrt(squared);
+  if (size <= BUMPER_MAX_ACCEL) return [x, y];
+  return [(x / size) * BUMPER_MAX_ACCEL, (y / size) * BUMPER_MAX_ACCEL];
 }

@@ -130,10 +130,19 @@ function evenOdd(poly: readonly Point[], px: number, py: number): boolean {
   return inside;
 }
 
-/** Position reduced to [0, FIELD). */
-function wrap(v: number): number {
-  return ((v % FIELD) + FIELD) % FIELD;
+/**
+ * Position reduced to [0, FIELD): exact for v >= 0 (% is exact), one
+ * rounding for v < 0. Both the sled's shown position and its trail use it,
+ * so the trail's last point is the sled's position to the bit.
+ */
+export function wrapCoordinate(v: number): number {
+  const r = v % FIELD;
+  if (r >= 0) return r + 0; // + 0 turns -0 into 0
+  const up = r + FIELD;
+  return up < FIELD ? up : 0;
 }
+
+const wrap = wrapCoordinate;
 
 /** Which copy of the field v lies in, consistent with wrap(v). */
 function cell(v: number): number {

@@ -47,6 +47,8 @@ export const icyGame: Game<IcyState, IcyOptions, IcyTurnRecord> = {
     };
   },
   isOver,
+  // The original engine's last line to each player: a turn number of -1.
+  farewell: () => '-1\n',
   result(state): GameOutcome {
     const r = result(state);
     return {

@@ -54,12 +54,16 @@ export class WasmBot implements Bot {
   private constructor(
     private readonly session: WasmSession,
     private readonly ctx: BotContext,
+    /** A WASI command module: a stdin/stdout player. */
+    readonly stdio: boolean,
   ) {}
 
   static async load(open: WasmSessionFactory, bytes: Uint8Array, ctx: BotContext, prepareWasi?: WasiPreparer): Promise<LoadResult> {
     let metered: Uint8Array;
+    let stdio = false;
     try {
       const kind = wasiKind(bytes);
+      stdio = kind !== 'none';
       if (kind === 'raw') {
         if (!prepareWasi) {
           return {
@@ -99,7 +103,7 @@ export class WasmBot implements Bot {
     } catch (e) {
       return { ok: false, failure: { code: 'BUNDLE_INVALID', message: `not a valid WebAssembly module: ${(e as Error).message}` } };
     }
-    const bot = new WasmBot(session, ctx);
+    const bot = new WasmBot(session, ctx, stdio);
     const problem = await session.start(ctx.loadFuel);
     if (problem) return { ok: false, failure: { code: problem.startsWith('link') ? 'BUNDLE_LINK' : 'BUNDLE_INIT', message: problem } };
     bot.started = true;

@@ -101,6 +101,7 @@ function notes(s: BlockDropReplayTurn): string {
   const parts: string[] = [];
   if (s.r) parts.push(s.r);
   if (s.k?.x) parts.push(`bot: ${s.k.x}${s.k.d ? ` (${s.k.d})` : ''}`);
+  if (s.terminated) parts.push('bot terminated');
   if (s.d) parts.push(`dropped ${s.d.map((b) => `block (${Math.floor(b / BLOCKS)}, ${b % BLOCKS})`).join(', ')}`);
   if (s.f) parts.push(s.f.map((k) => `player ${k} fell`).join(', '));
   return parts.join('; ');

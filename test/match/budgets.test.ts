@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { budgetsFor } from '../../src/cli/match.js';
+import { budgetsForTurnFuel, defaultBudgets, firstTurnRatio, resolveBudgets } from '../../src/match/budgets.js';
+import { matchDeadlineMs, probeDeadlineMs } from '../../src/match/deadline.js';
+import { DEFAULT_BUDGETS, FUEL_PER_MS } from '../../src/sandbox/policy.js';
+
+const ms = (n: number) => n * FUEL_PER_MS;
+
+describe("each game's default budgets", () => {
+  it('icy: 1 s then 0.5 s, unchanged', () => {
+    expect(defaultBudgets('icy')).toEqual(DEFAULT_BUDGETS);
+    expect(JSON.stringify(defaultBudgets('icy'))).toBe(JSON.stringify(DEFAULT_BUDGETS));
+  });
+
+  it('capture: 1 s for the first turn, then 0.1 s', () => {
+    expect(defaultBudgets('capture')).toEqual({ firstTurnFuel: ms(1000), turnFuel: ms(100), timeBankFuel: 0, loadFuel: ms(1000), wallMs: 5000 });
+  });
+
+  it('block drop: 100 ms for every call, the handshake included; a wall cap of 2 s', () => {
+    expect(defaultBudgets('blockdrop')).toEqual({ firstTurnFuel: ms(100), turnFuel: ms(100), timeBankFuel: 0, loadFuel: ms(1000), wallMs: 2000 });
+  });
+
+  it('the deadlines follow them', () => {
+    const bots = (n: number) => new Array(n).fill({ kind: 'js', code: '' });
+    expect(matchDeadlineMs({ game: 'capture', budgets: defaultBudgets('capture'), bots: bots(2) })).toBe(2 * 2 * (1000 + 1000 + 899 * 100) + 10_000);
+    expect(matchDeadlineMs({ game: 'blockdrop', budgets: defaultBudgets('blockdrop'), bots: bots(4) })).toBe(2 * 4 * (1000 + 2 * 100 + 249 * 100) + 10_000);
+    expect(probeDeadlineMs('icy')).toBe(2 * 2000 + 10_000);
+    expect(probeDeadlineMs('capture')).toBe(2 * 2000 + 10_000);
+    expect(probeDeadlineMs('blockdrop')).toBe(2 * 1200 + 10_000);
+  });
+});
+
+describe('`--fuel N` keeps each game’s first-turn ratio', () => {
+  it('icy 2N, capture 10N, block drop N', () => {
+    expect([firstTurnRatio('icy'), firstTurnRatio('capture'), firstTurnRatio('blockdrop')]).toEqual([2, 10, 1]);
+    expect(budgetsFor('icy', '1000')).toMatchObject({ turnFuel: 1000, firstTurnFuel: 2000, loadFuel: ms(1000), wallMs: 5000 });
+    expect(budgetsFor('capture', '1000')).toMatchObject({ turnFuel: 1000, firstTurnFuel: 10_000 });
+    expect(budgetsFor('blockdrop', '1000')).toMatchObject({ turnFuel: 1000, firstTurnFuel: 1000, wallMs: 2000 });
+  });
+
+  it('without --fuel, the game’s defaults; a first turn over the default load raises loading and the wall cap', () => {
+    expect(budgetsFor('blockdrop', undefined)).toEqual(defaultBudgets('blockdrop'));
+    const big = budgetsForTurnFuel('capture', ms(1000));
+    expect(big).toMatchObject({ firstTurnFuel: ms(10_000), loadFuel: ms(10_000), wallMs: 50_000 });
+  });
+
+  it('rejects a non-number or zero with a usage error', () => {
+    expect(() => budgetsFor('icy', 'x')).toThrow(/--fuel takes a non-negative integer/);
+    expect(() => budgetsFor('icy', '0')).toThrow(/--fuel must be at least 1/);
+  });
+});
+
+describe('partial budgets from a request or a leaderboard', () => {
+  it('missing fields are the game’s defaults', () => {
+    expect(resolveBudgets('capture', undefined)).toEqual(defaultBudgets('capture'));
+    expect(resolveBudgets('capture', {})).toEqual(defaultBudgets('capture'));
+    expect(resolveBudgets('capture', { timeBankFuel: 5 })).toEqual({ ...defaultBudgets('capture'), timeBankFuel: 5 });
+  });
+
+  it('turnFuel alone sets the first turn at the game’s ratio; both given are kept', () => {
+    expect(resolveBudgets('capture', { turnFuel: 7 })).toMatchObject({ turnFuel: 7, firstTurnFuel: 70 });
+    expect(resolveBudgets('icy', { turnFuel: 7 })).toMatchObject({ turnFuel: 7, firstTurnFuel: 14 });
+    expect(resolveBudgets('blockdrop', { turnFuel: 7 })).toMatchObject({ turnFuel: 7, firstTurnFuel: 7 });
+    expect(resolveBudgets('capture', { turnFuel: 7, firstTurnFuel: 9 })).toMatchObject({ turnFuel: 7, firstTurnFuel: 9 });
+    expect(resolveBudgets('capture', { firstTurnFuel: 9 })).toMatchObject({ turnFuel: ms(100), firstTurnFuel: 9 });
+  });
+});
