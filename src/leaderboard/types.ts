@@ -100,11 +100,8 @@ export interface LeaderboardStore {
   entries(boardId: string): Promise<Entry[]>;
   /** Writes an entry if its stored version is still `version - 1`. */
   putEntry(boardId: string, entry: Entry): Promise<boolean>;
-  /** Marks a match as rated; false if it was already (so ratings change exactly once). */
-  markRated(boardId: string, matchId: string): Promise<boolean>;
   putRound(boardId: string, round: Round): Promise<void>;
   getRound(boardId: string, roundId: string): Promise<Round | null>;
-  countRound(boardId: string, roundId: string, outcome: 'done' | 'failed'): Promise<void>;
   appendResult(boardId: string, line: ResultLine): Promise<void>;
   addWebhook(boardId: string, hook: Webhook): Promise<void>;
   webhooks(boardId: string): Promise<Webhook[]>;

@@ -4,7 +4,6 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
-  UpdateItemCommand,
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -15,7 +14,7 @@ import { unavailable } from './s3-blobs.js';
 
 /**
  * Leaderboards in the match table, all under pk `lb#<id>`: sk `board`, `entry#<bot id>`,
- * `rated#<match id>`, `round#<round id>`, and `result#<finished at>#<match id>` for the export.
+ * `round#<round id>`, and `result#<finished at>#<match id>` for the export.
  */
 export class DynamoLeaderboardStore implements LeaderboardStore {
   constructor(
@@ -108,10 +107,6 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     );
   }
 
-  markRated(boardId: string, matchId: string): Promise<boolean> {
-    return this.put({ ...this.key(boardId, `rated#${matchId}`) }, 'attribute_not_exists(pk)', 'marking a match rated');
-  }
-
   async putRound(boardId: string, round: Round): Promise<void> {
     await this.put(
       { ...this.key(boardId, `round#${round.id}`), record: { S: JSON.stringify(round) }, done: { N: '0' }, failed: { N: '0' } },
@@ -128,21 +123,6 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       return { ...round, done: Number(out.Item.done?.N ?? 0), failed: Number(out.Item.failed?.N ?? 0) };
     } catch (e) {
       throw unavailable('reading a round', e);
-    }
-  }
-
-  async countRound(boardId: string, roundId: string, outcome: 'done' | 'failed'): Promise<void> {
-    try {
-      await this.db.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: this.key(boardId, `round#${roundId}`),
-          UpdateExpression: `ADD ${outcome} :one`,
-          ExpressionAttributeValues: { ':one': { N: '1' } },
-        }),
-      );
-    } catch (e) {
-      throw unavailable('counting a round', e);
     }
   }
 

@@ -11,6 +11,7 @@ import {
 import { badCursor, decodeCursorKey, encodeCursorKey } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
 import type { IdempotencyClaim, MatchStore, Page, StoredRecord } from './types.js';
+import { N, S } from './attribute-values.js';
 
 export { base64UrlDecode, base64UrlEncode } from './base64url.js';
 
@@ -37,8 +38,6 @@ const BY_BOT_CURSOR_KEY = [TABLE_LAYOUT.hashKey, TABLE_LAYOUT.rangeKey, TABLE_LA
 /** How long a pending claim without `expiresAt` (written by an older version) holds. */
 const LEGACY_CLAIM_MS = 10 * 60 * 1000;
 
-const S = (value: string): AttributeValue => ({ S: value });
-const N = (value: number): AttributeValue => ({ N: String(value) });
 
 export class DynamoMatchStore implements MatchStore {
   constructor(

@@ -9,8 +9,8 @@ import {
 import type { LedgerState, RatingLedger } from '../leaderboard/rating-ledger.js';
 import type { Rating, ShownRating } from '../ratings/index.js';
 import { unavailable } from './s3-blobs.js';
+import { S } from './attribute-values.js';
 
-const S = (value: string): AttributeValue => ({ S: value });
 const SEAT = 'seat_';
 
 /**

@@ -13,9 +13,8 @@ import { jobIndex } from '../leaderboard/job-ids.js';
 import type { JobClaim, JobOutcome, RoundJobStore, RoundProgress } from '../leaderboard/round-jobs.js';
 import type { MatchJob } from '../leaderboard/match-job.js';
 import { unavailable } from './s3-blobs.js';
+import { N, S } from './attribute-values.js';
 
-const S = (value: string): AttributeValue => ({ S: value });
-const N = (value: number): AttributeValue => ({ N: String(value) });
 
 const OPEN_ROUNDS = 'rounds#open';
 const PARALLEL_PUTS = 16;

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
+import { createKey } from './keys.js';
 import { startServer, type RunningServer } from './server.js';
 
 // API keys against the local server started with AUTH=required, keys made by `umpire keys create`.
@@ -16,20 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-/** Runs `umpire keys create` against the running server's storage and returns the key and its id. */
-async function createKey(name: string, rate: number): Promise<{ key: string; id: string }> {
-  const lines: string[] = [];
-  const saved = process.env.UMPIRE_DATA_DIR;
-  process.env.UMPIRE_DATA_DIR = dataDir;
-  try {
-    expect(await runCli(['keys', 'create', '--name', name, '--rate', String(rate)], (l) => lines.push(l), (l) => lines.push(l))).toBe(0);
-  } finally {
-    if (saved === undefined) delete process.env.UMPIRE_DATA_DIR;
-    else process.env.UMPIRE_DATA_DIR = saved;
-  }
-  return { key: /^key: +(umpire_\S+)$/.exec(lines[0])![1], id: /^id: +(\w+)/.exec(lines[1])![1] };
-}
 
 const idle = 'export default () => "idle"';
 const post = (key?: string) =>
@@ -52,7 +38,7 @@ describe('API keys', () => {
   });
 
   it('`umpire keys create` makes a key the server accepts; the match belongs to it', async () => {
-    alice = await createKey('alice', 50);
+    alice = await createKey(dataDir, 'alice', 50);
     expect(alice.key).toMatch(/^umpire_[A-Za-z0-9_-]{43}$/);
     const r = await post(alice.key);
     expect(r.status).toBe(201);
@@ -67,7 +53,7 @@ describe('API keys', () => {
     const mine = await fetch(`${server.base}/v1/matches/${matchId}/logs`, { headers: { authorization: `Bearer ${alice.key}` } });
     expect(mine.status).toBe(200);
     expect(await mine.json()).toEqual({ red: '', blue: '' });
-    const bob = await createKey('bob', 50);
+    const bob = await createKey(dataDir, 'bob', 50);
     const theirs = await fetch(`${server.base}/v1/matches/${matchId}/logs`, { headers: { authorization: `Bearer ${bob.key}` } });
     expect(theirs.status).toBe(403);
     expect((await fetch(`${server.base}/v1/matches/${matchId}/logs`)).status).toBe(401);
@@ -89,7 +75,7 @@ describe('API keys', () => {
     // Stay clear of a minute boundary, where the window starts over.
     const second = new Date().getSeconds();
     if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
-    const carol = await createKey('carol', 2);
+    const carol = await createKey(dataDir, 'carol', 2);
     expect((await post(carol.key)).status).toBe(201);
     expect((await post(carol.key)).status).toBe(201);
     const limited = await post(carol.key);
