@@ -2,7 +2,7 @@
 // on sample worlds, with and without the replay (snapshots, food per round).
 import { readFileSync } from 'node:fs';
 import { createState, parseBrain, parseWorld, playRounds } from '../dist/games/ants/index.js';
-import { runAntsMatch } from '../dist/match/ants-match.js';
+import { runAntsMatch } from '../dist/games/ants/match.js';
 
 const brain = (path) => {
   const parsed = parseBrain(readFileSync(path, 'utf8'));

@@ -6,6 +6,7 @@ import { run as sandbox } from './sandbox.mjs';
 import { run as api } from './api.mjs';
 import { run as antsEngine } from './ants-engine.mjs';
 import { run as captureEngine } from './capture-engine.mjs';
+import { run as games } from './games.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -17,5 +18,6 @@ const report = (label, value, unit, goal) => {
 icyEngine(report);
 antsEngine(report);
 captureEngine(report);
+await games(report);
 await sandbox(report);
 await api(report);

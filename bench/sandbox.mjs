@@ -22,12 +22,12 @@ async function perCall(bot, calls = 5000) {
 }
 
 export async function run(report) {
-  const js = await JsBot.load(nodeQuickJSModule, readFileSync('bots/idle.js', 'utf8'), ctx);
+  const js = await JsBot.load(nodeQuickJSModule, readFileSync('bots/icy/idle.js', 'utf8'), ctx);
   report('sandbox: one call to a trivial JS bot (QuickJS, 3 KB input)', await perCall(js.bot), 'us', '<= 100');
   const wasm = await WasmBot.load(nodeWasmSessions, readFileSync('build/bots/hunter.wasm'), ctx);
   report('sandbox: one call to the AssemblyScript hunter (WebAssembly)', await perCall(wasm.bot), 'us');
 
-  const idle = { kind: 'js', code: readFileSync('bots/idle.js', 'utf8') };
+  const idle = { kind: 'js', code: readFileSync('bots/icy/idle.js', 'utf8') };
   const options = { rules, map: DEFAULT_MAP };
   const match = () => runMatch({ game: icyGame, options, seed: 1, bots: [idle, idle], load: nodeBotLoader });
   for (let i = 0; i < 3; i++) await match();
@@ -36,8 +36,8 @@ export async function run(report) {
   for (let i = 0; i < n; i++) await match();
   report('match: two idle JS bots, 180 turns in-process (loading included)', (performance.now() - start) / n, 'ms', '<= 50');
 
-  const hunter = { kind: 'js', code: readFileSync('bots/hunter.js', 'utf8') };
-  const planter = { kind: 'js', code: readFileSync('bots/planter.js', 'utf8') };
+  const hunter = { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8') };
+  const planter = { kind: 'js', code: readFileSync('bots/icy/planter.js', 'utf8') };
   const t0 = performance.now();
   await runMatch({ game: icyGame, options, seed: 1, bots: [hunter, planter], load: nodeBotLoader });
   report('match: hunter vs planter in-process', performance.now() - t0, 'ms');
@@ -45,9 +45,9 @@ export async function run(report) {
   const runs = [];
   for (let i = 0; i < 5; i++) {
     const s = performance.now();
-    execFileSync(process.execPath, ['bin/umpire.mjs', 'match', '--red', 'bots/idle.js', '--blue', 'bots/idle.js'], { stdio: 'ignore' });
+    execFileSync(process.execPath, ['bin/umpire.mjs', 'match', '--red', 'bots/icy/idle.js', '--blue', 'bots/icy/idle.js'], { stdio: 'ignore' });
     runs.push(performance.now() - s);
   }
   runs.sort((a, b) => a - b);
-  report('`umpire match --red bots/idle.js --blue bots/idle.js` as a process (median of 5)', runs[2], 'ms');
+  report('`umpire match --red bots/icy/idle.js --blue bots/icy/idle.js` as a process (median of 5)', runs[2], 'ms');
 }

@@ -1,12 +1,11 @@
 // AWS Lambda: HTTP from a Function URL or API Gateway, and SQS batches of rounds' matches.
 // Storage from S3_BUCKET and DYNAMODB_TABLE; the queue from SQS_QUEUE_URL.
 import { handle } from 'hono/aws-lambda';
-import maps from '../build/maps.js';
 import { createApp } from '../src/api/app.js';
 import { jobErrorCode } from '../src/leaderboard/job-errors.js';
 import { parseMatchJobText } from '../src/leaderboard/job-message.js';
 import { runMatchJob } from '../src/leaderboard/service.js';
-import { sqsQueueFromEnv } from '../src/leaderboard/sqs-queue.js';
+import { sqsQueueFromEnv } from '../src/store/sqs-queue.js';
 import type { Delivery } from '../src/leaderboard/webhooks.js';
 import { nodeWebhookLanes } from '../src/leaderboard/webhook-lanes-node.js';
 import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
@@ -25,7 +24,7 @@ const deliveries = nodeWebhookLanes(webhookSettings);
 let invocationEnds = Infinity;
 const STOP_BEFORE_TIMEOUT_MS = 15_000;
 const runner = inProcessRunner(nodeBotLoader, { stopBy: () => invocationEnds - STOP_BEFORE_TIMEOUT_MS });
-const deps = { ...createStores(config), runner, maps, claimsEnd: () => invocationEnds, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
+const deps = { ...createStores(config), runner, claimsEnd: () => invocationEnds, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
 const queue = sqsQueueFromEnv(process.env);
 const http = handle(createApp({ ...deps, ...(queue ? { queue } : {}), auth: 'required' }));
 

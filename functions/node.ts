@@ -2,7 +2,6 @@
 // embedded S3 and DynamoDB servers with data under .data/ (UMPIRE_DATA_DIR); with them, the
 // same code talks to AWS, R2 or any S3/DynamoDB endpoint (S3_ENDPOINT, DYNAMODB_ENDPOINT).
 import { serve } from '@hono/node-server';
-import maps from '../build/maps.js';
 import { createApp } from '../src/api/app.js';
 import { poolRunner } from '../src/match/pool/pool-runner.js';
 import { poolSizeFromEnv } from '../src/match/pool/worker-pool.js';
@@ -29,7 +28,7 @@ const deliveries = nodeWebhookLanes(webhookSettings, stores.deliveries);
 // the worker is this bundle's sibling, dist/functions/match-worker.js.
 const workers = poolSizeFromEnv(process.env);
 const runner = poolRunner({ url: new URL('./match-worker.js', import.meta.url), ...(workers ? { size: workers } : {}) });
-const deps = { ...stores, runner, maps, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
+const deps = { ...stores, runner, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
 const queue = new LocalJobQueue((job) => runMatchJob(deps, job));
 // It listens on loopback only: writes need no key unless AUTH=required.
 const app = createApp({ ...deps, queue, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });

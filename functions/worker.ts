@@ -2,7 +2,6 @@
 // WebAssembly bots run in Worker Loader isolates (LOADER); rounds' matches go through a
 // Cloudflare Queue (MATCHES) that this Worker also consumes.
 import type { ExecutionContext, Hono } from 'hono';
-import maps from '../build/maps.js';
 import quickjs from '../build/quickjs-metered.wasm';
 import harnessSource from '../build/wasm-harness-source.js';
 import { createApp, type ApiEnv } from '../src/api/app.js';
@@ -39,7 +38,6 @@ function dependencies(env: Env, ctx?: ExecutionContext): (LeaderboardDeps & Retu
     ...createStores(config),
     // No threads to kill here: the platform's CPU limit is the hard deadline (see the README).
     runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, quickjs, harnessSource })),
-    maps,
     webhookSettings,
     ...(ctx ? { notify: (list: Delivery[]) => list.forEach((d) => ctx.waitUntil(deliver(d, transport, webhookSettings))) } : {}),
   };

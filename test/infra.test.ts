@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TABLE_LAYOUT } from '../src/store/dynamo-matches.js';
 import { storageConfigFromEnv } from '../src/store/aws.js';
-import { bundleKey, logsKey, replayKey } from '../src/api/match-service.js';
+import { bundleKey, logsKey, replayKey } from '../src/match/digest.js';
 
 // infra/cloudformation.json must create what the code expects, and grant no more than it uses.
 
@@ -22,7 +22,7 @@ function actionsUsedByStores(): string[] {
     ['src/store/dynamo-keys.ts', 'dynamodb'],
     ['src/store/dynamo-bots.ts', 'dynamodb'],
     ['src/store/dynamo-leaderboards.ts', 'dynamodb'],
-    ['src/leaderboard/sqs-queue.ts', 'sqs'],
+    ['src/store/sqs-queue.ts', 'sqs'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockDropViewerPage } from '../src/api/blockdrop-viewer-page.js';
+import { page as blockDropViewerPage } from '../src/games/blockdrop/viewer/page.js';
 import { blockDropGame } from '../src/games/blockdrop/game.js';
 import { replayState } from '../src/games/blockdrop/play.js';
-import { blockDropReplay, type BlockDropReplay } from '../src/match/blockdrop-replay.js';
+import { blockDropReplay, type BlockDropReplay } from '../src/games/blockdrop/replay.js';
 import { runMatch } from '../src/match/run-match.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
 import { CHROMIUM, launchChromium, serveViewer, type ViewerServer } from './browser.js';

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureViewerPage } from '../src/api/capture-viewer-page.js';
+import { page as captureViewerPage } from '../src/games/capture/viewer/page.js';
 import { BLUE, initialState, playTurn, RED, type CaptureState } from '../src/games/capture/index.js';
-import { playCapture } from '../src/match/capture-match.js';
-import { fromNumbers, type CaptureReplay } from '../src/match/capture-replay.js';
+import { fromNumbers, type CaptureReplay } from '../src/games/capture/replay.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
 import { inProcessRunner } from '../src/match/in-process-runner.js';
-import type { Bundle } from '../src/sandbox/types.js';
+import type { Bundle } from '../src/core/bots.js';
+import { playCapture } from './capture/play.js';
 import { CHROMIUM, launchChromium, serveViewer, type ViewerServer } from './browser.js';
 
 const runner = inProcessRunner(nodeBotLoader);

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { base64UrlEncode } from '../store/dynamo-matches.js';
+import { base64UrlEncode } from '../core/base64url.js';
 import type { ApiKeyRecord, KeyStore } from '../store/types.js';
-import { sha256Hex } from './match-service.js';
+import { sha256Hex } from '../match/digest.js';
 import { ApiProblem } from './problems.js';
 
 /**

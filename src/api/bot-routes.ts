@@ -1,13 +1,18 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { Bundle } from '../core/bots.js';
+import type { GameModule } from '../core/game-module.js';
+import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
+import { bundleKey } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
-import type { Bundle } from '../sandbox/types.js';
+import { isWasm } from '../match/seats.js';
+import { botContentType } from '../match/store-match.js';
 import type { ApiKeyRecord, BlobStore, BotStore } from '../store/types.js';
 import { presentBot } from './bot-access.js';
-import { CONTENT_TYPES, storeBot, validateBot, validateBrain, type NewBotInput } from './bots.js';
-import { bundleKey } from './match-service.js';
+import { storeBot, validateBot, type NewBotInput } from './bots.js';
 import { ApiProblem, problemResponse } from './problems.js';
-import { BOT_GAMES, BotPatch, NewBot, parseInput, type BotGame } from './schemas.js';
+import { BotPatch, newBotSchema, parseInput } from './schemas.js';
+import { docs } from './route-docs.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
 
@@ -21,6 +26,7 @@ export interface BotRouteDeps {
 export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHandler<Env>, maxBundle: number): void {
   app.post(
     '/v1/bots',
+    docs.createBot,
     bodyLimit({
       maxSize: Math.ceil(maxBundle * 1.4) + 64 * 1024,
       onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the bundle is larger than ${maxBundle} bytes`)),
@@ -28,8 +34,7 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
     auth,
     async (c) => {
       const input = await readNewBot(c.req.raw, maxBundle);
-      if ('brain' in input) validateBrain(input.brain);
-      else await validateBot(deps.runner, input.bundle, input.game);
+      await validateBot(deps.runner, input);
       const record = await storeBot(deps, input, c.get('owner').id, new Date());
       c.header('Location', `/v1/bots/${record.id}`);
       return c.json(presentBot(record), 201);
@@ -42,10 +47,11 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
     if (!record || record.owner !== owner.id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${id}' of yours`);
     return record;
   };
-  app.get('/v1/bots/:id', auth, async (c) => c.json(presentBot(await ownBot(c.req.param('id'), c.get('owner')))));
+  app.get('/v1/bots/:id', docs.getBot, auth, async (c) => c.json(presentBot(await ownBot(c.req.param('id'), c.get('owner')))));
 
   app.patch(
     '/v1/bots/:id',
+    docs.patchBot,
     bodyLimit({ maxSize: 64 * 1024, onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', 'the request body is larger than 64 KiB')) }),
     auth,
     async (c) => {
@@ -57,11 +63,11 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
     },
   );
 
-  app.get('/v1/bots/:id/bundle', auth, async (c) => {
+  app.get('/v1/bots/:id/bundle', docs.botBundle, auth, async (c) => {
     const record = await ownBot(c.req.param('id'), c.get('owner'));
     const bytes = await deps.blobs.get(bundleKey(record.sha256));
     if (!bytes) throw new ApiProblem(404, 'NOT_FOUND', 'the bundle is missing');
-    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': CONTENT_TYPES[record.kind] } });
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': botContentType(record.kind) } });
   });
 }
 
@@ -80,7 +86,21 @@ function formPublic(value: FormDataEntryValue | null): boolean | undefined {
   throw new ApiProblem(400, 'INVALID_REQUEST', 'public: true or false', { field: 'public' });
 }
 
-/** A bot upload: JSON `{ name?, js | wasm | brain, game?, public? }` or a multipart form with the file `bot` (a `.ant` file is a brain). */
+/** The game an upload names, or the one its text field or file extension belongs to, or the default game. */
+function uploadGame(named: unknown, textGame: GameModule | undefined): GameModule {
+  if (named === null || named === undefined) return textGame ?? DEFAULT_GAME;
+  const game = typeof named === 'string' ? findGame(named) : undefined;
+  if (!game) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${gameIdList()}`, { field: 'game' });
+  return game;
+}
+
+const textGames = () => GAMES.filter((g) => g.bots.form === 'text');
+
+/**
+ * A bot upload: JSON `{ name?, js | wasm | <text field>, game?, public? }`
+ * (an ants brain is `brain`), or a multipart form with the file `bot` (a file
+ * with a text game's extension, `.ant`, is a text bot) and fields `game`, `public`.
+ */
 async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput> {
   const type = raw.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
@@ -93,23 +113,27 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     const shared = visibility === undefined ? {} : { public: visibility };
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `bot: the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'bot' });
-    const wasm = bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
     const name = file.name ? file.name.slice(0, 100) : null;
-    if (file.name.endsWith('.ant')) return { name, brain: new TextDecoder().decode(bytes), bytes, ...shared };
-    const game = form.get('game');
-    if (game !== null && !BOT_GAMES.includes(game as BotGame)) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${BOT_GAMES.join(', ')}`, { field: 'game' });
-    const bundle: Bundle = wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
-    return { name, bundle, bytes, ...(game ? { game: game as BotGame } : {}), ...shared };
+    const byExtension = textGames().find((g) => g.bots.form === 'text' && file.name.endsWith(g.bots.extension));
+    const game = uploadGame(form.get('game'), byExtension);
+    if (game.bots.form === 'text') return { name, game, text: new TextDecoder().decode(bytes), bytes, ...shared };
+    const bundle: Bundle = isWasm(bytes) ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
+    return { name, game, bundle, bytes, ...shared };
   }
-  const b = parseInput(NewBot, await readJson(raw));
+  const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & { name?: string; js?: string; wasm?: string; game?: string; public?: boolean };
   const shared = b.public === undefined ? {} : { public: b.public };
-  if (b.brain !== undefined) {
-    const bytes = new TextEncoder().encode(b.brain);
-    if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the brain is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'brain' });
-    return { name: b.name ?? null, brain: b.brain, bytes, ...shared };
+  const textGame = textGames().find((g) => g.bots.form === 'text' && typeof b[g.bots.field] === 'string');
+  const game = uploadGame(b.game, textGame);
+  if (textGame) {
+    if (game !== textGame) throw new ApiProblem(400, 'WRONG_GAME', `game: a ${game.id} bot is not sent as text`, { field: 'game' });
+    const text = b[(textGame.bots as { field: string }).field] as string;
+    const bytes = new TextEncoder().encode(text);
+    if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bot is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: (textGame.bots as { field: string }).field });
+    return { name: b.name ?? null, game, text, bytes, ...shared };
   }
+  if (game.bots.form === 'text') throw new ApiProblem(400, 'WRONG_GAME', `${game.id} bots are sent as '${game.bots.field}'`, { field: game.bots.field });
   const bytes = b.js !== undefined ? new TextEncoder().encode(b.js) : Uint8Array.from(atob(b.wasm!), (ch) => ch.charCodeAt(0));
   if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: b.js !== undefined ? 'js' : 'wasm' });
   const bundle: Bundle = b.js !== undefined ? { kind: 'js', code: b.js } : { kind: 'wasm', code: bytes };
-  return { name: b.name ?? null, bundle, bytes, ...(b.game ? { game: b.game } : {}), ...shared };
+  return { name: b.name ?? null, game, bundle, bytes, ...shared };
 }

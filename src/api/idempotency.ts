@@ -1,21 +1,20 @@
-import { ANTS_DEADLINE_MS, PREPARE_DEADLINE_MS, matchDeadlineMs } from '../match/deadline.js';
-import type { GameId } from '../match/games.js';
+import type { Budgets, Bundle, TextBot } from '../core/bots.js';
+import type { GameModule } from '../core/game-module.js';
+import { PREPARE_DEADLINE_MS, matchDeadlineMs } from '../match/deadline.js';
 import { resolveBudgets } from '../match/budgets.js';
-import type { Budgets } from '../sandbox/policy.js';
-import type { Bundle } from '../sandbox/types.js';
 import type { MatchStore, StoredRecord } from '../store/types.js';
-import { sha256Hex } from './match-service.js';
+import { sha256Hex } from '../match/digest.js';
 import { ApiProblem } from './problems.js';
 
 /** Room past a match's own deadline for the work around it: decoding, storing the bundles, the replay and the record. */
 export const CLAIM_MARGIN_MS = 60_000;
 
 /** The time a request for this match can take at most: once past it, a claim it left pending belongs to a dead request. */
-export function requestDeadlineMs(game: GameId | 'ants', budgets: Partial<Budgets> | undefined, bundles: readonly Bundle[]): number {
-  if (game === 'ants') return ANTS_DEADLINE_MS + CLAIM_MARGIN_MS;
+export function requestDeadlineMs(game: GameModule, budgets: Partial<Budgets> | undefined, bots: readonly (Bundle | TextBot)[]): number {
   // A WASI module may first be prepared in a job of its own, under its own deadline.
-  const preparing = bundles.filter((b) => b.kind === 'wasm').length * PREPARE_DEADLINE_MS;
-  return matchDeadlineMs({ game, budgets: resolveBudgets(game, budgets), bots: bundles }) + preparing + CLAIM_MARGIN_MS;
+  const preparing = bots.filter((b) => b.kind === 'wasm').length * PREPARE_DEADLINE_MS;
+  const resolved = game.engine.kind === 'sandbox' ? resolveBudgets(game.id, budgets) : undefined;
+  return matchDeadlineMs({ game: game.id, budgets: resolved, bots }) + preparing + CLAIM_MARGIN_MS;
 }
 
 /** Keys are the client's names: the same string from two owners names two different requests. */

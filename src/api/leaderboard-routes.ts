@@ -8,76 +8,50 @@ import { readerOf, type AuthMode } from './auth.js';
 import { usableBotRecord } from './bot-access.js';
 import { enforceLimit, roundMatchCount, type Limits } from './limits.js';
 import { botIdVisibility, entryId, presentResultLine, presentTable } from './leaderboard-views.js';
-import { BudgetsInput, parseInput } from './schemas.js';
-import { DEFAULT_ROUNDS } from '../games/ants/index.js';
-import { resolveAntsWorld } from '../match/ants-worlds.js';
-import { base64UrlEncode } from '../store/dynamo-matches.js';
+import { parseInput } from './schemas.js';
+import { docs } from './route-docs.js';
+import { base64UrlEncode } from '../core/base64url.js';
+import type { GameModule } from '../core/game-module.js';
+import { findGame, gameIdList } from '../games/catalog.js';
 import type { Webhook } from '../leaderboard/webhooks.js';
 import { checkWebhookUrl } from '../leaderboard/webhook-address.js';
 import { DEFAULT_WEBHOOK_SETTINGS } from '../leaderboard/webhook-settings.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
 
-const NewIcyLeaderboard = z
-  .object({
-    name: z.string().min(1).max(100),
-    game: z.literal('icy'),
-    rules: z.enum(['queue2011', 'icpc2010']).default('queue2011'),
-    // Repeats are dropped; the count is capped by limits.mapsPerBoard.
-    maps: z.array(z.string().min(1).max(100)).min(1).default(['default']),
-    budgets: BudgetsInput.default({}),
-    rating: z.enum(['openskill', 'elo']).default('openskill'),
-  })
-  .strict();
+/** The fields every leaderboard has; its game's settings (the game module's leaderboard.settings) follow. */
+const BOARD_FIELDS = {
+  name: z.string().min(1).max(100),
+  rating: z.enum(['openskill', 'elo']).default('openskill'),
+};
 
-const NewAntsLeaderboard = z
-  .object({
-    name: z.string().min(1).max(100),
-    game: z.literal('ants'),
-    worlds: z.array(z.string().min(1).max(100)).min(1).default(['sample0']),
-    rounds: z.number().int().min(1).max(DEFAULT_ROUNDS).default(DEFAULT_ROUNDS),
-    rating: z.enum(['openskill', 'elo']).default('openskill'),
-  })
-  .strict();
-
-const NewBlockDropLeaderboard = z
-  .object({
-    name: z.string().min(1).max(100),
-    game: z.literal('blockdrop'),
-    budgets: BudgetsInput.default({}),
-    rating: z.enum(['openskill', 'elo']).default('openskill'),
-  })
-  .strict();
-
-const NewCaptureLeaderboard = z
-  .object({
-    name: z.string().min(1).max(100),
-    game: z.literal('capture'),
-    budgets: BudgetsInput.default({}),
-    rating: z.enum(['openskill', 'elo']).default('openskill'),
-  })
-  .strict();
-
-const NewLeaderboard = z.discriminatedUnion('game', [NewIcyLeaderboard, NewAntsLeaderboard, NewBlockDropLeaderboard, NewCaptureLeaderboard]);
+/** A new leaderboard's body: the game is read first, then the body is checked against that game's settings. */
+function newLeaderboardInput(input: unknown): { game: GameModule; board: Record<string, unknown> } {
+  const named = input && typeof input === 'object' && Object.hasOwn(input, 'game') ? (input as { game: unknown }).game : undefined;
+  const game = typeof named === 'string' ? findGame(named) : undefined;
+  if (!game) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${gameIdList()}`, { field: 'game' });
+  const schema = z.object({ ...BOARD_FIELDS, game: z.literal(game.id), ...game.leaderboard.settings.shape }).strict();
+  return { game, board: parseInput(schema, input) as Record<string, unknown> };
+}
 
 const NewWebhook = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) }).strict();
 
 const NewEntry = z.object({ bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots') }).strict();
 
-async function parse<T>(schema: z.ZodType<T>, raw: Request): Promise<T> {
-  let input: unknown;
+async function readJson(raw: Request): Promise<unknown> {
   try {
-    input = await raw.json();
+    return await raw.json();
   } catch (e) {
     throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
   }
-  return parseInput(schema, input);
 }
+
+const parse = async <T>(schema: z.ZodType<T>, raw: Request): Promise<T> => parseInput(schema, await readJson(raw));
 
 /** Leaderboards, their entries and rounds, and the export of their results. */
 export function leaderboardRoutes(
   app: Hono<Env>,
-  deps: LeaderboardDeps & { maps: Readonly<Record<string, string>>; limits: Limits; keys: KeyStore; auth: AuthMode },
+  deps: LeaderboardDeps & { limits: Limits; keys: KeyStore; auth: AuthMode },
   auth: MiddlewareHandler<Env>,
   queue: JobQueue<MatchJob> | undefined,
 ): void {
@@ -92,29 +66,26 @@ export function leaderboardRoutes(
     return b;
   };
 
-  app.post('/v1/leaderboards', auth, async (c) => {
-    const input = distinctMaps(await parse(NewLeaderboard, c.req.raw));
-    if (input.game === 'ants') enforceLimit('worldsPerBoard', deps.limits.mapsPerBoard, input.worlds.length, 'distinct worlds on a leaderboard');
-    if (input.game === 'icy') enforceLimit('mapsPerBoard', deps.limits.mapsPerBoard, input.maps.length, 'distinct maps on a leaderboard');
-    if (input.game === 'ants') {
-      const bad = input.worlds.map((w) => ({ w, resolved: resolveAntsWorld(w) })).find(({ w, resolved }) => !resolved.ok || w.includes('\n'));
-      if (bad) throw new ApiProblem(400, 'UNKNOWN_WORLD', `worlds: no world named '${bad.w.slice(0, 100)}' (sample0..sample9, tiny, generated:SEED)`, { field: 'worlds' });
-    } else if (input.game === 'icy') {
-      const unknown = input.maps.find((m) => !Object.hasOwn(deps.maps, m));
-      if (unknown) throw new ApiProblem(400, 'UNKNOWN_MAP', `maps: no map named '${unknown}'`, { field: 'maps' });
-    }
-    const created = newLeaderboard({ ...input, owner: c.get('owner').id }, new Date());
+  app.post('/v1/leaderboards', docs.createLeaderboard(BOARD_FIELDS), auth, async (c) => {
+    const { game, board: input } = newLeaderboardInput(await readJson(c.req.raw));
+    const { name, game: _game, rating, ...settings } = input;
+    const prepared = game.leaderboard.prepare(settings);
+    const venue = game.leaderboard.venueSetting ?? 'maps';
+    enforceLimit(`${venue}PerBoard`, deps.limits.mapsPerBoard, game.leaderboard.venues(prepared).length, `distinct ${venue} on a leaderboard`);
+    const created = newLeaderboard({ name: name as string, game: game.id, ...prepared, rating: rating as 'openskill' | 'elo', owner: c.get('owner').id }, new Date());
     await deps.leaderboards.createBoard(created);
     c.header('Location', `/v1/leaderboards/${created.id}`);
     return c.json(created, 201);
   });
 
-  app.post('/v1/leaderboards/:id/entries', auth, async (c) => {
+  app.post('/v1/leaderboards/:id/entries', docs.addEntry(NewEntry), auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     const { bot } = await parse(NewEntry, c.req.raw);
     // The board's owner enters its own bots, or public ones; an entry stays if its bot is made private later.
     const record = await usableBotRecord(deps.bots, bot, b.owner);
-    if ((record.kind === 'ant') !== (b.game === 'ants')) {
+    const game = findGame(b.game);
+    const fits = game?.bots.form === 'text' ? record.kind === game.bots.kind : record.kind === 'js' || record.kind === 'wasm';
+    if (!fits) {
       throw new ApiProblem(400, 'WRONG_GAME', `bot: a ${record.kind} bot cannot play on a ${b.game} leaderboard`, { field: 'bot' });
     }
     const entries = await deps.leaderboards.entries(b.id);
@@ -127,7 +98,7 @@ export function leaderboardRoutes(
 
   const hookSettings = deps.webhookSettings ?? DEFAULT_WEBHOOK_SETTINGS;
 
-  app.post('/v1/leaderboards/:id/webhooks', auth, async (c) => {
+  app.post('/v1/leaderboards/:id/webhooks', docs.addWebhook(NewWebhook), auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     const { url } = await parse(NewWebhook, c.req.raw);
     // Public addresses only (unless the server opts in for local development), never credentials in the URL.
@@ -150,13 +121,13 @@ export function leaderboardRoutes(
     return c.json(hook, 201);
   });
 
-  app.get('/v1/leaderboards/:id/webhooks', auth, async (c) => {
+  app.get('/v1/leaderboards/:id/webhooks', docs.listWebhooks, auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     const hooks = await deps.leaderboards.webhooks(b.id);
     return c.json({ webhooks: hooks.map(({ id, url, createdAt }) => ({ id, url, createdAt })), limit: hookSettings.maxPerBoard });
   });
 
-  app.delete('/v1/leaderboards/:id/webhooks/:hook', auth, async (c) => {
+  app.delete('/v1/leaderboards/:id/webhooks/:hook', docs.deleteWebhook, auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     const hookId = c.req.param('hook');
     if (!/^hook_[A-Za-z0-9_-]{12}$/.test(hookId) || !(await deps.leaderboards.deleteWebhook(b.id, hookId))) throw new ApiProblem(404, 'NOT_FOUND', `no webhook '${hookId.slice(0, 100)}' on this leaderboard`);
@@ -165,14 +136,14 @@ export function leaderboardRoutes(
     return c.body(null, 204);
   });
 
-  app.get('/v1/leaderboards/:id', async (c) => {
+  app.get('/v1/leaderboards/:id', docs.getLeaderboard, async (c) => {
     const b = await board(c.req.param('id'));
     const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
-    const rows = standings(await deps.leaderboards.entries(b.id), c.req.query('history') === '1', b.game === 'ants');
+    const rows = standings(await deps.leaderboards.entries(b.id), c.req.query('history') === '1', findGame(b.game)?.leaderboard.rankBy === 'points');
     return c.json({ leaderboard: b, table: await presentTable(b.id, rows, visible) });
   });
 
-  app.post('/v1/leaderboards/:id/rounds', auth, async (c) => {
+  app.post('/v1/leaderboards/:id/rounds', docs.scheduleRound, auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     if (!queue) throw new ApiProblem(501, 'NO_QUEUE', 'this deployment has no match queue for rounds');
     // Counted from the number of entries, before anything is queued.
@@ -183,7 +154,7 @@ export function leaderboardRoutes(
     return c.json({ ...round, status: round.total === 0 ? 'finished' : 'running' }, 202);
   });
 
-  app.get('/v1/leaderboards/:id/rounds/:rid', async (c) => {
+  app.get('/v1/leaderboards/:id/rounds/:rid', docs.getRound, async (c) => {
     const b = await board(c.req.param('id'));
     const round = await deps.leaderboards.getRound(b.id, c.req.param('rid'));
     if (!round) throw new ApiProblem(404, 'NOT_FOUND', `no round '${c.req.param('rid')}'`);
@@ -191,7 +162,7 @@ export function leaderboardRoutes(
   });
 
   // For sites that keep their own table: every rated match once, in order, as JSON lines.
-  app.get('/v1/leaderboards/:id/matches', async (c) => {
+  app.get('/v1/leaderboards/:id/matches', docs.boardMatches, async (c) => {
     const b = await board(c.req.param('id'));
     const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
@@ -202,9 +173,3 @@ export function leaderboardRoutes(
   });
 }
 
-/** A board's maps or worlds without repeats, in the order given. */
-function distinctMaps<T extends z.infer<typeof NewLeaderboard>>(input: T): T {
-  if (input.game === 'icy') return { ...input, maps: [...new Set(input.maps)] };
-  if (input.game === 'ants') return { ...input, worlds: [...new Set(input.worlds)] };
-  return input;
-}

@@ -1,7 +1,7 @@
 import type { standings } from '../leaderboard/service.js';
 import type { ResultLine } from '../leaderboard/types.js';
 import type { ApiKeyRecord, BotStore } from '../store/types.js';
-import { sha256Hex } from './match-service.js';
+import { sha256Hex } from '../match/digest.js';
 
 /**
  * Leaderboards as readers see them. Entries are named by an entry id (derived
@@ -38,21 +38,22 @@ export async function presentTable(boardId: string, rows: ReturnType<typeof stan
   return Promise.all(rows.map(async ({ rank, botId, ...rest }) => ({ rank, ...(await entryRef(boardId, botId, visible)), ...rest })));
 }
 
-/** A result line of the export, its seats and ratings by entry id. */
+const SERVICE_FIELDS = new Set(['match', 'round', 'finishedAt', 'map', 'ratings']);
+
+/** A seat of a result line: an object naming its bot. */
+const isSeat = (v: unknown): v is { botId: string } => typeof v === 'object' && v !== null && typeof (v as { botId?: unknown }).botId === 'string';
+
+/** A result line of the export, its seats (the game's fields naming a bot, alone or in a list) and ratings by entry id. */
 export async function presentResultLine(boardId: string, line: ResultLine, visible: Visible) {
-  const seat = async <S extends { botId: string }>(s: S | undefined) => {
-    if (!s) return undefined;
-    const { botId, ...rest } = s;
-    return { ...(await entryRef(boardId, botId, visible)), ...rest };
-  };
+  const seat = async ({ botId, ...rest }: { botId: string }) => ({ ...(await entryRef(boardId, botId, visible)), ...rest });
+  const shown: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(line)) {
+    if (SERVICE_FIELDS.has(key)) shown[key] = value;
+    else if (isSeat(value)) shown[key] = await seat(value);
+    else if (Array.isArray(value) && value.every(isSeat)) shown[key] = await Promise.all(value.map(seat));
+    else shown[key] = value;
+  }
   const ratings: Record<string, { rating: number; uncertainty: number }> = {};
   for (const [botId, change] of Object.entries(line.ratings)) ratings[await entryId(boardId, botId)] = change;
-  return {
-    ...line,
-    red: await seat(line.red),
-    blue: await seat(line.blue),
-    black: await seat(line.black),
-    players: line.players ? await Promise.all(line.players.map((p) => seat(p))) : undefined,
-    ratings,
-  };
+  return { ...shown, ratings };
 }

@@ -1,3 +1,5 @@
+import { gameById } from '../games/catalog.js';
+import { roundSize } from '../leaderboard/service.js';
 import type { Leaderboard } from '../leaderboard/types.js';
 import { ApiProblem } from './problems.js';
 
@@ -5,7 +7,7 @@ import { ApiProblem } from './problems.js';
 export interface Limits {
   /** Entries on one leaderboard. */
   readonly entriesPerBoard: number;
-  /** Distinct maps (icy) or worlds (ants) of one leaderboard. */
+  /** Distinct maps (or worlds: the game's venues) of one leaderboard. */
   readonly mapsPerBoard: number;
   /** Matches one round may schedule. */
   readonly matchesPerRound: number;
@@ -37,7 +39,8 @@ export function processEnv(): Readonly<Record<string, string | undefined>> {
   return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
 }
 
-export type LimitName = keyof Limits | 'worldsPerBoard';
+/** A limit's name in errors: a venue cap is named after the game's venue setting (mapsPerBoard, worldsPerBoard). */
+export type LimitName = keyof Limits | `${string}PerBoard`;
 
 /** 422 LIMIT_EXCEEDED when `count` is above `max`; `unit` says what is counted ("entries on a leaderboard"). */
 export function enforceLimit(limit: LimitName, max: number, count: number, unit: string): void {
@@ -45,14 +48,7 @@ export function enforceLimit(limit: LimitName, max: number, count: number, unit:
   throw new ApiProblem(422, 'LIMIT_EXCEEDED', `${limit}: at most ${max} ${unit}; this request asks for ${count}`, { limit, max, count });
 }
 
-/**
- * How many matches a round of `board` with `entries` entries schedules (as
- * scheduleRound does): every ordered pair per map or world; in block drop,
- * every group of four from each of the four seats.
- */
+/** How many matches a round of `board` with `entries` entries schedules (as scheduleRound does). */
 export function roundMatchCount(board: Leaderboard, entries: number): number {
-  const pairs = entries * (entries - 1);
-  if (board.game === 'blockdrop') return ((entries * (entries - 1) * (entries - 2) * (entries - 3)) / 24) * 4;
-  if (board.game === 'capture') return pairs;
-  return pairs * (board.game === 'ants' ? board.worlds.length : board.maps.length);
+  return roundSize(gameById(board.game), board, entries);
 }

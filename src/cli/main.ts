@@ -2,19 +2,13 @@ import { UmpireError } from '../core/errors.js';
 import { KEYS_USAGE, keysCommand } from './keys.js';
 import { TOURNAMENT_USAGE, tournamentCommand } from './tournament.js';
 import { MAPS_USAGE, mapsCommand } from './maps.js';
-import { MATCH_USAGE, matchCommand } from './match.js';
-import { ANTS_MATCH_USAGE } from './ants-match.js';
-import { BLOCKDROP_MATCH_USAGE } from './blockdrop-match.js';
-import { CAPTURE_MATCH_USAGE } from './capture-match.js';
+import { MATCH_USAGES, matchCommand } from './match.js';
 import { PREPARE_WASI_USAGE, prepareWasiCommand } from './prepare-wasi.js';
 import { REPLAY_USAGE, replayCommand } from './replay.js';
 import { VERIFY_TURNS_USAGE, verifyTurnsCommand } from './verify-turns.js';
 
 const USAGE = `usage:
-  ${MATCH_USAGE}
-  ${ANTS_MATCH_USAGE}
-  ${BLOCKDROP_MATCH_USAGE}
-  ${CAPTURE_MATCH_USAGE}
+  ${MATCH_USAGES.join('\n  ')}
   ${VERIFY_TURNS_USAGE}
   ${MAPS_USAGE}
   ${PREPARE_WASI_USAGE}

@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
-import maps from '../../build/maps.js';
-import { storeBot, validateBot } from '../api/bots.js';
+import { storeBot, validateBot, type NewBotInput } from '../api/bots.js';
 import { ApiProblem } from '../api/problems.js';
 import { LocalJobQueue } from '../leaderboard/local-job-queue.js';
 import { newEntry, newLeaderboard, runMatchJob, scheduleRound, standings } from '../leaderboard/service.js';
-import type { Bundle } from '../sandbox/types.js';
+import { DEFAULT_GAME, findGame, gameIdList } from '../games/catalog.js';
+import { isWasm } from '../match/seats.js';
+import { InputError } from '../core/errors.js';
 import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws.js';
 import { runningEmbeddedStorage, startEmbeddedStorage } from '../store/embedded.js';
 import { UmpireError } from '../core/errors.js';
@@ -12,21 +13,30 @@ import { parseCommandArgs, usageError } from './args.js';
 import { readInput } from './io.js';
 import { withMatchPool } from './pool.js';
 
-export const TOURNAMENT_USAGE = 'umpire tournament BOT... [--maps default,map1] [--rating openskill|elo] [--name NAME]';
+export const TOURNAMENT_USAGE = 'umpire tournament BOT... [--game GAME] [--maps default,map1] [--rating openskill|elo] [--name NAME]';
 
 /**
- * A round robin between bot files (both colors, every map), played here with
+ * A round robin between bot files (every seating, on every map or world), played here with
  * a progress bar on stderr, stored like the API's (a leaderboard with its
  * matches and replays), then the ranked table on stdout.
  */
 export async function tournamentCommand(argv: string[], out: (line: string) => void, progress: (done: number, total: number) => void = drawBar): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { maps: { type: 'string' }, rating: { type: 'string' }, name: { type: 'string' } });
-  if (positionals.length < 2) throw usageError(`a tournament needs two bots or more\nusage: ${TOURNAMENT_USAGE}`);
-  const mapNames = String(values.maps ?? 'default').split(',').filter(Boolean);
-  const unknown = mapNames.find((m) => !Object.hasOwn(maps, m));
-  if (unknown) throw usageError(`no map named '${unknown}'`);
+  const { values, positionals } = parseCommandArgs(argv, { game: { type: 'string' }, maps: { type: 'string' }, rating: { type: 'string' }, name: { type: 'string' } });
+  const game = values.game === undefined ? DEFAULT_GAME : findGame(String(values.game));
+  if (!game) throw usageError(`--game takes ${gameIdList()}, not '${String(values.game)}'`);
+  if (positionals.length < game.seats.length) throw usageError(`a ${game.id} tournament needs ${game.seats.length} bots or more\nusage: ${TOURNAMENT_USAGE}`);
   const rating = String(values.rating ?? 'openskill');
   if (rating !== 'openskill' && rating !== 'elo') throw usageError(`--rating is openskill or elo, not '${rating}'`);
+  // --maps sets the game's venues (maps, or worlds); the game's defaults otherwise.
+  const venue = game.leaderboard.venueSetting ?? 'maps';
+  const given = values.maps === undefined ? {} : { [venue]: String(values.maps).split(',').filter(Boolean) };
+  let settings: Readonly<Record<string, unknown>>;
+  try {
+    settings = game.leaderboard.prepare(game.leaderboard.settings.parse(given) as Record<string, unknown>);
+  } catch (e) {
+    if (e instanceof InputError) throw usageError(e.message);
+    throw usageError(`--maps: ${(e as Error).message}`);
+  }
 
   const dir = process.env.UMPIRE_DATA_DIR ?? '.data';
   let config: StorageConfig | null = storageConfigFromEnv(process.env) ?? runningEmbeddedStorage(dir);
@@ -36,20 +46,24 @@ export async function tournamentCommand(argv: string[], out: (line: string) => v
     const stores = createStores(config);
     if (started) await ensureStorage(stores);
     return await withMatchPool(async (runner) => {
-      const deps = { ...stores, runner, maps };
-      const board = newLeaderboard({ name: String(values.name ?? 'tournament'), game: 'icy', rules: 'queue2011', maps: mapNames, budgets: {}, rating, owner: 'local' }, new Date());
+      const deps = { ...stores, runner };
+      const board = newLeaderboard({ name: String(values.name ?? 'tournament'), game: game.id, ...settings, rating, owner: 'local' }, new Date());
       await stores.leaderboards.createBoard(board);
       for (const file of positionals) {
         const bytes = readInput(file, 'BUNDLE_UNREADABLE');
-        const wasm = bytes[0] === 0 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
-        const bundle: Bundle = wasm ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
+        const name = basename(file);
+        const text = new TextDecoder().decode(bytes);
+        const input: NewBotInput =
+          game.bots.form === 'text'
+            ? { name, game, text, bytes }
+            : { name, game, bundle: isWasm(bytes) ? { kind: 'wasm', code: bytes } : { kind: 'js', code: text }, bytes };
         try {
-          await validateBot(runner, bundle);
+          await validateBot(runner, input);
         } catch (e) {
           if (e instanceof ApiProblem) throw new UmpireError({ code: e.code, message: `${file}: ${e.message}` });
           throw e;
         }
-        const bot = await storeBot(stores, { name: basename(file), bundle, bytes }, 'local', new Date());
+        const bot = await storeBot(stores, input, 'local', new Date());
         await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
       }
       // Jobs are claimed in the table like the server's: a server started later on this
@@ -67,7 +81,7 @@ export async function tournamentCommand(argv: string[], out: (line: string) => v
       progress(round.total, round.total);
       out(`leaderboard ${board.id}: ${final?.done ?? 0} matches played, ${final?.failed ?? 0} failed`);
       out('rank  rating   ±      W   L   D  bot');
-      for (const row of standings(await stores.leaderboards.entries(board.id), false)) {
+      for (const row of standings(await stores.leaderboards.entries(board.id), false, game.leaderboard.rankBy === 'points')) {
         out(`${String(row.rank).padStart(4)}  ${row.rating.toFixed(1).padStart(7)}  ${row.uncertainty.toFixed(2).padStart(5)}  ${String(row.wins).padStart(2)}  ${String(row.losses).padStart(2)}  ${String(row.draws).padStart(2)}  ${row.name} (${row.botId})`);
       }
       return 0;

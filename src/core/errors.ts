@@ -29,3 +29,18 @@ export class UmpireError<Code extends string = string> extends Error {
     this.details = problem.details;
   }
 }
+
+/**
+ * A request the caller got wrong, found by code below the HTTP layer (a game's
+ * module reading its request, a map that does not parse): the API answers it
+ * with `status` and `code`, the CLI prints the message.
+ */
+export class InputError<Code extends string = string> extends UmpireError<Code> {
+  readonly status: 400 | 404 | 409 | 413 | 422;
+
+  constructor(status: InputError['status'], problem: Problem<Code>) {
+    super(problem);
+    this.name = 'InputError';
+    this.status = status;
+  }
+}

@@ -1,7 +1,8 @@
-import { ANTS_DEADLINE_MS, matchDeadlineMs } from '../match/deadline.js';
+import type { Budgets } from '../core/bots.js';
+import { gameById } from '../games/catalog.js';
 import { resolveBudgets } from '../match/budgets.js';
-import type { Bundle } from '../sandbox/types.js';
-import { base64UrlEncode } from '../store/base64url.js';
+import { matchDeadlineMs } from '../match/deadline.js';
+import { base64UrlEncode } from '../core/base64url.js';
 import type { Leaderboard } from './types.js';
 
 /** Past the match's own deadline: storing its replay, record and rating. */
@@ -22,8 +23,8 @@ export function jobHolder(): string {
  * meanwhile (a match may wait for a free worker first).
  */
 export function jobLeaseMs(board: Leaderboard): number {
-  if (board.game === 'ants') return ANTS_DEADLINE_MS + LEASE_MARGIN_MS;
-  const seats = board.game === 'blockdrop' ? 4 : 2;
-  const deadline = matchDeadlineMs({ game: board.game, budgets: resolveBudgets(board.game, board.budgets), bots: new Array<Bundle>(seats) });
+  const game = gameById(board.game);
+  const budgets = game.engine.kind === 'sandbox' ? resolveBudgets(game.id, board.budgets as Partial<Budgets> | undefined) : undefined;
+  const deadline = matchDeadlineMs({ game: game.id, budgets, bots: game.seats.map(() => ({ kind: 'js', code: '' })) });
   return deadline + LEASE_MARGIN_MS;
 }

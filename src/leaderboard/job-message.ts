@@ -4,18 +4,26 @@ import type { MatchJob } from './match-job.js';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= 200;
 
-/** A queue message's body as a job, or JOB_INVALID (a message from an older version has no id). */
+/** Most seats a job may name. */
+const MAX_SEATS = 16;
+
+/**
+ * A queue message's body as a job, or JOB_INVALID (a message from an older
+ * version has no id). Seats are `seats`, or `red` and `blue` in jobs queued
+ * before every job carried `seats`.
+ */
 export function parseMatchJob(body: unknown): MatchJob {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const { id, board, round, red, blue, map, seats } = b;
-  if (!isText(id) || !isText(board) || !isText(round) || !isText(red) || !isText(blue) || !isText(map)) {
-    throw new JobError('JOB_INVALID', 'a match job needs string id, board, round, red, blue and map');
+  const { id, board, round, red, blue, map } = b;
+  if (!isText(id) || !isText(board) || !isText(round) || !isText(map)) {
+    throw new JobError('JOB_INVALID', 'a match job needs string id, board, round and map');
   }
   if (jobIndex(id, round) === null) throw new JobError('JOB_INVALID', `job id '${id}' is not <round>.<index>`);
-  if (seats !== undefined && !(Array.isArray(seats) && seats.length === 4 && seats.every(isText))) {
-    throw new JobError('JOB_INVALID', 'seats, when given, are four bot ids');
+  const seats = b.seats ?? (isText(red) && isText(blue) ? [red, blue] : undefined);
+  if (!(Array.isArray(seats) && seats.length >= 2 && seats.length <= MAX_SEATS && seats.every(isText))) {
+    throw new JobError('JOB_INVALID', 'a match job needs seats: two bot ids or more');
   }
-  return { id, board, round, red, blue, map, ...(seats ? { seats: seats as string[] } : {}) };
+  return { id, board, round, seats: seats as string[], map };
 }
 
 /** parseMatchJob of a JSON text (an SQS message body). */

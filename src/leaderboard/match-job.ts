@@ -4,11 +4,16 @@ export interface MatchJob {
   readonly id: string;
   readonly board: string;
   readonly round: string;
-  /** Bot ids of the first and second seats (black, in ants). */
-  readonly red: string;
-  readonly blue: string;
-  /** Map (icy) or world (ants); empty for block drop and capture. */
+  /** Bot ids by seat. */
+  readonly seats: readonly string[];
+  /** Map or world played on (the game's venues); empty for games without any. */
   readonly map: string;
-  /** Block drop: the four bot ids, players 0 to 3. */
-  readonly seats?: readonly string[];
+  /** The first two seats, kept for jobs stored before `seats` was always set. */
+  readonly red?: string;
+  readonly blue?: string;
+}
+
+/** A job's bot ids by seat, whichever way it was stored. */
+export function jobSeats(job: MatchJob): readonly string[] {
+  return job.seats ?? [job.red ?? '', job.blue ?? ''];
 }

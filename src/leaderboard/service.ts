@@ -1,18 +1,18 @@
-import { storedBot } from '../api/bots.js';
-import { playAndStore, type MatchRecord, type ServiceDeps } from '../api/match-service.js';
-import { playAndStoreAnts, type AntsMatchRecord } from '../api/ants-matches.js';
-import { playAndStoreBlockDrop, type BlockDropMatchRecord } from '../api/blockdrop-matches.js';
-import { playAndStoreCapture, type CaptureMatchRecord } from '../api/capture-matches.js';
-import { ApiProblem } from '../api/problems.js';
+import { InputError, UmpireError } from '../core/errors.js';
+import type { GameModule, MatchRecord } from '../core/game-module.js';
+import { gameById } from '../games/catalog.js';
 import { runnerErrorCode } from '../match/job.js';
+import { decodeSeats } from '../match/seats.js';
+import { storedSeat } from '../match/stored-bots.js';
+import { playAndStore, type MatchDeps } from '../match/store-match.js';
 import { initialRating, rankRatings, shown, type Rating, type ShownRating } from '../ratings/index.js';
-import { base64UrlEncode } from '../store/dynamo-matches.js';
+import { base64UrlEncode } from '../core/base64url.js';
 import type { BotStore } from '../store/types.js';
 import type { JobQueue } from './queue.js';
 import { JobError } from './job-errors.js';
 import { jobId, jobMatch } from './job-ids.js';
 import { jobHolder, jobLeaseMs } from './job-lease.js';
-import type { MatchJob } from './match-job.js';
+import { jobSeats, type MatchJob } from './match-job.js';
 import type { RatingLedger } from './rating-ledger.js';
 import type { JobOutcome, RoundJobStore, RoundProgress } from './round-jobs.js';
 import type { Delivery, WebhookEvent } from './webhooks.js';
@@ -21,7 +21,7 @@ import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from './
 
 export type { MatchJob } from './match-job.js';
 
-export interface LeaderboardDeps extends ServiceDeps {
+export interface LeaderboardDeps extends MatchDeps {
   readonly leaderboards: LeaderboardStore;
   readonly bots: BotStore;
   /** Rounds' jobs: claimed, played and counted once each. */
@@ -43,34 +43,54 @@ export interface LeaderboardDeps extends ServiceDeps {
 const HISTORY = 500;
 const newId = (prefix: string) => `${prefix}_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(12)))}`;
 
-type NewBoard<B> = B extends Leaderboard ? Omit<B, 'id' | 'createdAt'> : never;
-
-export function newLeaderboard(input: NewBoard<Leaderboard>, now: Date): Leaderboard {
+export function newLeaderboard(input: Omit<Leaderboard, 'id' | 'createdAt'>, now: Date): Leaderboard {
   return { ...input, id: newId('lb'), createdAt: now.toISOString() } as Leaderboard;
+}
+
+/** A board's game settings: everything but the service's own fields. */
+export function boardSettings(board: Leaderboard): Readonly<Record<string, unknown>> {
+  const { id: _id, name: _name, game: _game, rating: _rating, owner: _owner, createdAt: _createdAt, ...settings } = board;
+  return settings;
+}
+
+/**
+ * The seatings of a round, in order: for two-seat games every ordered pair of
+ * entries (so both colors) on every venue; for more seats every group of that
+ * many entries once from each rotation (turn order matters), on every venue.
+ */
+export function roundSeatings(game: GameModule, board: Leaderboard, botIds: readonly string[]): { seats: string[]; map: string }[] {
+  const venues = game.leaderboard.venues(boardSettings(board));
+  const seatings: { seats: string[]; map: string }[] = [];
+  for (const map of venues.length > 0 ? venues : ['']) {
+    if (game.seats.length === 2) {
+      for (const red of botIds) for (const blue of botIds) if (red !== blue) seatings.push({ seats: [red, blue], map });
+    } else {
+      const n = game.seats.length;
+      for (const group of groupsOf(botIds, n)) for (let shift = 0; shift < n; shift++) seatings.push({ seats: group.map((_, k) => group[(k + shift) % n]!), map });
+    }
+  }
+  return seatings;
+}
+
+/** How many matches roundSeatings gives for `entries` entries, without listing them. */
+export function roundSize(game: GameModule, board: Leaderboard, entries: number): number {
+  const venues = Math.max(1, game.leaderboard.venues(boardSettings(board)).length);
+  const n = game.seats.length;
+  if (n === 2) return entries * (entries - 1) * venues;
+  let groups = 1;
+  for (let k = 0; k < n; k++) groups = (groups * (entries - k)) / (k + 1);
+  return Math.max(0, Math.round(groups)) * n * venues;
 }
 
 export function newEntry(board: Leaderboard, bot: { id: string; name: string | null; sha256: string }): Entry {
   return { botId: bot.id, name: bot.name, sha256: bot.sha256, rating: initialRating(board.rating), wins: 0, losses: 0, draws: 0, played: 0, history: [], version: 1 };
 }
 
-/** A round robin: every ordered pair of entries (so both colors) on every map or world; for block drop, every four entries from every seat. */
+/** A round robin (roundSeatings): its jobs in the table, then on the queue. */
 export async function scheduleRound(deps: LeaderboardDeps, queue: JobQueue<MatchJob>, board: Leaderboard, now: Date): Promise<Round> {
   const entries = await deps.leaderboards.entries(board.id);
   const id = newId('round');
-  const seatings: Pick<MatchJob, 'red' | 'blue' | 'map' | 'seats'>[] = [];
-  if (board.game === 'blockdrop') {
-    for (const group of groupsOfFour(entries.map((e) => e.botId))) {
-      // Each bot of the group plays once from every seat: turn order matters.
-      for (let shift = 0; shift < 4; shift++) {
-        const seats = group.map((_, k) => group[(k + shift) % 4]!);
-        seatings.push({ red: seats[0]!, blue: seats[1]!, map: '', seats });
-      }
-    }
-  } else {
-    for (const map of board.game === 'ants' ? board.worlds : board.game === 'capture' ? [''] : board.maps) {
-      for (const red of entries) for (const blue of entries) if (red.botId !== blue.botId) seatings.push({ red: red.botId, blue: blue.botId, map });
-    }
-  }
+  const seatings = roundSeatings(gameById(board.game), board, entries.map((e) => e.botId));
   const jobs = seatings.map((s, index): MatchJob => ({ id: jobId(id, index), board: board.id, round: id, ...s }));
   const round: Round = { id, total: jobs.length, done: 0, failed: 0, createdAt: now.toISOString() };
   // The jobs are in the table before any is queued, and the round is listed open before it
@@ -84,11 +104,11 @@ export async function scheduleRound(deps: LeaderboardDeps, queue: JobQueue<Match
   return round;
 }
 
-/** Every set of four bots, each in id order. */
-export function groupsOfFour(ids: readonly string[]): string[][] {
+/** Every set of `n` ids, each in the given order. */
+export function groupsOf(ids: readonly string[], n: number): string[][] {
+  if (n === 0) return [[]];
   const groups: string[][] = [];
-  const n = ids.length;
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) for (let c = b + 1; c < n; c++) for (let d = c + 1; d < n; d++) groups.push([ids[a]!, ids[b]!, ids[c]!, ids[d]!]);
+  for (let i = 0; i + n <= ids.length; i++) for (const rest of groupsOf(ids.slice(i + 1), n - 1)) groups.push([ids[i]!, ...rest]);
   return groups;
 }
 
@@ -105,9 +125,6 @@ export const MAX_JOB_ATTEMPTS = 3;
 
 /** How a delivery of a job ended: played (or failed) now, or finished by an earlier delivery. */
 export type JobResult = JobOutcome | 'finished-before';
-
-/** Every stored record a leaderboard match can have. */
-type ScheduledRecord = MatchRecord | AntsMatchRecord | BlockDropMatchRecord | CaptureMatchRecord;
 
 /**
  * Plays one scheduled job, once however often it is delivered. The job is
@@ -137,7 +154,7 @@ export async function runMatchJob(deps: LeaderboardDeps, message: MatchJob): Pro
   try {
     outcome = await playAndRate(deps, board, job, attempt <= MAX_JOB_ATTEMPTS, lease.renew);
   } catch (e) {
-    const code = runnerErrorCode(e) ?? (e instanceof ApiProblem && e.status < 500 ? e.code : null);
+    const code = runnerErrorCode(e) ?? (e instanceof InputError ? e.code : null);
     // A closing pool is this process shutting down: the job stays pending for the next start.
     if (code === 'POOL_CLOSED' || (!code && attempt < MAX_JOB_ATTEMPTS)) {
       lease.stop();
@@ -160,7 +177,7 @@ export async function runMatchJob(deps: LeaderboardDeps, message: MatchJob): Pro
   return outcome;
 }
 
-const describeJob = (job: MatchJob) => `${job.id} (${job.seats?.join(' ') ?? `${job.red} vs ${job.blue}`})`;
+const describeJob = (job: MatchJob) => `${job.id} (${jobSeats(job).join(' vs ')})`;
 
 /** Renews a claim while its job runs: the match may wait for a free worker before its own deadline starts. */
 function keepLease(store: RoundJobStore, job: MatchJob, leaseEnd: () => number, everyMs: number) {
@@ -174,7 +191,7 @@ function keepLease(store: RoundJobStore, job: MatchJob, leaseEnd: () => number, 
 /** Plays (when `mayPlay`, or finds) and rates a job's match. */
 async function playAndRate(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, mayPlay: boolean, renew: () => Promise<void>): Promise<JobOutcome> {
   const { matchId, seed } = await jobMatch(job.id);
-  const stored = await deps.matches.get<ScheduledRecord>(matchId);
+  const stored = await deps.matches.get<MatchRecord>(matchId);
   if (!stored && !mayPlay) {
     console.error(`leaderboard ${job.board} round ${job.round}: ${describeJob(job)}: given up after ${MAX_JOB_ATTEMPTS} attempts`);
     return 'failed';
@@ -186,14 +203,14 @@ async function playAndRate(deps: LeaderboardDeps, board: Leaderboard, job: Match
 }
 
 /** Plays the job's match under its own id and seed, waiting out a full pool. */
-async function play(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, match: { id: string; seed: number }, renew: () => Promise<void>): Promise<ScheduledRecord> {
+async function play(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, match: { id: string; seed: number }, renew: () => Promise<void>): Promise<MatchRecord> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await playScheduled(deps, board, job, match);
     } catch (e) {
-      if (e instanceof ApiProblem && e.code === 'ID_COLLISION') {
+      if (e instanceof UmpireError && e.code === 'ID_COLLISION') {
         // Another attempt (whose lease lapsed) stored it meanwhile: the same match, the same bytes.
-        const now = await deps.matches.get<ScheduledRecord>(match.id);
+        const now = await deps.matches.get<MatchRecord>(match.id);
         if (now) return now;
       }
       if (runnerErrorCode(e) !== 'POOL_BUSY' || attempt >= BUSY_BACKOFF_MS.length) throw e;
@@ -203,62 +220,23 @@ async function play(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, ma
   }
 }
 
-async function playScheduled(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, match: { id: string; seed: number }): Promise<ScheduledRecord> {
-  const { id, seed } = match;
-  const now = new Date();
-  if (board.game === 'blockdrop') {
-    const seats = job.seats ?? [];
-    const bots = await Promise.all(seats.map((bot) => storedBot(deps, bot)));
-    const request = { game: 'blockdrop' as const, seed, budgets: board.budgets, bots: seats.map((bot) => ({ bot })) };
-    return playAndStoreBlockDrop(deps, request, bots, now, board.owner, id);
-  }
-  if (board.game === 'capture') {
-    const bots = [await storedBot(deps, job.red), await storedBot(deps, job.blue)] as const;
-    const request = { game: 'capture' as const, seed, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
-    return playAndStoreCapture(deps, request, bots, now, board.owner, id);
-  }
-  if (board.game === 'ants') {
-    const request = { game: 'ants' as const, world: job.map, seed, rounds: board.rounds, red: { bot: job.red }, black: { bot: job.blue } };
-    return playAndStoreAnts(deps, request, now, board.owner, undefined, id);
-  }
-  const bots = [await storedBot(deps, job.red), await storedBot(deps, job.blue)] as const;
-  const request = { game: 'icy' as const, rules: board.rules, map: job.map, seed, budgets: board.budgets, red: { bot: job.red }, blue: { bot: job.blue } };
-  return playAndStore(deps, request, bots, now, board.owner, id);
+/** Plays a job's match: its game's request for the board's settings, the job's seats and venue, with the job's seed. */
+async function playScheduled(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, match: { id: string; seed: number }): Promise<MatchRecord> {
+  const game = gameById(board.game);
+  const bots = jobSeats(job);
+  const parsed = game.request.schema.safeParse(game.leaderboard.request(boardSettings(board), bots, job.map, match.seed));
+  // A job that cannot make a valid request would fail the same way on every delivery.
+  if (!parsed.success) throw new InputError(400, { code: 'INVALID_REQUEST', message: `job ${job.id}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}` });
+  const request = parsed.data as { game: string };
+  // The entries were checked when they joined the board: any stored bot of the right kind plays.
+  const seats = await decodeSeats(game, game.request.seats(request), (id) => storedSeat(deps, id), Infinity);
+  return playAndStore(deps, game, request, seats, new Date(), board.owner, match.id);
 }
 
-function outcomeOf(job: MatchJob, record: ScheduledRecord): Outcome {
-  switch (record.game) {
-    case 'blockdrop': {
-      const seats = job.seats ?? [];
-      return {
-        id: record.id,
-        seats,
-        ranks: placesByFall(record.players.map((p) => p.fellAt)),
-        line: { players: record.players.map((p, k) => ({ botId: seats[k]!, fellAt: p.fellAt })), winner: record.winner },
-      };
-    }
-    case 'capture':
-      return twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.pucks, record.scores.blue.pucks]);
-    case 'ants':
-      return twoSeatOutcome(record.id, job, record.winner, 'black', [record.scores.red.food, record.scores.black.food]);
-    default:
-      return twoSeatOutcome(record.id, job, record.winner, 'blue', [record.scores.red.total, record.scores.blue.total]);
-  }
-}
-
-function twoSeatOutcome(id: string, job: MatchJob, winner: string, second: 'blue' | 'black', scores: readonly number[]): Outcome {
-  return {
-    id,
-    seats: [job.red, job.blue],
-    ranks: winner === 'red' ? [1, 2] : winner === second ? [2, 1] : [1, 1],
-    line: { red: { botId: job.red, score: scores[0]! }, [second]: { botId: job.blue, score: scores[1]! }, winner: winner as ResultLine['winner'] },
-  };
-}
-
-/** Places in a block-drop match: players still standing share first place, the others rank by how late they fell. */
-export function placesByFall(fellAt: readonly (number | null)[]): number[] {
-  const key = (f: number | null) => (f === null ? Infinity : f);
-  return fellAt.map((f) => 1 + fellAt.filter((g) => key(g) > key(f)).length);
+function outcomeOf(job: MatchJob, record: MatchRecord): Outcome {
+  const game = gameById(record.game);
+  const seats = jobSeats(job);
+  return { id: record.id, seats, ranks: game.leaderboard.ranks(record), line: game.leaderboard.line(record, seats) };
 }
 
 /** What rating needs of a finished match, whatever the game. */
@@ -269,7 +247,7 @@ interface Outcome {
   /** Each seat's place, 1 best; equal places tie. */
   readonly ranks: readonly number[];
   /** The export line's game-specific part: seats, scores, winner. */
-  readonly line: Omit<ResultLine, 'match' | 'round' | 'finishedAt' | 'map' | 'ratings'>;
+  readonly line: Readonly<Record<string, unknown>>;
 }
 
 /** An entry's unconfirmed matches are checked against their ledgers once there are this many. */
@@ -384,7 +362,7 @@ async function stillUnconfirmed(deps: LeaderboardDeps, boardId: string, entry: E
 /** 2 points a win, 1 a draw (section 3.2 of the 2004 task). */
 export const points = (e: Entry) => 2 * e.wins + e.draws;
 
-/** The ranked table of a board: by rating, or by points on ants boards. */
+/** The ranked table of a board: by rating, or by points first where the game ranks so. */
 export function standings(entries: readonly Entry[], withHistory: boolean, byPoints = false) {
   return [...entries]
     .map((e) => ({ e, view: shown(e.rating) }))

@@ -1,43 +1,19 @@
 import type { Rating, RatingSystem } from '../ratings/index.js';
 import type { Webhook } from './webhooks.js';
 
-interface BoardBase {
+/**
+ * A leaderboard: the service's fields, then its game's settings (parsed by
+ * the game module's leaderboard.settings: maps, rules, budgets, worlds...).
+ */
+export interface Leaderboard {
   readonly id: string;
   readonly name: string;
+  readonly game: string;
   readonly rating: RatingSystem;
   readonly owner: string;
   readonly createdAt: string;
+  readonly [setting: string]: unknown;
 }
-
-export interface IcyLeaderboard extends BoardBase {
-  readonly game: 'icy';
-  readonly rules: 'queue2011' | 'icpc2010';
-  /** Map names every pairing is played on. */
-  readonly maps: readonly string[];
-  readonly budgets: Readonly<Record<string, number>>;
-}
-
-/** Ants boards rank by points, as the 2004 judging did: 2 a win, 1 a draw. */
-export interface AntsLeaderboard extends BoardBase {
-  readonly game: 'ants';
-  /** World names (`sample0`, `generated:N`) every pairing is played on, both ways round. */
-  readonly worlds: readonly string[];
-  readonly rounds: number;
-}
-
-/** Four-player boards: every set of four entries plays once from each seat. */
-export interface BlockDropLeaderboard extends BoardBase {
-  readonly game: 'blockdrop';
-  readonly budgets: Readonly<Record<string, number>>;
-}
-
-/** Capture boards: every ordered pair of entries plays once (both colors). */
-export interface CaptureLeaderboard extends BoardBase {
-  readonly game: 'capture';
-  readonly budgets: Readonly<Record<string, number>>;
-}
-
-export type Leaderboard = IcyLeaderboard | AntsLeaderboard | BlockDropLeaderboard | CaptureLeaderboard;
 
 export interface RatingChange {
   readonly match: string;
@@ -74,22 +50,18 @@ export interface Round {
   readonly createdAt: string;
 }
 
-/** One finished leaderboard match, as the export endpoint gives it. */
+/**
+ * One finished leaderboard match, as the export endpoint gives it: the
+ * service's fields, and its game's (seats with bot ids and scores, winner).
+ */
 export interface ResultLine {
   readonly match: string;
   readonly round: string;
   readonly finishedAt: string;
-  /** The map (icy) or world (ants) played on. */
+  /** The map or world played on; empty for games without any. */
   readonly map: string;
-  readonly red?: { readonly botId: string; readonly score: number };
-  /** The second seat: `blue` in icy, `black` in ants. */
-  readonly blue?: { readonly botId: string; readonly score: number };
-  readonly black?: { readonly botId: string; readonly score: number };
-  /** Block drop: the four players and the turn each fell in. */
-  readonly players?: readonly { readonly botId: string; readonly fellAt: number | null }[];
-  /** A color, a block-drop player id, or draw. */
-  readonly winner: 'red' | 'blue' | 'black' | 'draw' | number;
   readonly ratings: Readonly<Record<string, { readonly rating: number; readonly uncertainty: number }>>;
+  readonly [field: string]: unknown;
 }
 
 export interface LeaderboardStore {

@@ -1,19 +1,21 @@
-import { BLOCKDROP_TIME_LIMITS } from '../games/blockdrop/time-limits.js';
-import type { TimeLimits } from '../games/game.js';
-import { ICY_TIME_LIMITS } from '../games/icy/time-limits.js';
+import type { SandboxEngine } from '../core/game-module.js';
+import { gameById } from '../games/catalog.js';
 import { FUEL_PER_MS, type Budgets } from '../sandbox/policy.js';
-import { CAPTURE_TIME_LIMITS } from '../games/capture/time-limits.js';
-import type { GameId } from './games.js';
-
-/** Each game's time limits per call, as its original sets them. */
-export const TIME_LIMITS: Readonly<Record<GameId, TimeLimits>> = {
-  icy: ICY_TIME_LIMITS,
-  capture: CAPTURE_TIME_LIMITS,
-  blockdrop: BLOCKDROP_TIME_LIMITS,
-};
 
 /** Loading (a module's top level) gets 1 s in every game. */
 export const LOAD_MS = 1000;
+
+/** The sandboxed engine of a game, or null for a game whose bots are texts. */
+export function sandboxEngine(game: string): SandboxEngine<unknown> | null {
+  const engine = gameById(game).engine;
+  return engine.kind === 'sandbox' ? engine : null;
+}
+
+function timeLimits(game: string) {
+  const engine = sandboxEngine(game);
+  if (!engine) throw new RangeError(`${game} bots are texts: the game has no time limits`);
+  return engine.timeLimits;
+}
 
 /**
  * The wall-clock safety cap per call: 5 times the longer call budget, and
@@ -24,16 +26,16 @@ export function wallMsFor(firstTurnFuel: number, turnFuel: number): number {
   return Math.max(Math.ceil((5 * Math.max(firstTurnFuel, turnFuel)) / FUEL_PER_MS), 2000);
 }
 
-/** The first-turn budget as a multiple of the later turns': icy 2, capture 10, block drop 1. */
-export function firstTurnRatio(game: GameId): number {
-  const t = TIME_LIMITS[game];
+/** The first-turn budget as a multiple of the later turns' (from the game's time limits). */
+export function firstTurnRatio(game: string): number {
+  const t = timeLimits(game);
   return t.firstTurnMs / t.turnMs;
 }
 
 /** A game's budgets with `turnFuel` per later call and the first call at the game's ratio; the wall cap never under the default's. */
-export function budgetsForTurnFuel(game: GameId, turnFuel: number): Budgets {
+export function budgetsForTurnFuel(game: string, turnFuel: number): Budgets {
   const firstTurnFuel = firstTurnRatio(game) * turnFuel;
-  const t = TIME_LIMITS[game];
+  const t = timeLimits(game);
   const defaultWallMs = wallMsFor(t.firstTurnMs * FUEL_PER_MS, t.turnMs * FUEL_PER_MS);
   return {
     firstTurnFuel,
@@ -45,8 +47,8 @@ export function budgetsForTurnFuel(game: GameId, turnFuel: number): Budgets {
 }
 
 /** A game's default budgets: its original's time limits in fuel. */
-export function defaultBudgets(game: GameId): Budgets {
-  return budgetsForTurnFuel(game, TIME_LIMITS[game].turnMs * FUEL_PER_MS);
+export function defaultBudgets(game: string): Budgets {
+  return budgetsForTurnFuel(game, timeLimits(game).turnMs * FUEL_PER_MS);
 }
 
 /**
@@ -54,14 +56,18 @@ export function defaultBudgets(game: GameId): Budgets {
  * fields are the game's defaults, except that a turnFuel given without a
  * firstTurnFuel sets the first turn at the game's ratio.
  */
-export function resolveBudgets(game: GameId, partial: Partial<Budgets> | undefined): Budgets {
+export function resolveBudgets(game: string, partial: Partial<Budgets> | undefined | null): Budgets {
   if (!partial) return defaultBudgets(game);
   const base = partial.turnFuel !== undefined && partial.firstTurnFuel === undefined ? budgetsForTurnFuel(game, partial.turnFuel) : defaultBudgets(game);
   const defined = Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)) as Partial<Budgets>;
   return { ...base, ...defined };
 }
 
-/** The default budgets of a Game by its id, or null for a game with no bot calls (ants). */
+/** The default budgets of a game by its id, or null for a game whose bots are texts (or no registered game). */
 export function defaultBudgetsOf(id: string): Budgets | null {
-  return id in TIME_LIMITS ? defaultBudgets(id as GameId) : null;
+  try {
+    return sandboxEngine(id) ? defaultBudgets(id) : null;
+  } catch {
+    return null;
+  }
 }

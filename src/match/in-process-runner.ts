@@ -1,10 +1,9 @@
-import { runAntsMatch } from './ants-match.js';
+import type { Bundle, TextBot } from '../core/bots.js';
+import { gameById } from '../games/catalog.js';
 import { matchDeadlineMs } from './deadline.js';
-import { GAMES, type GameId, type GameOptions, type GameSteps } from './games.js';
-import type { MatchJob, MatchOutput, MatchRunner } from './job.js';
+import type { MatchJob, MatchRunner } from './job.js';
 import { probeBot } from './probe.js';
 import { runMatch, type BotLoader } from './run-match.js';
-import type { Game } from '../games/game.js';
 
 export interface InProcessOptions {
   /**
@@ -14,16 +13,17 @@ export interface InProcessOptions {
   readonly stopBy?: () => number;
 }
 
-/** Plays a job in this thread. */
-export function playJob<G extends GameId>(job: MatchJob<G>, load: BotLoader, deadline?: number): Promise<MatchOutput<G>> {
-  const game = GAMES[job.game] as Game<unknown, GameOptions[G], GameSteps[G]>;
+/** Plays a job in this thread with the game's engine: sandboxed bots through runMatch, or the text game's own function. */
+export async function playJob(job: MatchJob, load: BotLoader, deadline?: number): Promise<unknown> {
+  const engine = gameById(job.game).engine;
+  if (engine.kind === 'text') return engine.play({ options: job.options, seed: job.seed, bots: job.bots.map((b) => String(b.code)) });
   return runMatch({
-    game,
+    game: engine.game,
     options: job.options,
     seed: job.seed,
-    budgets: job.budgets,
+    ...(job.budgets ? { budgets: job.budgets } : {}),
     ...(job.limits ? { limits: job.limits } : {}),
-    bots: job.bots,
+    bots: job.bots.filter((b): b is Bundle => (b as Bundle | TextBot).kind !== 'text'),
     load,
     ...(job.forfeits ? { forfeits: job.forfeits } : {}),
     ...(deadline !== undefined ? { deadline } : {}),
@@ -37,8 +37,7 @@ export function playJob<G extends GameId>(job: MatchJob<G>, load: BotLoader, dea
  */
 export function inProcessRunner(load: BotLoader, options: InProcessOptions = {}): MatchRunner {
   return {
-    play: (job) => playJob(job, load, Math.min(Date.now() + matchDeadlineMs(job), options.stopBy?.() ?? Infinity)),
+    play: <Output>(job: MatchJob) => playJob(job, load, Math.min(Date.now() + matchDeadlineMs(job), options.stopBy?.() ?? Infinity)) as Promise<Output>,
     probe: (request) => probeBot(load, request),
-    ants: async (input, manifest) => runAntsMatch(input, manifest),
   };
 }

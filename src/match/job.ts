@@ -1,19 +1,20 @@
+import type { Bundle, TextBot } from '../core/bots.js';
 import { UmpireError } from '../core/errors.js';
+import type { MatchOutput } from '../core/match-types.js';
 import type { Budgets } from '../sandbox/policy.js';
-import type { BotLimits, Bundle, CallFailure, LoadFailure } from '../sandbox/types.js';
-import type { AntsMatchInput, AntsMatchResult, AntsReplay } from './ants-match.js';
-import type { GameId, GameOptions, GameSteps } from './games.js';
-import type { MatchResult, Replay } from './run-match.js';
+import type { BotLimits, CallFailure, LoadFailure } from '../sandbox/types.js';
 
-/** One match, as plain data: it can be played here or posted to a worker thread. */
-export interface MatchJob<G extends GameId = GameId> {
-  readonly game: G;
-  readonly options: GameOptions[G];
+/** One match of any registered game, as plain data: it can be played here or posted to a worker thread. */
+export interface MatchJob {
+  readonly game: string;
+  /** The game's options (its module's setup made them). */
+  readonly options: unknown;
   readonly seed: number;
-  readonly budgets: Budgets;
+  /** Sandboxed games: the budgets (the game's defaults when absent). */
+  readonly budgets?: Budgets | undefined;
   readonly limits?: BotLimits;
-  /** One bundle per seat. */
-  readonly bots: readonly Bundle[];
+  /** One bot per seat: bundles, or texts for games whose bots are texts. */
+  readonly bots: readonly (Bundle | TextBot)[];
   /**
    * Seats known to forfeit before the match (their bundle failed a
    * preparation step run apart, such as WASI asyncify): not loaded.
@@ -21,15 +22,9 @@ export interface MatchJob<G extends GameId = GameId> {
   readonly forfeits?: readonly (LoadFailure | null)[];
 }
 
-/** What a match gives: the same as runMatch. */
-export interface MatchOutput<G extends GameId = GameId> {
-  readonly result: MatchResult;
-  readonly replay: Replay<GameSteps[G]>;
-}
-
 /** An upload check: load the bundle and play the first calls of a match of `game`. */
 export interface ProbeRequest {
-  readonly game: GameId;
+  readonly game: string;
   readonly bundle: Bundle;
 }
 
@@ -38,21 +33,16 @@ export type ProbeResult =
   | { readonly ok: false; readonly stage: 'load'; readonly failure: LoadFailure }
   | { readonly ok: false; readonly stage: 'turn'; readonly failure: CallFailure; readonly detail?: string };
 
-export interface AntsOutput {
-  readonly result: AntsMatchResult;
-  readonly replay: AntsReplay;
-}
-
 /**
  * Where matches are played: in this thread (Workers, Lambda, tests) or in a
  * pool of worker threads with a hard deadline (the Node server and CLI).
- * Errors of the runner itself (deadline, crash, busy) are UmpireErrors with
- * codes MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY; anything a bot does is in the result.
+ * `play` resolves to what the game's engine gives: a MatchOutput for
+ * sandboxed games. Errors of the runner itself (deadline, crash, busy) are
+ * UmpireErrors with codes MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY; anything a bot does is in the result.
  */
 export interface MatchRunner {
-  play<G extends GameId>(job: MatchJob<G>): Promise<MatchOutput<G>>;
+  play<Output = MatchOutput<any>>(job: MatchJob): Promise<Output>;
   probe(request: ProbeRequest): Promise<ProbeResult>;
-  ants(input: AntsMatchInput, manifest?: Readonly<Record<string, unknown>>): Promise<AntsOutput>;
 }
 
 /** MATCH_DEADLINE: past its wall-clock deadline; MATCH_CRASHED: its worker died; POOL_BUSY: too many jobs waiting; POOL_CLOSED: shutting down. */

@@ -1,21 +1,20 @@
 import { UmpireError } from '../core/errors.js';
-import type { Game } from '../games/game.js';
+import type { CallRecord, MatchResult, Replay, SeatReport, TurnRecord } from '../core/match-types.js';
+import type { Game } from '../core/game.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import { defaultBudgetsOf } from './budgets.js';
 import { terminatedCall } from './termination.js';
 import {
   DEFAULT_LIMITS,
   type Bot,
-  type BotContext,
+  type BotLoader,
   type BotLimits,
   type Bundle,
-  type CallFailure,
   type LoadFailure,
   type LoadResult,
 } from '../sandbox/types.js';
 
-/** Loads a bundle into a sandbox of the current runtime (QuickJS, WebAssembly, Worker Loader...). */
-export type BotLoader = (bundle: Bundle, ctx: BotContext) => Promise<LoadResult>;
+export type { BotLoader } from '../sandbox/types.js';
 
 export interface MatchSpec<State, Options, Step> {
   readonly game: Game<State, Options, Step>;
@@ -36,55 +35,8 @@ export interface MatchSpec<State, Options, Step> {
   readonly deadline?: number;
 }
 
-/** One bot's call in one turn. */
-export interface CallRecord {
-  readonly fuel: number;
-  readonly failure?: CallFailure;
-  readonly detail?: string;
-  readonly truncated?: boolean;
-  /** Set on the call after which the game terminated the bot (see Game.terminatesLateBots). */
-  readonly terminated?: 'over_budget';
-}
+export type { CallRecord, MatchResult, Replay, SeatReport, TurnRecord } from '../core/match-types.js';
 
-export interface TurnRecord<Step> {
-  readonly turn: number;
-  /** Per seat asked: the answer text, or null. */
-  readonly answers: readonly (string | null)[];
-  readonly calls: readonly CallRecord[];
-  readonly step: Step;
-}
-
-export interface SeatReport {
-  readonly name: string;
-  readonly fuel: number;
-  readonly overBudget: number;
-  readonly errors: number;
-  readonly crashes: number;
-  /** Why the bundle could not be loaded, if it could not. */
-  readonly forfeit?: LoadFailure;
-  /** The turn the game terminated the bot in, if it did. */
-  readonly terminatedAt?: number;
-  readonly log: string;
-}
-
-export interface MatchResult {
-  /** Winning seat, or null for a draw. */
-  readonly winner: number | null;
-  readonly scores: readonly number[];
-  readonly details: Readonly<Record<string, unknown>>;
-  readonly turns: number;
-  readonly seats: readonly SeatReport[];
-  /** Seats whose bundle failed to load: they lose without playing. */
-  readonly forfeits: readonly number[];
-}
-
-export interface Replay<Step> {
-  readonly game: string;
-  readonly seed: number;
-  readonly budgets: Budgets;
-  readonly players: readonly string[];
-  readonly turns: readonly TurnRecord<Step>[];
-}
 
 /** Mixes the match seed with a seat number into a bot's own seed (splitmix32 finalizer). */
 export function seatSeed(seed: number, seat: number): number {

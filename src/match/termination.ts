@@ -1,4 +1,4 @@
-import type { CallRecord } from './run-match.js';
+import type { CallRecord } from '../core/match-types.js';
 
 /** The record of a call not made: the game terminated the seat's bot at `turn` (Game.terminatesLateBots). */
 export function terminatedCall(turn: number): CallRecord {

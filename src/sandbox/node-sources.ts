@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { BotLoader } from '../match/run-match.js';
+import type { BotLoader } from './types.js';
 import { JsBot, type QuickJSModuleSource } from './quickjs/js-bot.js';
 import { asyncifyWasi } from './wasi-prepare.js';
 import { createHarness } from './wasm/harness.js';

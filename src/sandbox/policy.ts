@@ -1,3 +1,4 @@
+import type { Budgets } from '../core/bots.js';
 /**
  * Fuel and the rules around it. Fuel counts WebAssembly instructions run by
  * the bot's runtime (see wasm/meter.ts), so budgets are machine independent;
@@ -18,18 +19,7 @@ export const MAX_RELOADS = 3;
 /** Time zero of a bot's virtual clock (the 2011 Queue challenge). */
 export const VIRTUAL_EPOCH_MS = Date.UTC(2011, 4, 28);
 
-export interface Budgets {
-  /** Fuel for the first turn (Icy's original allows 1 s, for start-up). */
-  readonly firstTurnFuel: number;
-  /** Fuel for every later turn (Icy's original allows 0.5 s). */
-  readonly turnFuel: number;
-  /** Extra fuel a bot may draw on over the whole match when a turn needs more; 0 for none. */
-  readonly timeBankFuel: number;
-  /** Fuel for loading: the module's top level or start function. */
-  readonly loadFuel: number;
-  /** Wall-clock safety cap per call in ms where the clock advances; 0 for none. */
-  readonly wallMs: number;
-}
+export type { Budgets } from '../core/bots.js';
 
 /** Icy's default budgets; each game's are defaultBudgets(game) in src/match/budgets.ts. */
 export const DEFAULT_BUDGETS: Budgets = {

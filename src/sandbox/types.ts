@@ -1,13 +1,8 @@
 /** What bots are, what a call costs, and how a call can fail. */
+import type { Bundle, CallFailure, LoadFailure } from '../core/bots.js';
 
-export type BundleKind = 'js' | 'wasm';
+export type { Bundle, BundleKind, CallFailure, LoadFailure, LoadFailureCode } from '../core/bots.js';
 
-export interface Bundle {
-  readonly kind: BundleKind;
-  /** JS: the module source. WASM: the module bytes. */
-  readonly code: string | Uint8Array;
-  readonly name?: string;
-}
 
 /** Limits of one bot in one match. */
 export interface BotLimits {
@@ -32,18 +27,6 @@ export interface CallBudget {
   readonly wallMs: number;
 }
 
-/** Why a call gave no usable answer. */
-export type CallFailure =
-  /** Used up its fuel (or hit the wall-clock cap): all its children idle. */
-  | 'over_budget'
-  /** The bot threw, or returned something that is not a string. */
-  | 'error'
-  /** The runtime trapped (memory exhausted, stack overflow, a fault): reloaded next turn. */
-  | 'crash'
-  /** The bot crashed too often and is no longer called. */
-  | 'retired'
-  /** The game terminated the bot after it ran over its time (block drop): it is no longer called. */
-  | 'terminated';
 
 export interface CallResult {
   /** The answer text, or null on failure. */
@@ -56,20 +39,6 @@ export interface CallResult {
   readonly truncated?: boolean;
 }
 
-export type LoadFailureCode =
-  | 'BUNDLE_SYNTAX'
-  | 'BUNDLE_NO_ENTRY'
-  | 'BUNDLE_LINK'
-  | 'BUNDLE_INIT'
-  | 'BUNDLE_INVALID'
-  /** Over a size bound, or its preparation (WASI asyncify) took too long. */
-  | 'BUNDLE_TOO_LARGE'
-  | 'NO_HANDSHAKE';
-
-export interface LoadFailure {
-  readonly code: LoadFailureCode;
-  readonly message: string;
-}
 
 /** A loaded bot: called once per turn with the text the original engine would send. */
 export interface Bot {
@@ -94,3 +63,6 @@ export interface BotContext {
 }
 
 export type LoadResult = { readonly ok: true; readonly bot: Bot } | { readonly ok: false; readonly failure: LoadFailure };
+
+/** Loads a bundle into a sandbox of the current runtime (QuickJS, WebAssembly, Worker Loader...). */
+export type BotLoader = (bundle: Bundle, ctx: BotContext) => Promise<LoadResult>;

@@ -1,4 +1,4 @@
-import type { BotLoader } from '../match/run-match.js';
+import type { BotLoader } from './types.js';
 import { JsBot } from './quickjs/js-bot.js';
 import type { HarnessCall } from './wasm/harness.js';
 import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { base64UrlDecode, base64UrlEncode } from './base64url.js';
+import { base64UrlDecode, base64UrlEncode } from '../core/base64url.js';
 import { StoreError } from './types.js';
 
 /**

@@ -13,7 +13,7 @@ import { unavailable } from './s3-blobs.js';
 import type { IdempotencyClaim, MatchStore, Page, StoredRecord } from './types.js';
 import { N, S } from './attribute-values.js';
 
-export { base64UrlDecode, base64UrlEncode } from './base64url.js';
+export { base64UrlDecode, base64UrlEncode } from '../core/base64url.js';
 
 /**
  * The table's layout (infra/ creates it; tests check they agree):

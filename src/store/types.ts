@@ -66,8 +66,8 @@ export interface KeyStore {
 export interface BotRecord {
   readonly id: string;
   readonly name: string | null;
-  /** `ant` is an ants brain (text), for ants matches only. */
-  readonly kind: 'js' | 'wasm' | 'ant';
+  /** 'js' or 'wasm' (a bundle), or a text game's bot kind ('ant': an ants brain). */
+  readonly kind: string;
   readonly sha256: string;
   readonly bytes: number;
   /** Id of the API key that uploaded it: the only one shown its bundle. */

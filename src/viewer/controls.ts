@@ -65,3 +65,17 @@ export function bindTurnControls(c: TurnControls, scrub: HTMLInputElement, speed
     if (t !== null && t !== c.current()) c.go(t);
   });
 }
+
+/** An element of the viewer page by id. */
+export const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** What every viewer page hands its script in #config (see page-parts.ts viewerConfig). */
+export interface ViewerConfig {
+  readonly replayUrl: string;
+  readonly embed: boolean;
+}
+
+/** The page's #config. */
+export function readViewerConfig(): ViewerConfig {
+  return JSON.parse($('config').textContent ?? '{}') as ViewerConfig;
+}

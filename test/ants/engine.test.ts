@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRandom, nextRaw, parseBrain, parseWorld, restoreSnapshot, takeSnapshot, createState, playRounds, type Brain, type World } from '../../src/games/ants/index.js';
-import { runAntsMatch } from '../../src/match/ants-match.js';
+import { runAntsMatch } from '../../src/games/ants/match.js';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const EXAMPLE = read('../../bots/ants/example.ant');

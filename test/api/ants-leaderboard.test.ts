@@ -83,7 +83,7 @@ describe('an ants leaderboard', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toBe('UNKNOWN_WORLD');
     const board = (await call('POST', '/v1/leaderboards', { name: 'y', game: 'ants' })).body.id;
-    const js = await call('POST', '/v1/bots', { name: 'idle', js: readFileSync('bots/idle.js', 'utf8') });
+    const js = await call('POST', '/v1/bots', { name: 'idle', js: readFileSync('bots/icy/idle.js', 'utf8') });
     const entry = await call('POST', `/v1/leaderboards/${board}/entries`, { bot: js.body.id });
     expect(entry.status).toBe(400);
     expect(entry.body.error.code).toBe('WRONG_GAME');

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placesByFall } from '../../src/leaderboard/service.js';
+import { placesByFall } from '../../src/games/blockdrop/match.js';
 import { apiClient } from './http.js';
 import { startServer, type RunningServer } from './server.js';
 

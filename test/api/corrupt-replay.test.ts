@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logsKey, replayKey } from '../../src/api/match-service.js';
+import { logsKey, replayKey } from '../../src/match/digest.js';
 import { createStores, type Stores } from '../../src/store/aws.js';
 import { runningEmbeddedStorage } from '../../src/store/embedded.js';
 import { createKey, keyedClient, type TestKey } from './keys.js';

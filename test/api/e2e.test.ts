@@ -17,8 +17,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const hunter = readFileSync('bots/hunter.js', 'utf8');
-const planter = readFileSync('bots/planter.js', 'utf8');
+const hunter = readFileSync('bots/icy/hunter.js', 'utf8');
+const planter = readFileSync('bots/icy/planter.js', 'utf8');
 const hunterWasm = readFileSync('build/bots/hunter.wasm').toString('base64');
 
 async function post(body: unknown, headers: Record<string, string> = {}) {
@@ -86,7 +86,7 @@ describe('the match API over HTTP', () => {
     form.set('game', 'icy');
     form.set('seed', '3');
     form.set('map', 'map1');
-    form.set('red', new Blob([readFileSync('bots/idle.js')]), 'idle.js');
+    form.set('red', new Blob([readFileSync('bots/icy/idle.js')]), 'idle.js');
     form.set('blue', new Blob([readFileSync('build/bots/hunter.wasm')]), 'hunter.wasm');
     const r = await fetch(`${server.base}/v1/matches`, { method: 'POST', body: form });
     expect(r.status).toBe(201);
@@ -209,8 +209,14 @@ describe('bad input gets a clear error, never a 500', () => {
     const doc = await (await fetch(`${server.base}/openapi.json`)).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/matches', '/v1/matches/{id}', '/v1/matches/{id}/replay', '/v1/maps', '/healthz']));
-    expect(doc.components.schemas.MatchRequest.required).toEqual(['game', 'red', 'blue']);
+    // POST /v1/matches takes one of the games' requests; the icy one is among them.
+    const requests = doc.paths['/v1/matches'].post.requestBody.content['application/json'].schema.oneOf.map(
+      (s: { $ref: string }) => doc.components.schemas[s.$ref.replace('#/components/schemas/', '')],
+    );
+    const icy = requests.find((r: { properties: { game: { const: string } } }) => r.properties.game.const === 'icy');
+    expect(icy.required).toEqual(['game', 'red', 'blue']);
     const docs = await fetch(`${server.base}/docs`);
     expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await docs.text()).toContain('/openapi.json');
   });
 });

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import maps from '../../build/maps.js';
 import { createApp } from '../../src/api/app.js';
-import { sha256Hex } from '../../src/api/match-service.js';
+import { sha256Hex } from '../../src/match/digest.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import { createStores, ensureStorage, type StorageConfig } from '../../src/store/aws.js';
@@ -54,7 +53,7 @@ beforeAll(async () => {
   };
   const stores = createStores(config);
   await ensureStorage(stores);
-  app = createApp({ ...stores, runner: inProcessRunner(nodeBotLoader), maps, auth: 'optional' });
+  app = createApp({ ...stores, runner: inProcessRunner(nodeBotLoader), auth: 'optional' });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import maps from '../../build/maps.js';
 import { storeBot } from '../../src/api/bots.js';
+import { gameById } from '../../src/games/catalog.js';
 import { jobId, jobMatch } from '../../src/leaderboard/job-ids.js';
 import type { MatchJob } from '../../src/leaderboard/match-job.js';
 import { newEntry, newLeaderboard, runMatchJob, scheduleRound, type LeaderboardDeps } from '../../src/leaderboard/service.js';
@@ -36,7 +36,7 @@ const sqsEvent = (...messages: Message[]) => ({ Records: messages.map((m) => ({ 
 describe('an SQS message delivered again', () => {
   it('plays one match and rates it once, however often and however concurrently it comes', async () => {
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await http('POST', '/v1/bots', { name, js: readFileSync(`bots/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle']) bots.push((await http('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') })).body.id);
     const board = (await http('POST', '/v1/leaderboards', { name: 'redelivered', game: 'icy' })).body.id as string;
     for (const bot of bots) expect((await http('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);
     const round = (await http('POST', `/v1/leaderboards/${board}/rounds`)).body.id as string;
@@ -85,12 +85,12 @@ describe('a job retried after an attempt stopped half way', () => {
     const board = newLeaderboard({ name: 'retried', game: 'icy', rules: 'queue2011', maps: ['default'], budgets: {}, rating: 'openskill', owner: 'local' }, new Date());
     await stores.leaderboards.createBoard(board);
     for (const name of ['hunter', 'idle']) {
-      const bytes = readFileSync(`bots/${name}.js`);
-      const bot = await storeBot(stores, { name, bundle: { kind: 'js', code: bytes.toString('utf8') }, bytes: new Uint8Array(bytes) }, 'local', new Date());
+      const bytes = readFileSync(`bots/icy/${name}.js`);
+      const bot = await storeBot(stores, { name, game: gameById('icy'), bundle: { kind: 'js', code: bytes.toString('utf8') }, bytes: new Uint8Array(bytes) }, 'local', new Date());
       await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
     }
     const jobs: MatchJob[] = [];
-    await scheduleRound({ ...stores, runner, maps }, { send: async (job) => void jobs.push(job) }, board, new Date());
+    await scheduleRound({ ...stores, runner }, { send: async (job) => void jobs.push(job) }, board, new Date());
     return { board, jobs };
   }
 
@@ -132,8 +132,8 @@ describe('a job retried after an attempt stopped half way', () => {
   ] as const)('stopped %s: the retry plays nothing again and rates once', async (_, store, method) => {
     const { board, jobs } = await round();
     plays = 0;
-    const stopping = { ...stores, runner, maps, [store]: stopsOnceAt(stores[store] as object, method as never) } as LeaderboardDeps;
-    const deps: LeaderboardDeps = { ...stores, runner, maps };
+    const stopping = { ...stores, runner, [store]: stopsOnceAt(stores[store] as object, method as never) } as LeaderboardDeps;
+    const deps: LeaderboardDeps = { ...stores, runner };
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await expect(runMatchJob(stopping, jobs[0]!)).rejects.toThrow(`stopped at ${method}`);
     log.mockRestore();

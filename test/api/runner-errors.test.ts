@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import maps from '../../build/maps.js';
 import { createApp } from '../../src/api/app.js';
 import { UmpireError } from '../../src/core/errors.js';
+import type { MatchJob } from '../../src/leaderboard/match-job.js';
 import { runMatchJob, type LeaderboardDeps } from '../../src/leaderboard/service.js';
 import type { MatchRunner } from '../../src/match/job.js';
 
@@ -9,11 +9,11 @@ import type { MatchRunner } from '../../src/match/job.js';
 
 const failing = (code: string): MatchRunner => {
   const fail = () => Promise.reject(new UmpireError({ code, message: `${code}: test` }));
-  return { play: fail, probe: fail, ants: fail };
+  return { play: fail, probe: fail };
 };
 const unused = {} as never;
 const app = (code: string) =>
-  createApp({ blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, roundJobs: unused, ratings: unused, runner: failing(code), maps, auth: 'optional' });
+  createApp({ blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, roundJobs: unused, ratings: unused, runner: failing(code), auth: 'optional' });
 const post = (code: string, path: string, body: unknown) =>
   app(code).request(`http://127.0.0.1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const idle = 'export default () => ""';
@@ -34,7 +34,7 @@ describe('runner failures in the API', () => {
 });
 
 describe('runner failures in a leaderboard round', () => {
-  const job = { id: 'round_1.0', board: 'lb_1', round: 'round_1', red: 'bot_a', blue: 'bot_b', map: 'default' };
+  const job: MatchJob = { id: 'round_1.0', board: 'lb_1', round: 'round_1', seats: ['bot_aaaaaaaaaaaaaaaaaaaaaa', 'bot_bbbbbbbbbbbbbbbbbbbbbb'], map: 'default' };
   const deps = (runner: MatchRunner, attempt = 1) => {
     const roundJobs = {
       claim: vi.fn(async () => ({ state: 'claimed', job, attempt })),
@@ -45,7 +45,6 @@ describe('runner failures in a leaderboard round', () => {
     };
     return {
       runner,
-      maps,
       blobs: { get: async () => new TextEncoder().encode(idle) },
       bots: { get: async (id: string) => ({ id, name: id, kind: 'js', sha256: '00', bytes: 1, owner: 'local', createdAt: '' }) },
       matches: { get: async () => null },
@@ -55,7 +54,7 @@ describe('runner failures in a leaderboard round', () => {
       roundJobs,
     } as unknown as LeaderboardDeps & { roundJobs: typeof roundJobs };
   };
-  const broken: MatchRunner = { play: () => Promise.reject(new Error('disk on fire')), probe: () => Promise.reject(new Error('unused')), ants: () => Promise.reject(new Error('unused')) };
+  const broken: MatchRunner = { play: () => Promise.reject(new Error('disk on fire')), probe: () => Promise.reject(new Error('unused')) };
 
   it.each(['MATCH_DEADLINE', 'MATCH_CRASHED'])('records %s as a failed match once, without throwing (no queue retry)', async (code) => {
     const d = deps(failing(code));

@@ -43,7 +43,7 @@ describe('pending deliveries across a restart', () => {
     server = await startServer(dataDir, undefined, env);
     base = server.base;
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`bots/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') })).body.id);
     const board = (await call('POST', '/v1/leaderboards', { name: 'restart', game: 'icy' })).body.id;
     for (const bot of bots) await call('POST', `/v1/leaderboards/${board}/entries`, { bot });
     // Nothing listens on the receiver's port yet.

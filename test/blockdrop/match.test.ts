@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { replayState, result } from '../../src/games/blockdrop/index.js';
-import { playBlockDrop } from '../../src/match/blockdrop-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
-import type { Bundle } from '../../src/sandbox/types.js';
+import type { Bundle } from '../../src/core/bots.js';
+import { playBlockDrop } from './play.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 
 const runner = inProcessRunner(nodeBotLoader);

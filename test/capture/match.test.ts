@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { initialState, playTurn, RED } from '../../src/games/capture/index.js';
-import { playCapture } from '../../src/match/capture-match.js';
-import { fromNumbers } from '../../src/match/capture-replay.js';
+import { fromNumbers } from '../../src/games/capture/replay.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
-import type { Bundle } from '../../src/sandbox/types.js';
+import type { Bundle } from '../../src/core/bots.js';
+import { playCapture } from './play.js';
 
 const runner = inProcessRunner(nodeBotLoader);
 

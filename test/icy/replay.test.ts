@@ -5,7 +5,7 @@ import { runCli } from '../../src/cli/main.js';
 import { DEFAULT_MAP, historyToReplay, replayToHistory, ruleSet, stateAt, verifyHistory } from '../../src/games/icy/index.js';
 import { ReplaySchema, replayJsonSchema } from '../../src/games/icy/replay-schema.js';
 import { icyGame } from '../../src/games/icy/game.js';
-import { icyReplayFromMatch } from '../../src/match/icy-replay.js';
+import { icyReplayFromMatch } from '../../src/games/icy/match-replay.js';
 import { runMatch } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 
@@ -39,7 +39,7 @@ describe('replay format v1', () => {
       options,
       seed: 7,
       bots: [
-        { kind: 'js', code: readFileSync('bots/hunter.js', 'utf8') },
+        { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8') },
         { kind: 'js', code: 'export default () => "run 40 40\\nfly\\ncrouch"' },
       ],
       load: nodeBotLoader,

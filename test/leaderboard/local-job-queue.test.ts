@@ -3,7 +3,7 @@ import { JobError } from '../../src/leaderboard/job-errors.js';
 import { LocalJobQueue } from '../../src/leaderboard/local-job-queue.js';
 import type { MatchJob } from '../../src/leaderboard/match-job.js';
 
-const job = (k: number): MatchJob => ({ id: `round_x.${k}`, board: 'lb_x', round: 'round_x', red: 'bot_a', blue: 'bot_b', map: 'default' });
+const job = (k: number): MatchJob => ({ id: `round_x.${k}`, board: 'lb_x', round: 'round_x', seats: ['bot_a', 'bot_b'], map: 'default' });
 
 describe('the local job queue', () => {
   it('tries a job another process holds again when its lease ends, and idle() waits for it', async () => {

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const round = 'round_AAAAAAAAAAAAAAAA';
-const jobs: MatchJob[] = Array.from({ length: 30 }, (_, k) => ({ id: jobId(round, k), board: 'lb_jobs', round, red: 'bot_a', blue: 'bot_b', map: 'default' }));
+const jobs: MatchJob[] = Array.from({ length: 30 }, (_, k) => ({ id: jobId(round, k), board: 'lb_jobs', round, seats: ['bot_a', 'bot_b'], map: 'default' }));
 
 describe('round jobs in the table', () => {
   it('stores a round of jobs, lists it open, and hands its pending jobs back', async () => {

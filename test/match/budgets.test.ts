@@ -1,10 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { budgetsFor } from '../../src/cli/match.js';
+import { matchCommand } from '../../src/cli/match.js';
+import type { CliFiles } from '../../src/core/game-module.js';
+import { gameById } from '../../src/games/catalog.js';
 import { budgetsForTurnFuel, defaultBudgets, firstTurnRatio, resolveBudgets } from '../../src/match/budgets.js';
 import { matchDeadlineMs, probeDeadlineMs } from '../../src/match/deadline.js';
 import { DEFAULT_BUDGETS, FUEL_PER_MS } from '../../src/sandbox/policy.js';
 
 const ms = (n: number) => n * FUEL_PER_MS;
+
+/**
+ * The budgets a CLI match plays with: `--fuel N` is the request's `{ turnFuel: N }`
+ * (src/cli/match.ts), which goes through the game's CLI request, schema and setup,
+ * and resolveBudgets, as playMatch does.
+ */
+async function budgetsFor(id: string, fuel: number | undefined) {
+  const game = gameById(id);
+  const files: CliFiles = { seat: (path) => ({ name: path, js: 'export default () => ""' }), text: () => '', exists: () => false };
+  const values = { red: 'red.js', blue: 'blue.js', bot: ['0.js', '1.js', '2.js', '3.js'] };
+  const request = game.request.schema.parse(game.cli.request(values, files, 1, fuel === undefined ? undefined : { turnFuel: fuel }));
+  const setup = await game.setup(request);
+  return resolveBudgets(game.id, setup.budgets);
+}
+
+/** What `umpire match --game <game> --fuel <fuel>` refuses before playing. */
+const fuelRefused = (game: string, fuel: string) => matchCommand(['--game', game, '--fuel', fuel], () => undefined);
 
 describe("each game's default budgets", () => {
   it('icy: 1 s then 0.5 s, unchanged', () => {
@@ -31,22 +50,22 @@ describe("each game's default budgets", () => {
 });
 
 describe('`--fuel N` keeps each game’s first-turn ratio', () => {
-  it('icy 2N, capture 10N, block drop N', () => {
+  it('icy 2N, capture 10N, block drop N', async () => {
     expect([firstTurnRatio('icy'), firstTurnRatio('capture'), firstTurnRatio('blockdrop')]).toEqual([2, 10, 1]);
-    expect(budgetsFor('icy', '1000')).toMatchObject({ turnFuel: 1000, firstTurnFuel: 2000, loadFuel: ms(1000), wallMs: 5000 });
-    expect(budgetsFor('capture', '1000')).toMatchObject({ turnFuel: 1000, firstTurnFuel: 10_000 });
-    expect(budgetsFor('blockdrop', '1000')).toMatchObject({ turnFuel: 1000, firstTurnFuel: 1000, wallMs: 2000 });
+    expect(await budgetsFor('icy', 1000)).toMatchObject({ turnFuel: 1000, firstTurnFuel: 2000, loadFuel: ms(1000), wallMs: 5000 });
+    expect(await budgetsFor('capture', 1000)).toMatchObject({ turnFuel: 1000, firstTurnFuel: 10_000 });
+    expect(await budgetsFor('blockdrop', 1000)).toMatchObject({ turnFuel: 1000, firstTurnFuel: 1000, wallMs: 2000 });
   });
 
-  it('without --fuel, the game’s defaults; a first turn over the default load raises loading and the wall cap', () => {
-    expect(budgetsFor('blockdrop', undefined)).toEqual(defaultBudgets('blockdrop'));
+  it('without --fuel, the game’s defaults; a first turn over the default load raises loading and the wall cap', async () => {
+    expect(await budgetsFor('blockdrop', undefined)).toEqual(defaultBudgets('blockdrop'));
     const big = budgetsForTurnFuel('capture', ms(1000));
     expect(big).toMatchObject({ firstTurnFuel: ms(10_000), loadFuel: ms(10_000), wallMs: 50_000 });
   });
 
-  it('rejects a non-number or zero with a usage error', () => {
-    expect(() => budgetsFor('icy', 'x')).toThrow(/--fuel takes a non-negative integer/);
-    expect(() => budgetsFor('icy', '0')).toThrow(/--fuel must be at least 1/);
+  it('rejects a non-number or zero with a usage error', async () => {
+    await expect(fuelRefused('icy', 'x')).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/--fuel takes a non-negative integer/) });
+    await expect(fuelRefused('icy', '0')).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/--fuel must be at least 1/) });
   });
 });
 

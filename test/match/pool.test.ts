@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UmpireError } from '../../src/core/errors.js';
 import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
-import { runAntsMatch } from '../../src/match/ants-match.js';
-import { resolveAntsWorld } from '../../src/match/ants-worlds.js';
+import { runAntsMatch } from '../../src/games/ants/match.js';
+import { resolveAntsWorld } from '../../src/games/ants/worlds.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import type { MatchJob } from '../../src/match/job.js';
 import { poolRunner, type PoolRunner } from '../../src/match/pool/pool-runner.js';
@@ -18,7 +18,7 @@ import type { Bundle } from '../../src/sandbox/types.js';
 const js = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8') });
 const LOOP: Bundle = { kind: 'js', code: 'export default function () { for (;;) {} }' };
 const small: Budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20 * FUEL_PER_MS, turnFuel: 10 * FUEL_PER_MS };
-const icy = (bots: Bundle[], budgets = small): MatchJob<'icy'> => ({ game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 7, budgets, bots });
+const icy = (bots: Bundle[], budgets = small): MatchJob => ({ game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 7, budgets, bots });
 const local = inProcessRunner(nodeBotLoader);
 const WASI = 'build/bots/hunter-wasi.wasm';
 
@@ -38,7 +38,7 @@ describe('the match pool', () => {
   it('plays icy, capture and block drop byte for byte as in-process', async () => {
     const runner = pool();
     const jobs: MatchJob[] = [
-      icy([js('bots/hunter.js'), js('bots/planter.js')]),
+      icy([js('bots/icy/hunter.js'), js('bots/icy/planter.js')]),
       { game: 'capture', options: {}, seed: 3, budgets: small, bots: [js('bots/capture/gatherer.js'), js('bots/capture/random.js')] },
       { game: 'blockdrop', options: { seed: 5 }, seed: 5, budgets: small, bots: [js('bots/blockdrop/hunter.js'), js('bots/blockdrop/random.js'), js('bots/blockdrop/hunter.js'), LOOP] },
     ];
@@ -54,13 +54,22 @@ describe('the match pool', () => {
     if (!world.ok) throw new Error('no sample0');
     const brains = { red: readFileSync('bots/ants/homing.ant', 'utf8'), black: readFileSync('bots/ants/example.ant', 'utf8') };
     const input = { world: world.value.world, worldText: world.value.text, brains, seed: 4, rounds: 2000 };
-    const pooled = await pool({ size: 1 }).ants(input, { test: true });
-    expect(JSON.stringify(pooled)).toBe(JSON.stringify(runAntsMatch(input, { test: true })));
+    const job: MatchJob = {
+      game: 'ants',
+      options: { world: input.world, worldText: input.worldText, rounds: input.rounds },
+      seed: input.seed,
+      bots: [
+        { kind: 'text', code: brains.red },
+        { kind: 'text', code: brains.black },
+      ],
+    };
+    const pooled = await pool({ size: 1 }).play(job);
+    expect(JSON.stringify(pooled)).toBe(JSON.stringify(runAntsMatch(input)));
   }, 30_000);
 
   it.skipIf(!existsSync(WASI))('prepares a raw WASI bot in its own job, or forfeits its seat past that deadline', async () => {
     const wasi: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync(WASI)) };
-    const job = icy([wasi, js('bots/planter.js')]);
+    const job = icy([wasi, js('bots/icy/planter.js')]);
     const [pooled, here] = await Promise.all([pool().play(job), local.play(job)]);
     expect(JSON.stringify(pooled)).toBe(JSON.stringify(here));
     expect(pooled.result.forfeits).toEqual([]);
@@ -79,7 +88,7 @@ describe('the match pool', () => {
     expect(codeOf(late)).toBe('MATCH_DEADLINE');
     expect((late as Error).message).toContain('1.5 s');
     expect(Date.now() - started).toBeLessThan(10_000);
-    const next = await runner.play(icy([js('bots/idle.js'), js('bots/random.js')]));
+    const next = await runner.play(icy([js('bots/icy/idle.js'), js('bots/icy/random.js')]));
     expect(next.result.turns).toBe(180);
   }, 30_000);
 
@@ -95,7 +104,7 @@ describe('the match pool', () => {
 
   it('checks an upload in a worker: load failures and silent bots', async () => {
     const runner = pool({ size: 1 });
-    expect(await runner.probe({ game: 'icy', bundle: js('bots/hunter.js') })).toEqual({ ok: true });
+    expect(await runner.probe({ game: 'icy', bundle: js('bots/icy/hunter.js') })).toEqual({ ok: true });
     expect(await runner.probe({ game: 'icy', bundle: { kind: 'js', code: 'export default 3' } })).toMatchObject({ ok: false, stage: 'load', failure: { code: 'BUNDLE_NO_ENTRY' } });
     expect(await runner.probe({ game: 'blockdrop', bundle: { kind: 'js', code: 'export default function () { return 1; }' } })).toMatchObject({ ok: false, stage: 'turn', failure: 'error' });
   }, 30_000);

@@ -9,8 +9,8 @@ import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 
-const idle: Bundle = { kind: 'js', code: readFileSync('bots/idle.js', 'utf8') };
-const job: MatchJob<'icy'> = { game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 1, budgets: DEFAULT_BUDGETS, bots: [idle, idle] };
+const idle: Bundle = { kind: 'js', code: readFileSync('bots/icy/idle.js', 'utf8') };
+const job: MatchJob = { game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 1, budgets: DEFAULT_BUDGETS, bots: [idle, idle] };
 
 describe('the in-process runner', () => {
   it('stops between calls once past the time it is given (Lambda: before the function timeout)', async () => {

@@ -44,7 +44,7 @@ export interface HostileRun {
 }
 
 /**
- * Plays the hostile bundle as red against `bots/idle.js` through `umpire
+ * Plays the hostile bundle as red against `bots/icy/idle.js` through `umpire
  * match` as its own process, at {@link HOSTILE_FUEL} a turn, and collects
  * the printed result, the replay and the logs. The process is killed if it
  * outlives {@link HOSTILE_LIMIT_MS} (the run then has a null exit code).
@@ -55,7 +55,7 @@ export async function playHostile(bundle: Uint8Array | string, extension: 'js' |
   writeFileSync(red, bundle);
   const out = join(dir, 'replay.json.gz');
   const logs = join(dir, 'logs.json');
-  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'bots/idle.js', '--fuel', String(HOSTILE_FUEL), '--seed', '1', '--out', out, '--logs', logs];
+  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'bots/icy/idle.js', '--fuel', String(HOSTILE_FUEL), '--seed', '1', '--out', out, '--logs', logs];
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

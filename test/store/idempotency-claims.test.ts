@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MARGIN_MS, idempotencyKeyHash, requestDeadlineMs } from '../../src/api/idempotency.js';
-import { ANTS_DEADLINE_MS, PREPARE_DEADLINE_MS, matchDeadlineMs } from '../../src/match/deadline.js';
+import { ANTS_DEADLINE_MS } from '../../src/games/ants/module.js';
+import { gameById } from '../../src/games/catalog.js';
+import { PREPARE_DEADLINE_MS, matchDeadlineMs } from '../../src/match/deadline.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import { defaultBudgets } from '../../src/match/budgets.js';
 import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
@@ -28,7 +30,7 @@ afterAll(async () => {
 
 describe('idempotency claims', () => {
   it('stay pending until their deadline, then are reclaimable', async () => {
-    const deadline = requestDeadlineMs('icy', undefined, [{ kind: 'js', code: '' }, { kind: 'js', code: '' }]);
+    const deadline = requestDeadlineMs(gameById('icy'), undefined, [{ kind: 'js', code: '' }, { kind: 'js', code: '' }]);
     const t0 = 1_700_000_000_000;
     expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0, deadline)).toEqual({ state: 'claimed' });
     // The process holding it died: a retry before the deadline is told to wait.
@@ -67,11 +69,11 @@ describe('a request deadline', () => {
     const js = { kind: 'js' as const, code: '' };
     const wasm = { kind: 'wasm' as const, code: new Uint8Array() };
     const icy = matchDeadlineMs({ game: 'icy', budgets: DEFAULT_BUDGETS, bots: [js, js] });
-    expect(requestDeadlineMs('icy', undefined, [js, js])).toBe(icy + CLAIM_MARGIN_MS);
-    expect(requestDeadlineMs('icy', undefined, [js, wasm])).toBe(icy + PREPARE_DEADLINE_MS + CLAIM_MARGIN_MS);
-    expect(requestDeadlineMs('icy', { turnFuel: 1 }, [js, js])).toBeLessThan(icy + CLAIM_MARGIN_MS);
-    expect(requestDeadlineMs('blockdrop', undefined, [js, js, js, js])).toBe(matchDeadlineMs({ game: 'blockdrop', budgets: defaultBudgets('blockdrop'), bots: [js, js, js, js] }) + CLAIM_MARGIN_MS);
-    expect(requestDeadlineMs('ants', undefined, [])).toBe(ANTS_DEADLINE_MS + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs(gameById('icy'), undefined, [js, js])).toBe(icy + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs(gameById('icy'), undefined, [js, wasm])).toBe(icy + PREPARE_DEADLINE_MS + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs(gameById('icy'), { turnFuel: 1 }, [js, js])).toBeLessThan(icy + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs(gameById('blockdrop'), undefined, [js, js, js, js])).toBe(matchDeadlineMs({ game: 'blockdrop', budgets: defaultBudgets('blockdrop'), bots: [js, js, js, js] }) + CLAIM_MARGIN_MS);
+    expect(requestDeadlineMs(gameById('ants'), undefined, [])).toBe(ANTS_DEADLINE_MS + CLAIM_MARGIN_MS);
   });
 
   it('keys are scoped to their owner', async () => {

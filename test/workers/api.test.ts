@@ -12,10 +12,10 @@ import { createStores, ensureStorage } from '../../src/store/aws.js';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
 import { startWrangler, type Wrangler } from './wrangler-dev.js';
 import { newApiKey } from '../../src/api/auth.js';
-import { runAntsMatch } from '../../src/match/ants-match.js';
-import { playBlockDrop } from '../../src/match/blockdrop-match.js';
-import { playCapture } from '../../src/match/capture-match.js';
-import { resolveAntsWorld } from '../../src/match/ants-worlds.js';
+import { runAntsMatch } from '../../src/games/ants/match.js';
+import { playBlockDrop } from '../blockdrop/play.js';
+import { playCapture } from '../capture/play.js';
+import { resolveAntsWorld } from '../../src/games/ants/worlds.js';
 
 const runner = inProcessRunner(nodeBotLoader);
 
@@ -57,7 +57,7 @@ describe('the API in the real Workers runtime', () => {
   }, 60_000);
 
   it('plays a match through POST /v1/matches, stores it, serves record and replay', async () => {
-    const hunter = readFileSync('bots/hunter.js', 'utf8');
+    const hunter = readFileSync('bots/icy/hunter.js', 'utf8');
     const wasm = readFileSync('build/bots/hunter.wasm');
     const posted = await fetch(`${worker.base}/v1/matches`, {
       method: 'POST',
@@ -157,7 +157,7 @@ describe('the API in the real Workers runtime', () => {
     };
     const bots: string[] = [];
     for (const name of ['hunter', 'idle']) {
-      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`bots/${name}.js`, 'utf8') });
+      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') });
       expect(r.status).toBe(201);
       bots.push(r.body.id);
     }

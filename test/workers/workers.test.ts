@@ -38,7 +38,7 @@ async function inWorkers(red: Bundle, blue: Bundle, seed: number, budgets?: Budg
 const inNode = (red: Bundle, blue: Bundle, seed: number, budgets?: Budgets) =>
   runMatch({ game: icyGame, options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed, ...(budgets ? { budgets } : {}), bots: [red, blue], load: nodeBotLoader });
 
-const hunterJs: Bundle = { kind: 'js', code: readFileSync('bots/hunter.js', 'utf8') };
+const hunterJs: Bundle = { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8') };
 const hunterWasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/hunter.wasm')) };
 const small: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000, wallMs: 0 };
 

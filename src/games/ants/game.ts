@@ -1,4 +1,4 @@
-import type { Game, GameOutcome } from '../game.js';
+import type { Game, GameOutcome } from '../../core/game.js';
 import type { Brain } from './brain.js';
 import { playRound } from './round.js';
 import { aliveAnts, carriedFood, createState, type AntsState, BLACK, RED } from './state.js';

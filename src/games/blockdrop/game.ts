@@ -1,4 +1,4 @@
-import type { Game } from '../game.js';
+import type { Game } from '../../core/game.js';
 import { PLAYERS } from './constants.js';
 import { playTurn, type TurnRecord } from './play.js';
 import { decodeCommand, encodeInput, READY } from './protocol.js';

@@ -1,4 +1,4 @@
-import type { TimeLimits } from '../game.js';
+import type { TimeLimits } from '../../core/game.js';
 
 /**
  * 100 ms per call, the handshake included. The Japanese statement and the

@@ -1,4 +1,4 @@
-import type { Game } from '../game.js';
+import type { Game } from '../../core/game.js';
 import { playTurn, type CaptureTurnRecord } from './play.js';
 import { decodeMove, encodeView, END_OF_GAME, NULL_MOVE, type Move } from './protocol.js';
 import { isOver, result } from './result.js';

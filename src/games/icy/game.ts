@@ -1,4 +1,4 @@
-import type { Answer, Game, GameOutcome } from '../game.js';
+import type { Answer, Game, GameOutcome } from '../../core/game.js';
 import { formatAction, type Action, type Outcome } from './actions.js';
 import type { IcyMap } from './map.js';
 import { playTurn } from './play.js';

@@ -3,7 +3,6 @@ import { parentPort } from 'node:worker_threads';
 import { nodeBotLoader } from '../../sandbox/node-sources.js';
 import { asyncifyWasi } from '../../sandbox/wasi-prepare.js';
 import { asyncifyTooLarge } from '../../sandbox/wasm/wasi-limits.js';
-import { runAntsMatch } from '../ants-match.js';
 import { playJob } from '../in-process-runner.js';
 import { probeBot } from '../probe.js';
 import type { Prepared, WorkerReply, WorkerRequest } from './messages.js';
@@ -15,8 +14,6 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return playJob(request.job, nodeBotLoader);
     case 'probe':
       return probeBot(nodeBotLoader, request.request);
-    case 'ants':
-      return runAntsMatch(request.input, request.manifest);
     case 'prepare':
       return prepare(request.bytes);
   }

@@ -1,12 +1,10 @@
 import type { LoadFailure } from '../../sandbox/types.js';
-import type { AntsMatchInput } from '../ants-match.js';
 import type { MatchJob, ProbeRequest } from '../job.js';
 
 /** What the pool posts to a match worker: one job at a time. */
 export type WorkerRequest =
   | { readonly kind: 'play'; readonly job: MatchJob }
   | { readonly kind: 'probe'; readonly request: ProbeRequest }
-  | { readonly kind: 'ants'; readonly input: AntsMatchInput; readonly manifest?: Readonly<Record<string, unknown>> }
   | { readonly kind: 'prepare'; readonly bytes: Uint8Array };
 
 /** What a worker answers: the job's value, or the error it threw. */

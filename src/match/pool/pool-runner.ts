@@ -1,5 +1,6 @@
-import { ANTS_DEADLINE_MS, PREPARE_DEADLINE_MS, matchDeadlineMs, probeDeadlineMs } from '../deadline.js';
-import type { AntsOutput, MatchOutput, MatchRunner, ProbeResult } from '../job.js';
+import { PREPARE_DEADLINE_MS, matchDeadlineMs, probeDeadlineMs } from '../deadline.js';
+import type { Bundle, TextBot } from '../../core/bots.js';
+import type { MatchJob, MatchRunner, ProbeResult } from '../job.js';
 import { WasiPreparation } from './wasi-preparation.js';
 import { WorkerPool, type PoolOptions } from './worker-pool.js';
 
@@ -22,11 +23,13 @@ export function poolRunner(options: PoolRunnerOptions): PoolRunner {
   const wasi = new WasiPreparation(pool, options.prepareDeadlineMs ?? PREPARE_DEADLINE_MS);
   return {
     pool,
-    async play(job) {
-      const seats = await wasi.seats(job.bots);
+    async play<Output>(job: MatchJob): Promise<Output> {
+      const deadline = options.deadlineMs ?? matchDeadlineMs(job);
+      if (job.bots.some((b) => b.kind === 'text')) return pool.run<Output>({ kind: 'play', job }, deadline, 'the match');
+      const seats = await wasi.seats(job.bots as Bundle[]);
       const forfeits = seats.failures.map((f, k) => f ?? job.forfeits?.[k] ?? null);
-      const posted = { ...job, bots: seats.bots, ...(forfeits.some(Boolean) ? { forfeits } : {}) };
-      return pool.run<MatchOutput<typeof job.game>>({ kind: 'play', job: posted }, options.deadlineMs ?? matchDeadlineMs(job), 'the match');
+      const posted = { ...job, bots: seats.bots as (Bundle | TextBot)[], ...(forfeits.some(Boolean) ? { forfeits } : {}) };
+      return pool.run<Output>({ kind: 'play', job: posted }, deadline, 'the match');
     },
     async probe(request) {
       const seats = await wasi.seats([request.bundle]);
@@ -34,9 +37,6 @@ export function poolRunner(options: PoolRunnerOptions): PoolRunner {
       if (failure) return { ok: false, stage: 'load', failure };
       const posted = { ...request, bundle: seats.bots[0]! };
       return pool.run<ProbeResult>({ kind: 'probe', request: posted }, options.deadlineMs ?? probeDeadlineMs(request.game), 'the upload check');
-    },
-    ants(input, manifest) {
-      return pool.run<AntsOutput>({ kind: 'ants', input, ...(manifest ? { manifest } : {}) }, options.deadlineMs ?? ANTS_DEADLINE_MS, 'the ants match');
     },
     close: () => pool.close(),
   };

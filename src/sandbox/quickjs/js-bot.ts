@@ -296,11 +296,12 @@ export class JsBot implements Bot {
         return { output: null, fuel: used, failure: 'error', detail: described ?? 'an unprintable error' };
       }
       const used = this.meter.used(inst.fuel);
+      // An answer that comes back after the budget ran out (QuickJS polls its interrupt handler only now and then) is late.
+      // Read before collecting the log, which restarts the meter for its own work.
+      const over = this.meter.overReason(inst.fuel);
       const text = unescapeText(vm.getString(r.value));
       r.value.dispose();
       this.collectLog();
-      // An answer that comes back after the budget ran out (QuickJS polls its interrupt handler only now and then) is late.
-      const over = this.meter.overReason(inst.fuel);
       if (over) return { output: null, fuel: used, failure: 'over_budget', detail: `${over} before answering` };
       if (text[0] === 'N') return { output: null, fuel: used, failure: 'error', detail: `returned ${text.slice(1)}, not a string` };
       return { output: text.slice(1), fuel: used, ...(text[0] === 'T' ? { truncated: true } : {}) };

@@ -1,0 +1,225 @@
+// The layers of umpire, checked by dependency-cruiser (`npm run lint:layers`, run by .ci/run).
+// test/layers.test.ts proves on a small made-up tree that every rule here bites.
+//
+// Layers, bottom to top; a file may import its own layer's folder and the layers below,
+// never one above:
+//   0  src/core, src/version.ts, src/types          what every layer shares
+//   1  src/ratings, src/viewer (the shared viewer kit), src/games/<g>/ (one folder per game)
+//   2  src/games/registry.ts, src/games/catalog.ts  (list the game folders); src/sandbox
+//   3  src/match         plays, stores and verifies any game through the registry
+//   4  src/leaderboard
+//   5  src/store         concrete storage adapters; src/store/types.ts is the contract below them
+//   6  src/api
+//   7  src/cli
+//   8  functions/        the Node, Lambda and Workers entries, outside src
+//
+// Each import that breaks a layer is reported under exactly one rule (the rules do not overlap),
+// so a rule's name says what to fix.
+
+/** Layer 0: shared by every layer. */
+const LAYER0 = ['^src/core/', '^src/version[.]ts$', '^src/types/'];
+/** An npm package, resolved (or the made-up ones of test/layers.test.ts). */
+const NPM = '(^|/)node_modules/';
+/** Concrete storage: everything in src/store except its contract, src/store/types.ts. */
+const CONCRETE_STORE = { path: '^src/store/', pathNot: '^src/store/types[.]ts$' };
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Import cycles make load order matter (a module can see another half-initialised) and make a ' +
+        'folder impossible to understand or move alone. Break the cycle: move what both need down a layer.',
+      from: { path: '^(src|functions)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        'An import that cannot be resolved escapes every other rule here (they look at where an import ' +
+        'goes). Fix the path, or build first: imports of build/ need `npm run build`.',
+      from: { path: '^(src|functions)/' },
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'not-in-a-layer',
+      severity: 'error',
+      comment:
+        'Every file in src/ belongs to one of the layers listed at the top of .dependency-cruiser.cjs, ' +
+        'otherwise no rule watches what it imports. Put the file in a layer, or add its folder to the ' +
+        'list and give it a rule.',
+      from: {
+        path: '^src/',
+        pathNot: [
+          ...LAYER0,
+          '^src/(ratings|viewer|sandbox|match|leaderboard|store|api|cli)/',
+          '^src/games/[^/]+/',
+          '^src/games/(registry|catalog)[.]ts$',
+        ],
+      },
+      to: {},
+    },
+    {
+      name: 'core-imports-only-core',
+      severity: 'error',
+      comment:
+        'src/core is the bottom layer: the contracts (Game, GameModule, bots, errors) every other layer ' +
+        'shares. If it imported anything else in src, every layer would depend on that too.',
+      from: { path: '^src/core/' },
+      to: { path: '^src/', pathNot: '^src/core/' },
+    },
+    {
+      name: 'layer0-imports-only-layer0',
+      severity: 'error',
+      comment: 'src/version.ts and src/types are layer 0 with src/core: they import nothing above it.',
+      from: { path: ['^src/version[.]ts$', '^src/types/'] },
+      to: { path: '^src/', pathNot: LAYER0 },
+    },
+    {
+      name: 'game-rules-import-only-core-and-own-folder',
+      severity: 'error',
+      comment:
+        'A game is one folder: its rules, protocol, replay format and module use only src/core, their own ' +
+        'folder src/games/<g>/, their generated maps build/maps/<g>.js and npm packages. So a game can be ' +
+        'added, moved or removed as a folder, and its rules run the same in Node, Lambda and Workers ' +
+        '(no Node built-ins, no sandbox, match, store or HTTP code, no other game).',
+      from: { path: '^src/games/([^/]+)/', pathNot: '^src/games/[^/]+/viewer/' },
+      to: {
+        couldNotResolve: false,
+        pathNot: ['^src/core/', '^src/version[.]ts$', '^src/games/$1/', '^build/maps/$1[.](js|d[.]ts)$', NPM],
+      },
+    },
+    {
+      name: 'game-viewer-imports-only-core-own-game-and-viewer-kit',
+      severity: 'error',
+      comment:
+        "A game's viewer (src/games/<g>/viewer/) is browser code: besides what the game's rules may use " +
+        'it may use the shared viewer kit src/viewer and its own bundle build/viewers/<g>.js, and nothing ' +
+        'of another game or of the server.',
+      from: { path: '^src/games/([^/]+)/viewer/' },
+      to: {
+        couldNotResolve: false,
+        pathNot: [
+          '^src/core/',
+          '^src/games/$1/',
+          '^src/viewer/',
+          '^build/maps/$1[.](js|d[.]ts)$',
+          '^build/viewers/$1[.](js|d[.]ts)$',
+          NPM,
+        ],
+      },
+    },
+    {
+      name: 'ratings-imports-only-layer0',
+      severity: 'error',
+      comment: 'src/ratings (layer 1) rates any game: it knows no game, match, store or HTTP code.',
+      from: { path: '^src/ratings/' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/ratings/'] },
+    },
+    {
+      name: 'viewer-kit-knows-no-game',
+      severity: 'error',
+      comment:
+        'src/viewer is the shared viewer kit (layer 1): controls, page parts, drawing helpers that every ' +
+        "game's viewer uses. It names no game (each game's viewer lives in src/games/<g>/viewer/ and " +
+        'imports the kit, not the other way round) and no server code.',
+      from: { path: '^src/viewer/' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/viewer/'] },
+    },
+    {
+      name: 'registry-imports-only-games-and-below',
+      severity: 'error',
+      comment:
+        'src/games/registry.ts and catalog.ts (layer 2) list the game folders; they must not reach up into ' +
+        'the sandbox, match, leaderboard, store, API or CLI that use them.',
+      from: { path: '^src/games/(registry|catalog)[.]ts$' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/(ratings|viewer|games)/'] },
+    },
+    {
+      name: 'sandbox-imports-only-core',
+      severity: 'error',
+      comment:
+        'src/sandbox (layer 2) runs any bot under fuel limits; it knows no game, match, store, ' +
+        'leaderboard, API or CLI, so it can be audited and reused alone.',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/sandbox/'] },
+    },
+    {
+      name: 'match-imports-only-games-sandbox-and-core',
+      severity: 'error',
+      comment:
+        'src/match (layer 3) plays, stores and verifies any game: it uses src/core, the registry and the ' +
+        'game folders, the sandbox, and storage only through src/store/types.ts (see no-concrete-store). ' +
+        'Never the leaderboard, API or CLI that call it.',
+      from: { path: '^src/match/' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/(games|sandbox|match|store)/'] },
+    },
+    {
+      name: 'leaderboard-imports-only-below',
+      severity: 'error',
+      comment:
+        'src/leaderboard (layer 4) schedules and rates rounds: it uses src/core, ratings, the games, ' +
+        'src/match (to play and store a match) and storage only through src/store/types.ts ' +
+        '(see no-concrete-store). Never the API or CLI: the HTTP layer calls it, not the reverse.',
+      from: { path: '^src/leaderboard/' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/(ratings|games|match|leaderboard|store)/'] },
+    },
+    {
+      name: 'no-concrete-store',
+      severity: 'error',
+      comment:
+        'The API, the leaderboard and the match runner are handed their stores (src/store/types.ts) and ' +
+        'import no concrete adapter (DynamoDB, S3, embedded servers): so they run on any storage, tests ' +
+        'use in-memory stores, and Workers do not bundle Node-only code. Shared helpers belong in src/core.',
+      from: { path: '^src/(api|leaderboard|match)/' },
+      to: CONCRETE_STORE,
+    },
+    {
+      name: 'store-imports-only-below',
+      severity: 'error',
+      comment:
+        'src/store (layer 5) holds the concrete adapters: they implement the contracts of src/store/types.ts ' +
+        'and the leaderboard, and use src/core and ratings. Never the match runner, API or CLI above them.',
+      from: { path: '^src/store/' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/(ratings|leaderboard|store)/'] },
+    },
+    {
+      name: 'api-imports-nothing-above',
+      severity: 'error',
+      comment: 'src/api (layer 6) is the HTTP layer: the CLI (layer 7) may use it, not the reverse.',
+      from: { path: '^src/api/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'src-never-imports-functions',
+      severity: 'error',
+      comment:
+        'functions/ (layer 8) are the runtime entries (Node, Lambda, Workers) that wire src together; ' +
+        'nothing in src depends on a runtime entry.',
+      // Game folders are left to their own allow-list rules above, so an import is reported once.
+      from: { path: '^src/', pathNot: '^src/games/[^/]+/' },
+      to: { path: '^functions/' },
+    },
+  ],
+  options: {
+    // Type-only imports count: a layer that needs another's types depends on it all the same.
+    tsPreCompilationDeps: true,
+    // Resolve like tsc does (NodeNext: `./x.js` in an import is the source file `./x.ts`).
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      // npm packages through their package.json "exports" (hono/aws-lambda), as Node resolves them.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    doNotFollow: { path: ['node_modules', '^build/'] },
+    exclude: { path: ['^test/', '^scratch/', '^dist/'] },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -1,0 +1,87 @@
+import { InputError } from '../core/errors.js';
+import type { GameModule } from '../core/game-module.js';
+import { findGame, gameIdList } from '../games/catalog.js';
+import { isWasm } from '../match/seats.js';
+import { ApiProblem } from './problems.js';
+import { parseInput } from './schemas.js';
+
+/**
+ * Reads a match request: a JSON body, or a multipart form (for games whose
+ * seats can be sent as files: the files are the seats, the other fields the
+ * JSON fields as text). Returns the game, the request its schema accepted,
+ * and a canonical form of it (the same for a retry whatever its transport,
+ * e.g. a new multipart boundary).
+ */
+export async function readMatchRequest(raw: Request): Promise<{ game: GameModule; request: { readonly game: string }; canonical: string }> {
+  const type = raw.headers.get('content-type') ?? 'application/json';
+  let input: unknown;
+  if (type.startsWith('multipart/form-data')) input = await fromForm(raw);
+  else if (type.startsWith('application/json')) {
+    const text = await raw.text();
+    try {
+      input = JSON.parse(text);
+    } catch (e) {
+      throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
+    }
+  } else throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `send application/json or multipart/form-data, not ${type}`);
+  const game = gameOf(input);
+  const request = parseInput(game.request.schema, input) as { readonly game: string };
+  return { game, request, canonical: canonicalJson(request) };
+}
+
+/** The registered game a request names in `game`. */
+function gameOf(input: unknown): GameModule {
+  const name = input && typeof input === 'object' && Object.hasOwn(input, 'game') ? (input as { game: unknown }).game : undefined;
+  const game = typeof name === 'string' ? findGame(name) : undefined;
+  if (!game) throw new InputError(400, { code: 'INVALID_REQUEST', message: `game: one of ${gameIdList()}`, details: { field: 'game' } });
+  return game;
+}
+
+/** JSON with object keys sorted, so equal requests give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function encodeBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+async function fromForm(request: Request): Promise<Record<string, unknown>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (e) {
+    throw new ApiProblem(400, 'INVALID_FORM', `the multipart body cannot be read: ${(e as Error).message}`, { field: '(body)' });
+  }
+  const game = findGame(String(form.get('game') ?? ''));
+  const seats = game?.request.formSeats ?? [];
+  if (game && seats.length === 0) throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `${game.id} matches are sent as application/json`);
+  // Fields become own properties only: a field named __proto__ must not set the prototype.
+  const out = new Map<string, unknown>();
+  for (const [name, value] of form.entries()) {
+    if (seats.includes(name)) {
+      if (typeof value === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', `${name}: send the bundle as a file`, { field: name });
+      const bytes = new Uint8Array(await value.arrayBuffer());
+      out.set(name, { ...(value.name ? { name: value.name.slice(0, 100) } : {}), ...(isWasm(bytes) ? { wasm: encodeBase64(bytes) } : { js: new TextDecoder().decode(bytes) }) });
+    } else if (name === 'seed') {
+      out.set('seed', /^\d+$/.test(value as string) ? Number(value) : value);
+    } else if (name === 'budgets') {
+      try {
+        out.set('budgets', JSON.parse(value as string));
+      } catch {
+        throw new ApiProblem(400, 'INVALID_REQUEST', 'budgets: must be JSON', { field: 'budgets' });
+      }
+    } else {
+      out.set(name, value);
+    }
+  }
+  return Object.fromEntries(out);
+}

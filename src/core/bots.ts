@@ -1,0 +1,58 @@
+/** What a bot is and what it may spend: shared by the rules' contract, the sandbox and the match runner. */
+
+export type BundleKind = 'js' | 'wasm';
+
+export interface Bundle {
+  readonly kind: BundleKind;
+  /** JS: the module source. WASM: the module bytes. */
+  readonly code: string | Uint8Array;
+  readonly name?: string;
+}
+
+export interface Budgets {
+  /** Fuel for the first turn (Icy's original allows 1 s, for start-up). */
+  readonly firstTurnFuel: number;
+  /** Fuel for every later turn (Icy's original allows 0.5 s). */
+  readonly turnFuel: number;
+  /** Extra fuel a bot may draw on over the whole match when a turn needs more; 0 for none. */
+  readonly timeBankFuel: number;
+  /** Fuel for loading: the module's top level or start function. */
+  readonly loadFuel: number;
+  /** Wall-clock safety cap per call in ms where the clock advances; 0 for none. */
+  readonly wallMs: number;
+}
+
+/** Why a call gave no usable answer. */
+export type CallFailure =
+  /** Used up its fuel (or hit the wall-clock cap): all its children idle. */
+  | 'over_budget'
+  /** The bot threw, or returned something that is not a string. */
+  | 'error'
+  /** The runtime trapped (memory exhausted, stack overflow, a fault): reloaded next turn. */
+  | 'crash'
+  /** The bot crashed too often and is no longer called. */
+  | 'retired'
+  /** The game terminated the bot after it ran over its time (block drop): it is no longer called. */
+  | 'terminated';
+
+export type LoadFailureCode =
+  | 'BUNDLE_SYNTAX'
+  | 'BUNDLE_NO_ENTRY'
+  | 'BUNDLE_LINK'
+  | 'BUNDLE_INIT'
+  | 'BUNDLE_INVALID'
+  /** Over a size bound, or its preparation (WASI asyncify) took too long. */
+  | 'BUNDLE_TOO_LARGE'
+  | 'NO_HANDSHAKE';
+
+export interface LoadFailure {
+  readonly code: LoadFailureCode;
+  readonly message: string;
+}
+
+/** A bot that is data the rules read (an ant brain), not code run in the sandbox. */
+export interface TextBot {
+  readonly kind: 'text';
+  readonly code: string;
+  readonly name?: string;
+}

@@ -1,0 +1,20 @@
+import { base64UrlEncode } from '../core/base64url.js';
+
+/** 128 random bits, URL-safe: 22 characters. */
+export function newMatchId(): string {
+  return base64UrlEncode(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+}
+
+/** What a stored match is kept under: its replay and logs by match id, bundles by content. */
+export const replayKey = (id: string) => `replays/${id}.json.gz`;
+export const logsKey = (id: string) => `logs/${id}.json.gz`;
+export const bundleKey = (sha256: string) => `bundles/${sha256}`;

@@ -1,0 +1,80 @@
+import type { Bundle, TextBot } from '../core/bots.js';
+import { InputError } from '../core/errors.js';
+import type { GameModule, SeatInput } from '../core/game-module.js';
+
+/** A seat's bot once decoded: what it is, its bytes (stored under their sha256), and its owner for a stored bot. */
+export interface DecodedSeat {
+  readonly name: string | null;
+  /** 'js', 'wasm', or a text game's bot kind ('ant'). */
+  readonly kind: string;
+  readonly bot: Bundle | TextBot;
+  readonly bytes: Uint8Array;
+  /** The key that owns it, for a stored bot; absent for a bot sent with the request. */
+  readonly owner?: string;
+}
+
+/** Finds a stored bot by id for the caller; `field` names the request field, for the error. */
+export type ResolveBot = (id: string, field: string) => Promise<DecodedSeat>;
+
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+
+export const isWasm = (bytes: Uint8Array) => WASM_MAGIC.every((m, i) => bytes[i] === m);
+
+/** The bytes of a base64 text (the request schemas checked its alphabet). */
+export function decodeBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
+function tooLarge(field: string, bytes: number, limit: number): InputError {
+  return new InputError(413, { code: 'BUNDLE_TOO_LARGE', message: `${field}: the bundle is ${bytes} bytes; the limit is ${limit}`, details: { field, bytes, limit } });
+}
+
+/**
+ * The seats of a request, decoded: stored bots through `resolve` (which
+ * checks who may use them), the others from the request. A bot of the wrong
+ * kind for the game (an ant brain in a sandboxed game, code in a text game)
+ * is WRONG_GAME; one over `maxBytes` is BUNDLE_TOO_LARGE.
+ */
+export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[], resolve: ResolveBot, maxBytes: number): Promise<DecodedSeat[]> {
+  const text = game.bots.form === 'text' ? game.bots : null;
+  const limit = text ? Math.min(text.maxBytes, maxBytes) : maxBytes;
+  // Sizes first: a request with a bundle too large is refused before anything is looked up.
+  for (const input of inputs) {
+    const size = input.js !== undefined ? new TextEncoder().encode(input.js).length : input.wasm !== undefined ? Math.floor((input.wasm.length * 3) / 4) : input.text !== undefined ? new TextEncoder().encode(input.text).length : 0;
+    if (size > limit) throw tooLarge(input.field, size, limit);
+  }
+  return Promise.all(
+    inputs.map(async (input): Promise<DecodedSeat> => {
+      const name = input.name ?? null;
+      const named = <B extends object>(b: B) => (name ? { ...b, name } : b);
+      if (input.bot !== undefined) {
+        const seat = await resolve(input.bot, `${input.field}.bot`);
+        const fits = text ? seat.kind === text.kind : seat.kind === 'js' || seat.kind === 'wasm';
+        if (!fits) {
+          const what = text ? `${game.id} matches take ${text.kind} bots` : `${game.id} matches take js or wasm bundles`;
+          throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}.bot: bot '${input.bot}' is a ${seat.kind} bot; ${what}`, details: { field: `${input.field}.bot` } });
+        }
+        return name ? { ...seat, name, bot: { ...seat.bot, name } } : seat;
+      }
+      if (text) {
+        if (input.text === undefined) throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take ${text.kind} bots as '${text.field}'`, details: { field: input.field } });
+        return { name, kind: text.kind, bot: named({ kind: 'text' as const, code: input.text }), bytes: new TextEncoder().encode(input.text) };
+      }
+      if (input.js !== undefined) return { name, kind: 'js', bot: named({ kind: 'js' as const, code: input.js }), bytes: new TextEncoder().encode(input.js) };
+      if (input.wasm !== undefined) {
+        const bytes = decodeBase64(input.wasm);
+        return { name, kind: 'wasm', bot: named({ kind: 'wasm' as const, code: bytes }), bytes };
+      }
+      throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take js or wasm bundles`, details: { field: input.field } });
+    }),
+  );
+}
+
+/**
+ * The logs a match's owner may read: those of the seats it filled itself
+ * (bots sent with the request, or its own stored bots). A seat filled by
+ * someone else's (public) bot is null, so its logs never reach the match's owner.
+ */
+export function ownLogs(logs: readonly string[], seats: readonly DecodedSeat[], owner: string): (string | null)[] {
+  return logs.map((log, k) => (seats[k]?.owner === undefined || seats[k]!.owner === owner ? log : null));
+}

@@ -1,0 +1,46 @@
+import { UmpireError } from '../core/errors.js';
+import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js';
+import type { BlobMeta, BlobStore, MatchStore } from '../store/types.js';
+import { bundleKey, gzip, logsKey, newMatchId, replayKey } from './digest.js';
+import type { MatchRunner } from './job.js';
+import { playMatch } from './play-match.js';
+import type { DecodedSeat } from './seats.js';
+
+export interface MatchDeps {
+  readonly blobs: BlobStore;
+  readonly matches: MatchStore;
+  /** Where matches are played: a worker pool (Node) or this thread (Lambda, Workers). */
+  readonly runner: MatchRunner;
+}
+
+const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 'gzip' };
+
+/** How a bot's bytes are served back: JavaScript, WebAssembly, or a text bot. */
+export function botContentType(kind: string): string {
+  return kind === 'js' ? 'text/javascript' : kind === 'wasm' ? 'application/wasm' : 'text/plain; charset=utf-8';
+}
+
+const gzipJson = (value: unknown) => gzip(new TextEncoder().encode(JSON.stringify(value)));
+
+/**
+ * Plays the match a request asks for, whatever the game, and stores it: the
+ * bots by content (so it can be verified later), the replay, the logs (for
+ * their owners only), then the record, last, so a record always has its replay.
+ */
+export async function playAndStore(
+  deps: MatchDeps,
+  game: GameModule,
+  request: { readonly game: string },
+  seats: readonly DecodedSeat[],
+  now: Date,
+  owner: string,
+  id: string = newMatchId(),
+  setup?: MatchSetup<unknown>,
+): Promise<MatchRecord> {
+  const played = await playMatch({ game, request, seats, runner: deps.runner, id, owner, now, ...(setup ? { setup } : {}) });
+  await Promise.all(seats.map((s, k) => deps.blobs.put(bundleKey(played.hashes[k]!), s.bytes, { contentType: botContentType(s.kind) })));
+  await deps.blobs.put(replayKey(id), await gzipJson(played.replay), GZIP_JSON);
+  if (played.logs !== undefined) await deps.blobs.put(logsKey(id), await gzipJson(played.logs), GZIP_JSON);
+  if (!(await deps.matches.create(played.record, [...played.hashes]))) throw new UmpireError({ code: 'ID_COLLISION', message: 'a new match id collided; retry the request' });
+  return played.record;
+}

@@ -1,0 +1,87 @@
+import type { Bundle, TextBot } from '../core/bots.js';
+import { InputError, UmpireError } from '../core/errors.js';
+import type { MatchRecord } from '../core/game-module.js';
+import { findGame } from '../games/catalog.js';
+import type { BlobStore } from '../store/types.js';
+import { resolveBudgets } from './budgets.js';
+import { bundleKey, replayKey, sha256Hex } from './digest.js';
+import type { MatchRunner } from './job.js';
+import { readStoredJson, replayCorrupt } from './stored-documents.js';
+
+export interface Verification {
+  readonly id: string;
+  /** Whether re-running the match from its stored bundles and manifest gives the stored replay byte for byte. */
+  readonly identical: boolean;
+  readonly storedSha256: string;
+  readonly rerunSha256: string;
+  /** The first step (turn, or round) whose record differs, when they differ. */
+  readonly firstDifferentTurn: number | null;
+}
+
+/**
+ * Re-runs a stored match of any game from its stored bots and replay, and
+ * compares the replays byte for byte. Content the game cannot read back is
+ * REPLAY_CORRUPT; a replay or bot that is not stored is NOT_FOUND or BUNDLE_MISSING.
+ */
+export async function verifyMatch(deps: { readonly blobs: BlobStore; readonly runner: MatchRunner }, record: MatchRecord): Promise<Verification> {
+  const what = `the stored replay of match ${record.id}`;
+  const game = findGame(record.game);
+  if (!game) throw replayCorrupt(`the record of match ${record.id}`, `no registered game '${record.game}'`);
+  const stored = await readStoredJson(deps.blobs, replayKey(record.id), game.verify.stored, what);
+  if (!stored) throw new InputError(404, { code: 'NOT_FOUND', message: `the replay of match ${record.id} is missing` });
+  const doc: unknown = stored.doc;
+  const seats = readBack(what, () => game.verify.seats(doc, record));
+  const bots = await Promise.all(
+    seats.map(async (seat, k): Promise<Bundle | TextBot> => {
+      const bytes = seat.sha256 ? await deps.blobs.get(bundleKey(seat.sha256)) : null;
+      if (!bytes) throw new InputError(409, { code: 'BUNDLE_MISSING', message: `the ${game.seats[k] ?? k} bot of match ${record.id} is not stored` });
+      const bot: Bundle | TextBot =
+        seat.kind === 'wasm' ? { kind: 'wasm', code: bytes } : seat.kind === 'js' ? { kind: 'js', code: new TextDecoder().decode(bytes) } : { kind: 'text', code: new TextDecoder().decode(bytes) };
+      return seat.name ? { ...bot, name: seat.name } : bot;
+    }),
+  );
+  const rerun = readBack(what, () => game.verify.rerun(doc, record));
+  const budgets = game.engine.kind === 'sandbox' ? resolveBudgets(game.id, rerun.budgets) : undefined;
+  const output = await deps.runner.play<unknown>({ game: game.id, options: rerun.options, seed: rerun.seed, ...(budgets ? { budgets } : {}), bots });
+  const replay = readBack(what, () => game.verify.replay(output, doc, record));
+  return compareReplays(record.id, stored.text, JSON.stringify(replay), game.verify.steps(doc), game.verify.steps(replay), game.verify.label);
+}
+
+/** Runs a game's reading of stored content: whatever it refuses (even as a caller's error) is the stored content's fault. */
+function readBack<T>(what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof UmpireError && e.code === 'REPLAY_CORRUPT') throw e;
+    throw replayCorrupt(what, (e as Error).message ?? String(e));
+  }
+}
+
+/**
+ * The verdict of a re-run: identical bytes, or the first of the replays'
+ * steps (turns, or rounds with a food change) that differs.
+ */
+export async function compareReplays(
+  id: string,
+  storedText: string,
+  rerunText: string,
+  stored: readonly unknown[],
+  rerun: readonly unknown[],
+  label: (index: number, step: unknown) => number,
+): Promise<Verification> {
+  const identical = rerunText === storedText;
+  let firstDifferentTurn: number | null = null;
+  if (!identical) {
+    const n = Math.max(stored.length, rerun.length);
+    for (let i = 0; i < n && firstDifferentTurn === null; i++) {
+      if (JSON.stringify(stored[i]) !== JSON.stringify(rerun[i])) firstDifferentTurn = label(i, stored[i] ?? rerun[i]);
+    }
+  }
+  return {
+    id,
+    identical,
+    storedSha256: await sha256Hex(new TextEncoder().encode(storedText)),
+    rerunSha256: await sha256Hex(new TextEncoder().encode(rerunText)),
+    firstDifferentTurn,
+  };
+}

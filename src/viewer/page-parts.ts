@@ -1,0 +1,75 @@
+/** What every viewer page shares: escaping, the page head, the control bar, the config and script at the end. */
+
+import type { ViewerPageOptions } from '../core/game-module.js';
+
+export type { ViewerPageOptions };
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The JSON the viewer script reads from `#config`, safe inside a script element. */
+export function viewerConfig(options: ViewerPageOptions): string {
+  return JSON.stringify({ replayUrl: options.replayUrl, embed: options.embed }).replace(/</g, '\\u003c');
+}
+
+/** The document head up to the page's own styles, which follow. */
+export function pageHead(title: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)} · umpire</title>
+<style>
+  :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2330; background: #eef2f6; }
+  body { margin: 0; }
+  #app { max-width: 1100px; margin: 0 auto; padding: 12px; }
+  body.embed #app { max-width: none; padding: 4px; }
+  body.embed .chrome { display: none; }`;
+}
+
+/** The styles of the control bar every viewer page shares (see controlBar). */
+export const CONTROLS_CSS = `
+  .controls { display: flex; align-items: center; gap: 6px; margin-top: 8px; flex-wrap: wrap; }
+  button, select { font: inherit; padding: 3px 9px; border: 1px solid #b9c2cf; background: #fff; border-radius: 4px; cursor: pointer; }
+  #play { min-width: 40px; }
+  #scrub { flex: 1 1 200px; }
+  #turn { min-width: 110px; font-variant-numeric: tabular-nums; }
+  #error { color: #b3261e; font-weight: 600; }
+  .keys { font-size: 11px; color: #5b6472; }`;
+
+export interface ControlBarOptions {
+  /** The #speed choices: value (steps a second, or a multiplier) and label; `selected` marks the default. */
+  readonly speeds: readonly { readonly value: string; readonly label: string; readonly selected?: boolean }[];
+  /** What one step is called in titles ('turn', 'round'). */
+  readonly step: string;
+  /** Extra controls after the speed (e.g. a view switch), as HTML. */
+  readonly extra?: string;
+}
+
+/**
+ * The control bar src/viewer/controls.ts binds: #first #prev #play #next #last,
+ * the #scrub range, the #turn label, #speed and the replay download link.
+ */
+export function controlBar(page: ViewerPageOptions, o: ControlBarOptions): string {
+  const speeds = o.speeds.map((s) => `<option value="${escapeHtml(s.value)}"${s.selected ? ' selected' : ''}>${escapeHtml(s.label)}</option>`).join('');
+  return `<div class="controls">
+    <button id="first" title="first ${o.step} (Home)">«</button>
+    <button id="prev" title="one ${o.step} back (←)">‹</button>
+    <button id="play" title="play / pause (space)">▶</button>
+    <button id="next" title="one ${o.step} forward (→)">›</button>
+    <button id="last" title="last ${o.step} (End)">»</button>
+    <input id="scrub" type="range" min="0" max="0" value="0" aria-label="${o.step}">
+    <span id="turn">${o.step} 0</span>
+    <select id="speed" title="speed (+ / -)">${speeds}</select>${o.extra ?? ''}
+    <a class="chrome" id="download" href="${escapeHtml(page.replayUrl)}" download="${escapeHtml(page.id)}.json">download replay</a>
+  </div>`;
+}
+
+/** The end of every viewer page: its config and its script. */
+export function pageScript(page: ViewerPageOptions, source: string): string {
+  return `<script type="application/json" id="config">${viewerConfig(page)}</script>
+<script>${source}</script>
+</body>
+</html>`;
+}
