@@ -5,13 +5,13 @@ import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
 import { bundleKey } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
-import { isWasm } from '../match/seats.js';
+import { decodeBase64 } from '../match/seats.js';
 import { botContentType } from '../match/store-match.js';
 import type { ApiKeyRecord, BlobStore, BotStore } from '../store/types.js';
 import { presentBot } from './bot-access.js';
-import { storeBot, validateBot, type NewBotInput } from './bots.js';
+import { newBotFromFile, storeBot, validateBot, type NewBotInput } from './bots.js';
 import { ApiProblem, problemResponse } from './problems.js';
-import { BotPatch, newBotSchema, parseInput } from './schemas.js';
+import { BotPatch, newBotSchema, parseInput, readJson } from './schemas.js';
 import { docs } from './route-docs.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
@@ -71,13 +71,6 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
   });
 }
 
-async function readJson(raw: Request): Promise<unknown> {
-  try {
-    return await raw.json();
-  } catch (e) {
-    throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
-  }
-}
 
 /** The multipart field `public`: `true` or `false`. */
 function formPublic(value: FormDataEntryValue | null): boolean | undefined {
@@ -116,9 +109,7 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     const name = file.name ? file.name.slice(0, 100) : null;
     const byExtension = textGames().find((g) => g.bots.form === 'text' && file.name.endsWith(g.bots.extension));
     const game = uploadGame(form.get('game'), byExtension);
-    if (game.bots.form === 'text') return { name, game, text: new TextDecoder().decode(bytes), bytes, ...shared };
-    const bundle: Bundle = isWasm(bytes) ? { kind: 'wasm', code: bytes } : { kind: 'js', code: new TextDecoder().decode(bytes) };
-    return { name, game, bundle, bytes, ...shared };
+    return { ...newBotFromFile(name, game, bytes), ...shared };
   }
   const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & { name?: string; js?: string; wasm?: string; game?: string; public?: boolean };
   const shared = b.public === undefined ? {} : { public: b.public };
@@ -132,7 +123,7 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     return { name: b.name ?? null, game, text, bytes, ...shared };
   }
   if (game.bots.form === 'text') throw new ApiProblem(400, 'WRONG_GAME', `${game.id} bots are sent as '${game.bots.field}'`, { field: game.bots.field });
-  const bytes = b.js !== undefined ? new TextEncoder().encode(b.js) : Uint8Array.from(atob(b.wasm!), (ch) => ch.charCodeAt(0));
+  const bytes = b.js !== undefined ? new TextEncoder().encode(b.js) : decodeBase64(b.wasm!);
   if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: b.js !== undefined ? 'js' : 'wasm' });
   const bundle: Bundle = b.js !== undefined ? { kind: 'js', code: b.js } : { kind: 'wasm', code: bytes };
   return { name: b.name ?? null, game, bundle, bytes, ...shared };

@@ -8,11 +8,12 @@ import { readerOf, type AuthMode } from './auth.js';
 import { usableBotRecord } from './bot-access.js';
 import { enforceLimit, roundMatchCount, type Limits } from './limits.js';
 import { botIdVisibility, entryId, presentResultLine, presentTable } from './leaderboard-views.js';
-import { parseInput } from './schemas.js';
+import { parseInput, readJson, requestedGame } from './schemas.js';
 import { docs } from './route-docs.js';
 import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
-import { findGame, gameIdList } from '../games/catalog.js';
+import { findGame } from '../games/catalog.js';
+import { botFitsGame } from '../match/seats.js';
 import type { Webhook } from '../leaderboard/webhooks.js';
 import { checkWebhookUrl } from '../leaderboard/webhook-address.js';
 import { DEFAULT_WEBHOOK_SETTINGS } from '../leaderboard/webhook-settings.js';
@@ -27,9 +28,7 @@ const BOARD_FIELDS = {
 
 /** A new leaderboard's body: the game is read first, then the body is checked against that game's settings. */
 function newLeaderboardInput(input: unknown): { game: GameModule; board: Record<string, unknown> } {
-  const named = input && typeof input === 'object' && Object.hasOwn(input, 'game') ? (input as { game: unknown }).game : undefined;
-  const game = typeof named === 'string' ? findGame(named) : undefined;
-  if (!game) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${gameIdList()}`, { field: 'game' });
+  const game = requestedGame(input);
   const schema = z.object({ ...BOARD_FIELDS, game: z.literal(game.id), ...game.leaderboard.settings.shape }).strict();
   return { game, board: parseInput(schema, input) as Record<string, unknown> };
 }
@@ -38,13 +37,6 @@ const NewWebhook = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) }).
 
 const NewEntry = z.object({ bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots') }).strict();
 
-async function readJson(raw: Request): Promise<unknown> {
-  try {
-    return await raw.json();
-  } catch (e) {
-    throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
-  }
-}
 
 const parse = async <T>(schema: z.ZodType<T>, raw: Request): Promise<T> => parseInput(schema, await readJson(raw));
 
@@ -84,8 +76,7 @@ export function leaderboardRoutes(
     // The board's owner enters its own bots, or public ones; an entry stays if its bot is made private later.
     const record = await usableBotRecord(deps.bots, bot, b.owner);
     const game = findGame(b.game);
-    const fits = game?.bots.form === 'text' ? record.kind === game.bots.kind : record.kind === 'js' || record.kind === 'wasm';
-    if (!fits) {
+    if (!game || !botFitsGame(game, record.kind)) {
       throw new ApiProblem(400, 'WRONG_GAME', `bot: a ${record.kind} bot cannot play on a ${b.game} leaderboard`, { field: 'bot' });
     }
     const entries = await deps.leaderboards.entries(b.id);

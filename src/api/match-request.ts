@@ -1,9 +1,8 @@
-import { InputError } from '../core/errors.js';
 import type { GameModule } from '../core/game-module.js';
-import { findGame, gameIdList } from '../games/catalog.js';
+import { findGame } from '../games/catalog.js';
 import { isWasm } from '../match/seats.js';
 import { ApiProblem } from './problems.js';
-import { parseInput } from './schemas.js';
+import { parseInput, readJson, requestedGame } from './schemas.js';
 
 /**
  * Reads a match request: a JSON body, or a multipart form (for games whose
@@ -16,25 +15,11 @@ export async function readMatchRequest(raw: Request): Promise<{ game: GameModule
   const type = raw.headers.get('content-type') ?? 'application/json';
   let input: unknown;
   if (type.startsWith('multipart/form-data')) input = await fromForm(raw);
-  else if (type.startsWith('application/json')) {
-    const text = await raw.text();
-    try {
-      input = JSON.parse(text);
-    } catch (e) {
-      throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
-    }
-  } else throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `send application/json or multipart/form-data, not ${type}`);
-  const game = gameOf(input);
+  else if (type.startsWith('application/json')) input = await readJson(raw);
+  else throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `send application/json or multipart/form-data, not ${type}`);
+  const game = requestedGame(input);
   const request = parseInput(game.request.schema, input) as { readonly game: string };
   return { game, request, canonical: canonicalJson(request) };
-}
-
-/** The registered game a request names in `game`. */
-function gameOf(input: unknown): GameModule {
-  const name = input && typeof input === 'object' && Object.hasOwn(input, 'game') ? (input as { game: unknown }).game : undefined;
-  const game = typeof name === 'string' ? findGame(name) : undefined;
-  if (!game) throw new InputError(400, { code: 'INVALID_REQUEST', message: `game: one of ${gameIdList()}`, details: { field: 'game' } });
-  return game;
 }
 
 /** JSON with object keys sorted, so equal requests give equal text. */

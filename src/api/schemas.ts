@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_GAME, GAME_IDS, GAMES } from '../games/catalog.js';
+import type { GameModule } from '../core/game-module.js';
+import { DEFAULT_GAME, findGame, gameIdList, GAME_IDS, GAMES } from '../games/catalog.js';
 import { ApiProblem } from './problems.js';
 
 /**
@@ -40,6 +41,23 @@ export const ListQuery = z
 export function describeIssues(error: z.ZodError): { field: string; message: string; details: { field: string; message: string }[] } {
   const details = error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
   return { field: details[0]?.field ?? '(body)', message: `${details[0]?.field}: ${details[0]?.message}`, details };
+}
+
+/** A request body as JSON, or the API's 400 INVALID_JSON. */
+export async function readJson(raw: Request): Promise<unknown> {
+  try {
+    return await raw.json();
+  } catch (e) {
+    throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
+  }
+}
+
+/** The registered game a request body names in `game`, or the API's 400 naming the field. */
+export function requestedGame(input: unknown): GameModule {
+  const name = input && typeof input === 'object' && Object.hasOwn(input, 'game') ? (input as { game: unknown }).game : undefined;
+  const game = typeof name === 'string' ? findGame(name) : undefined;
+  if (!game) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${gameIdList()}`, { field: 'game' });
+  return game;
 }
 
 /** Validates input against a schema, or throws the API's 400 naming the offending field. */

@@ -37,7 +37,7 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   const cliValues = values as CliValues;
   let request: { readonly game: string };
   try {
-    request = game.request.schema.parse(game.cli.request(cliValues, files(), seed, budgets)) as { readonly game: string };
+    request = game.request.schema.parse(game.cli.request(cliValues, cliFiles, seed, budgets)) as { readonly game: string };
   } catch (e) {
     throw asUsage(e, game);
   }
@@ -79,17 +79,37 @@ function asUsage(e: unknown, game: GameModule): unknown {
   return e;
 }
 
-/** Files as the game's CLI reads them: bots (.js, .wasm, or a text bot), maps. */
-function files(): CliFiles {
-  return {
-    seat(path: string): CliBundle {
-      const bytes = readInput(path, 'BUNDLE_UNREADABLE');
-      const name = basename(path);
-      return isWasm(bytes) ? { name, wasm: Buffer.from(bytes).toString('base64') } : { name, js: new TextDecoder().decode(bytes) };
-    },
-    text: (path: string) => new TextDecoder().decode(readInput(path, 'FILE_UNREADABLE')),
-    exists: (path: string) => existsSync(path),
-  };
+/** Files as the game's CLI reads them: bundles (.js, .wasm), texts (maps, text bots); gzip is read through. */
+export const cliFiles: CliFiles = {
+  seat(path: string): CliBundle {
+    const bytes = readInput(path, 'BUNDLE_UNREADABLE');
+    const name = basename(path);
+    return isWasm(bytes) ? { name, wasm: Buffer.from(bytes).toString('base64') } : { name, js: new TextDecoder().decode(bytes) };
+  },
+  text: (path: string) => new TextDecoder().decode(readInput(path, 'FILE_UNREADABLE')),
+  exists: (path: string) => existsSync(path),
+};
+
+/**
+ * The seat options of a game's usage line, in order: the options left once
+ * the optional `[...]` groups and `--game` are dropped (`['red', 'blue']`,
+ * `['bot', 'bot', 'bot', 'bot']`).
+ */
+export function seatOptions(game: GameModule): string[] {
+  const tokens = game.cli.usage.replace(/\[[^\]]*\]/g, ' ').split(/\s+/).filter(Boolean);
+  const options: string[] = [];
+  for (let i = tokens.indexOf('match') + 1; i < tokens.length; i++) {
+    const name = tokens[i]!.startsWith('--') ? tokens[i]!.slice(2) : null;
+    if (name === null) continue;
+    i++; // its value placeholder
+    if (name !== 'game') options.push(name);
+  }
+  return options;
+}
+
+/** The argv of `umpire match` with these bot files in the game's seat options, in order. */
+export function matchArgv(game: GameModule, paths: readonly string[]): string[] {
+  return ['match', '--game', game.id, ...seatOptions(game).flatMap((name, k) => [`--${name}`, paths[k]!])];
 }
 
 export function integerOption(name: string, value: string | undefined, fallback: number): number {

@@ -1,10 +1,9 @@
 import { basename } from 'node:path';
-import { storeBot, validateBot, type NewBotInput } from '../api/bots.js';
+import { newBotFromFile, storeBot, validateBot } from '../api/bots.js';
 import { ApiProblem } from '../api/problems.js';
 import { LocalJobQueue } from '../leaderboard/local-job-queue.js';
 import { newEntry, newLeaderboard, runMatchJob, scheduleRound, standings } from '../leaderboard/service.js';
 import { DEFAULT_GAME, findGame, gameIdList } from '../games/catalog.js';
-import { isWasm } from '../match/seats.js';
 import { InputError } from '../core/errors.js';
 import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws.js';
 import { runningEmbeddedStorage, startEmbeddedStorage } from '../store/embedded.js';
@@ -51,12 +50,7 @@ export async function tournamentCommand(argv: string[], out: (line: string) => v
       await stores.leaderboards.createBoard(board);
       for (const file of positionals) {
         const bytes = readInput(file, 'BUNDLE_UNREADABLE');
-        const name = basename(file);
-        const text = new TextDecoder().decode(bytes);
-        const input: NewBotInput =
-          game.bots.form === 'text'
-            ? { name, game, text, bytes }
-            : { name, game, bundle: isWasm(bytes) ? { kind: 'wasm', code: bytes } : { kind: 'js', code: text }, bytes };
+        const input = newBotFromFile(basename(file), game, bytes);
         try {
           await validateBot(runner, input);
         } catch (e) {

@@ -20,6 +20,18 @@ const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 
 export const isWasm = (bytes: Uint8Array) => WASM_MAGIC.every((m, i) => bytes[i] === m);
 
+/** A bot from its stored kind ('js', 'wasm', or a text game's kind) and bytes. */
+export function botFromBytes(kind: string, bytes: Uint8Array, name?: string | null): Bundle | TextBot {
+  const bot: Bundle | TextBot =
+    kind === 'wasm' ? { kind: 'wasm', code: bytes } : { kind: kind === 'js' ? 'js' : 'text', code: new TextDecoder().decode(bytes) };
+  return name ? { ...bot, name } : bot;
+}
+
+/** Whether a bot of this kind plays this game: js or wasm bundles in sandboxed games, the game's own kind in text games. */
+export function botFitsGame(game: GameModule, kind: string): boolean {
+  return game.bots.form === 'text' ? kind === game.bots.kind : kind === 'js' || kind === 'wasm';
+}
+
 /** The bytes of a base64 text (the request schemas checked its alphabet). */
 export function decodeBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -49,8 +61,7 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
       const named = <B extends object>(b: B) => (name ? { ...b, name } : b);
       if (input.bot !== undefined) {
         const seat = await resolve(input.bot, `${input.field}.bot`);
-        const fits = text ? seat.kind === text.kind : seat.kind === 'js' || seat.kind === 'wasm';
-        if (!fits) {
+        if (!botFitsGame(game, seat.kind)) {
           const what = text ? `${game.id} matches take ${text.kind} bots` : `${game.id} matches take js or wasm bundles`;
           throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}.bot: bot '${input.bot}' is a ${seat.kind} bot; ${what}`, details: { field: `${input.field}.bot` } });
         }

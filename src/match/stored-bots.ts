@@ -1,7 +1,7 @@
 import { InputError } from '../core/errors.js';
 import type { BlobStore, BotRecord, BotStore } from '../store/types.js';
 import { bundleKey } from './digest.js';
-import type { DecodedSeat } from './seats.js';
+import { botFromBytes, type DecodedSeat } from './seats.js';
 
 /** A bot is usable (matches, leaderboard entries) by its owner, and by anyone once its owner made it public. */
 export function canUseBot(record: BotRecord, owner: string): boolean {
@@ -32,12 +32,5 @@ export async function storedSeat(deps: { blobs: BlobStore; bots: BotStore }, id:
   const record = access ? await usableBotRecord(deps.bots, id, access.owner, access.field) : await deps.bots.get(id);
   const bytes = record ? await deps.blobs.get(bundleKey(record.sha256)) : null;
   if (!record || !bytes) throw botNotFound(id, access?.field);
-  const name = record.name;
-  const bot =
-    record.kind === 'wasm'
-      ? { kind: 'wasm' as const, code: bytes }
-      : record.kind === 'js'
-        ? { kind: 'js' as const, code: new TextDecoder().decode(bytes) }
-        : { kind: 'text' as const, code: new TextDecoder().decode(bytes) };
-  return { name, kind: record.kind, bot: name ? { ...bot, name } : bot, bytes, owner: record.owner };
+  return { name: record.name, kind: record.kind, bot: botFromBytes(record.kind, bytes, record.name), bytes, owner: record.owner };
 }

@@ -6,6 +6,7 @@ import type { BlobStore } from '../store/types.js';
 import { resolveBudgets } from './budgets.js';
 import { bundleKey, replayKey, sha256Hex } from './digest.js';
 import type { MatchRunner } from './job.js';
+import { botFromBytes } from './seats.js';
 import { readStoredJson, replayCorrupt } from './stored-documents.js';
 
 export interface Verification {
@@ -35,9 +36,7 @@ export async function verifyMatch(deps: { readonly blobs: BlobStore; readonly ru
     seats.map(async (seat, k): Promise<Bundle | TextBot> => {
       const bytes = seat.sha256 ? await deps.blobs.get(bundleKey(seat.sha256)) : null;
       if (!bytes) throw new InputError(409, { code: 'BUNDLE_MISSING', message: `the ${game.seats[k] ?? k} bot of match ${record.id} is not stored` });
-      const bot: Bundle | TextBot =
-        seat.kind === 'wasm' ? { kind: 'wasm', code: bytes } : seat.kind === 'js' ? { kind: 'js', code: new TextDecoder().decode(bytes) } : { kind: 'text', code: new TextDecoder().decode(bytes) };
-      return seat.name ? { ...bot, name: seat.name } : bot;
+      return botFromBytes(seat.kind, bytes, seat.name);
     }),
   );
   const rerun = readBack(what, () => game.verify.rerun(doc, record));

@@ -13,8 +13,6 @@ import { unavailable } from './s3-blobs.js';
 import type { IdempotencyClaim, MatchStore, Page, StoredRecord } from './types.js';
 import { N, S } from './attribute-values.js';
 
-export { base64UrlDecode, base64UrlEncode } from '../core/base64url.js';
-
 /**
  * The table's layout (infra/ creates it; tests check they agree):
  * - key `pk` (hash) + `sk` (range), both strings, pay per request;

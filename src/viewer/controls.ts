@@ -79,3 +79,9 @@ export interface ViewerConfig {
 export function readViewerConfig(): ViewerConfig {
   return JSON.parse($('config').textContent ?? '{}') as ViewerConfig;
 }
+
+/** Shows why the viewer cannot go on, and marks the page as failed (tests wait for `data-ready`). */
+export function fail(message: string): void {
+  $('error').textContent = message;
+  document.body.dataset.ready = 'error';
+}

@@ -1,12 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Budgets } from '../../src/core/bots.js';
-import type { CliBundle, CliFiles, CliValues, GameModule, MatchRecord } from '../../src/core/game-module.js';
+import type { CliValues, GameModule, MatchRecord } from '../../src/core/game-module.js';
 import type { MatchOutput } from '../../src/core/match-types.js';
 import type { MatchJob, MatchRunner } from '../../src/match/job.js';
 import { playMatch, type PlayedMatch } from '../../src/match/play-match.js';
-import { decodeSeats, isWasm, type DecodedSeat } from '../../src/match/seats.js';
+import { decodeSeats, type DecodedSeat } from '../../src/match/seats.js';
+import { cliFiles, seatOptions } from '../../src/cli/match.js';
+
+export { matchArgv, seatOptions } from '../../src/cli/match.js';
 import type { BlobMeta, BlobStore, IdempotencyClaim, MatchStore, Page, StoredRecord } from '../../src/store/types.js';
 
 /**
@@ -14,27 +17,6 @@ import type { BlobMeta, BlobStore, IdempotencyClaim, MatchStore, Page, StoredRec
  * way the CLI builds one (the game's own `cli.usage`, `cli.options` and
  * `cli.request`), so the suite names no game and knows no request shape.
  */
-
-/**
- * The seat options of a game's usage line, in order: the options left once
- * the optional `[...]` groups and `--game` are dropped (`['red', 'blue']`,
- * `['bot', 'bot', 'bot', 'bot']`).
- */
-export function seatOptions(game: GameModule): string[] {
-  const required = game.cli.usage.replace(/\[[^\]]*\]/g, ' ');
-  const tokens = required.split(/\s+/).filter(Boolean);
-  const at = tokens.indexOf('match');
-  const options: string[] = [];
-  for (let i = at + 1; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (!t.startsWith('--')) continue;
-    const name = t.slice(2);
-    i++; // its value placeholder
-    if (name === 'game') continue;
-    options.push(name);
-  }
-  return options;
-}
 
 /** The game's own CLI values with these bot files in its seat options, in order. */
 export function cliValues(game: GameModule, paths: readonly string[]): CliValues {
@@ -47,23 +29,6 @@ export function cliValues(game: GameModule, paths: readonly string[]): CliValues
   });
   return values;
 }
-
-/** The argv of `umpire match` with these bot files in the game's seat options. */
-export function matchArgv(game: GameModule, paths: readonly string[]): string[] {
-  const names = seatOptions(game);
-  return ['match', '--game', game.id, ...names.flatMap((name, k) => [`--${name}`, paths[k]!])];
-}
-
-/** Files as the CLI reads them (src/cli/match.ts), from this process's working directory. */
-export const cliFiles: CliFiles = {
-  seat(path: string): CliBundle {
-    const bytes = readFileSync(path);
-    const name = basename(path);
-    return isWasm(bytes) ? { name, wasm: bytes.toString('base64') } : { name, js: bytes.toString('utf8') };
-  },
-  text: (path) => readFileSync(path, 'utf8'),
-  exists: (path) => existsSync(path),
-};
 
 /** A request the game's schema accepts, built by its CLI from bot files, a seed and (sandboxed games) budgets. */
 export function requestFor(game: GameModule, paths: readonly string[], seed: number, budgets?: Partial<Budgets>): { readonly game: string } {

@@ -1,5 +1,5 @@
 import { createState, parseBrain, parseWorld, playRounds, restoreSnapshot, type AntsState, type Brain, type World } from '../index.js';
-import { $, readViewerConfig } from '../../../viewer/controls.js';
+import { $, fail, readViewerConfig } from '../../../viewer/controls.js';
 import type { AntsReplay } from '../match.js';
 import { drawChart, drawWorld } from './draw.js';
 
@@ -21,11 +21,6 @@ let brains: [Brain, Brain] | null = null;
 let state: AntsState | null = null;
 let target = 0;
 let playing = false;
-
-function fail(message: string): void {
-  $('error').textContent = message;
-  document.body.dataset.ready = 'error';
-}
 
 /** The state at `round`, re-simulated from the closest snapshot (or the current state when that is closer). */
 function seek(round: number): void {

@@ -1,7 +1,7 @@
 import { BLOCKS, playTurn, type BlockDropState, type Command, type TurnOutcome } from '../index.js';
 import { BLOCKDROP_REPLAY_FORMAT, type BlockDropReplay, type BlockDropReplayTurn } from '../replay.js';
 import { drawBoard } from './draw.js';
-import { bindTurnControls, hashTurn, $, readViewerConfig } from '../../../viewer/controls.js';
+import { bindTurnControls, hashTurn, $, fail, readViewerConfig } from '../../../viewer/controls.js';
 
 /**
  * The block-drop viewer: rebuilds every turn from the replay's start and
@@ -28,11 +28,6 @@ let replay: BlockDropReplay;
 let names: string[] = [];
 const states: BlockDropState[] = [];
 let turn = 0;
-
-function fail(message: string): void {
-  $('error').textContent = message;
-  document.body.dataset.ready = 'error';
-}
 
 /** The state before turn `t`, stepping on from the last one computed. */
 function stateAt(t: number): BlockDropState {

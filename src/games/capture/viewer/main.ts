@@ -1,7 +1,7 @@
 import { initialState, moveSled, playTurn, steer, type CaptureState } from '../index.js';
 import { CAPTURE_REPLAY_FORMAT, fromNumbers, type CaptureReplay, type MoveNumbers } from '../replay.js';
 import { drawField, type Capture } from './draw.js';
-import { bindTurnControls, hashTurn, $, readViewerConfig } from '../../../viewer/controls.js';
+import { bindTurnControls, hashTurn, $, fail, readViewerConfig } from '../../../viewer/controls.js';
 
 /**
  * The Capture viewer: every turn rebuilt by replaying the moves with the
@@ -20,11 +20,6 @@ let replay: CaptureReplay;
 let names: string[] = [];
 const states: CaptureState[] = [];
 let turn = 0;
-
-function fail(message: string): void {
-  $('error').textContent = message;
-  document.body.dataset.ready = 'error';
-}
 
 const total = () => replay.turns.length;
 
