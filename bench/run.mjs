@@ -7,6 +7,7 @@ import { run as api } from './api.mjs';
 import { run as antsEngine } from './ants-engine.mjs';
 import { run as captureEngine } from './capture-engine.mjs';
 import { run as games } from './games.mjs';
+import { run as cliStart } from './cli-start.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -15,6 +16,7 @@ const report = (label, value, unit, goal) => {
   const shown = value >= 100 ? value.toFixed(0) : value.toFixed(1);
   console.log(`  ${label}: ${shown} ${unit}${goal ? `  (goal ${goal})` : ''}`);
 };
+cliStart(report);
 icyEngine(report);
 antsEngine(report);
 captureEngine(report);

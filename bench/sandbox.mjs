@@ -1,5 +1,4 @@
 // Sandbox and match-runner figures (issue 3).
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_MAP, encodeView, initialState, ruleSet } from '../dist/games/icy/index.js';
 import { icyGame } from '../dist/games/icy/game.js';
@@ -42,12 +41,4 @@ export async function run(report) {
   await runMatch({ game: icyGame, options, seed: 1, bots: [hunter, planter], load: nodeBotLoader });
   report('match: hunter vs planter in-process', performance.now() - t0, 'ms');
 
-  const runs = [];
-  for (let i = 0; i < 5; i++) {
-    const s = performance.now();
-    execFileSync(process.execPath, ['bin/umpire.mjs', 'match', '--red', 'bots/icy/idle.js', '--blue', 'bots/icy/idle.js'], { stdio: 'ignore' });
-    runs.push(performance.now() - s);
-  }
-  runs.sort((a, b) => a - b);
-  report('`umpire match --red bots/icy/idle.js --blue bots/icy/idle.js` as a process (median of 5)', runs[2], 'ms');
 }

@@ -88,6 +88,26 @@ describe('infra/cloudformation.json', () => {
     expect(JSON.stringify(statements)).toContain(`/index/${TABLE_LAYOUT.byBotIndex}`);
   });
 
+  it('deploys a Node.js runtime AWS Lambda still accepts for new functions, one the package supports', () => {
+    // AWS's Lambda runtime table: the date each runtime is deprecated, after which functions can no
+    // longer be created with it (nodejs20.x: 2026-04-30). A runtime past its date fails this test.
+    const deprecatedOn: Record<string, string> = { 'nodejs22.x': '2027-04-30', 'nodejs24.x': '2028-04-30' };
+    const runtimes = ofType('AWS::Lambda::Function').map((f) => f.Properties.Runtime as string);
+    expect(runtimes.length).toBeGreaterThan(0);
+    for (const runtime of runtimes) {
+      expect(Object.keys(deprecatedOn), `${runtime} is not a runtime AWS accepts for new functions`).toContain(runtime);
+      expect(Date.parse(deprecatedOn[runtime]!)).toBeGreaterThan(Date.now());
+      const major = Number(/^nodejs(\d+)\.x$/.exec(runtime)![1]);
+      // package.json's engines must take the runtime's Node major, and the Lambda bundles must target no later one.
+      const engines = (JSON.parse(readFileSync('package.json', 'utf8')).engines.node as string).split('||').map((r) => r.trim());
+      expect(engines.some((r) => r.startsWith(`^${major}.`) || (r.startsWith('>=') && Number(r.slice(2)) <= major))).toBe(true);
+      for (const script of ['scripts/bundle-functions.mjs', 'scripts/package-lambda.mjs']) {
+        const target = /target: 'node(\d+)'/.exec(readFileSync(script, 'utf8'));
+        expect(Number(target?.[1])).toBeLessThanOrEqual(major);
+      }
+    }
+  });
+
   it('configures the Lambda with the variables the code reads, behind a Function URL', () => {
     const [fn] = ofType('AWS::Lambda::Function');
     const vars = fn.Properties.Environment.Variables;

@@ -1,47 +1,59 @@
 import { UmpireError } from '../core/errors.js';
-import { KEYS_USAGE, keysCommand } from './keys.js';
-import { TOURNAMENT_USAGE, tournamentCommand } from './tournament.js';
-import { MAPS_USAGE, mapsCommand } from './maps.js';
-import { MATCH_USAGES, matchCommand } from './match.js';
-import { PREPARE_WASI_USAGE, prepareWasiCommand } from './prepare-wasi.js';
-import { REPLAY_USAGE, replayCommand } from './replay.js';
-import { VERIFY_TURNS_USAGE, verifyTurnsCommand } from './verify-turns.js';
+import type { CliContext, Command } from './command.js';
+import { COMPILED_MATCH_WORKER } from '../match/pool/worker-url.js';
 
-const USAGE = `usage:
-  ${MATCH_USAGES.join('\n  ')}
-  ${VERIFY_TURNS_USAGE}
-  ${MAPS_USAGE}
-  ${PREPARE_WASI_USAGE}
-  ${REPLAY_USAGE}
-  ${KEYS_USAGE}
-  ${TOURNAMENT_USAGE}`;
+/*
+ * Each subcommand is imported when it runs, so `umpire match` loads the
+ * engines and the sandbox but not the AWS SDK, the ratings or the API that
+ * `umpire tournament` and `umpire keys` need (test/cli/loaded-modules.test.ts).
+ */
+interface Entry {
+  readonly load: () => Promise<Command>;
+  readonly usage: () => Promise<readonly string[]>;
+}
 
-type Command = (argv: string[], out: (line: string) => void) => number | Promise<number>;
-
-const COMMANDS: Record<string, Command> = {
-  match: matchCommand,
-  'verify-turns': verifyTurnsCommand,
-  maps: mapsCommand,
-  'prepare-wasi': prepareWasiCommand,
-  replay: replayCommand,
-  keys: keysCommand,
-  tournament: (argv, out) => tournamentCommand(argv, out),
+const COMMANDS: Readonly<Record<string, Entry>> = {
+  match: { load: async () => (await import('./match.js')).matchCommand, usage: async () => (await import('./match.js')).MATCH_USAGES },
+  'verify-turns': { load: async () => (await import('./verify-turns.js')).verifyTurnsCommand, usage: async () => [(await import('./verify-turns.js')).VERIFY_TURNS_USAGE] },
+  maps: { load: async () => (await import('./maps.js')).mapsCommand, usage: async () => [(await import('./maps.js')).MAPS_USAGE] },
+  'prepare-wasi': { load: async () => (await import('./prepare-wasi.js')).prepareWasiCommand, usage: async () => [(await import('./prepare-wasi.js')).PREPARE_WASI_USAGE] },
+  replay: { load: async () => (await import('./replay.js')).replayCommand, usage: async () => [(await import('./replay.js')).REPLAY_USAGE] },
+  keys: { load: async () => (await import('./keys.js')).keysCommand, usage: async () => [(await import('./keys.js')).KEYS_USAGE] },
+  tournament: {
+    load: async () => (await import('./tournament.js')).tournamentCommand,
+    usage: async () => [(await import('./tournament.js')).TOURNAMENT_USAGE],
+  },
 };
 
-/** Runs the CLI; resolves to the process exit code (2 for usage errors). */
-export async function runCli(argv: string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
+async function usage(): Promise<string> {
+  const lines = await Promise.all(Object.values(COMMANDS).map((c) => c.usage()));
+  return `usage:\n  ${lines.flat().join('\n  ')}`;
+}
+
+/**
+ * Runs the CLI; resolves to the process exit code (2 for usage errors).
+ * `context.matchWorker` is the match worker script of the build that runs
+ * (dist/ by default; the bundled CLI passes its own).
+ */
+export async function runCli(
+  argv: string[],
+  out: (line: string) => void,
+  err: (line: string) => void,
+  context: CliContext = { matchWorker: COMPILED_MATCH_WORKER },
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    out(USAGE);
+    out(await usage());
     return name === undefined ? 2 : 0;
   }
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!command) {
-    err(`umpire: unknown command '${name}'\n${USAGE}`);
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!entry) {
+    err(`umpire: unknown command '${name}'\n${await usage()}`);
     return 2;
   }
   try {
-    return await command(rest, out);
+    const command = await entry.load();
+    return await command(rest, out, context);
   } catch (e) {
     if (e instanceof UmpireError) {
       err(`umpire ${name}: ${e.message}`);

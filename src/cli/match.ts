@@ -9,7 +9,8 @@ import { playMatch } from '../match/play-match.js';
 import { decodeSeats, isWasm } from '../match/seats.js';
 import { parseCommandArgs, usageError, type Options } from './args.js';
 import { readInput } from './io.js';
-import { withMatchPool } from './pool.js';
+import { inProcessRunner } from '../match/in-process-runner.js';
+import { nodeBotLoader } from '../sandbox/node-sources.js';
 
 /** One usage line per registered game. */
 export const MATCH_USAGES: readonly string[] = GAMES.map((g) => g.cli.usage);
@@ -25,7 +26,7 @@ const COMMON: Options = {
 
 /**
  * Plays a match of any registered game (--game, the default game without it)
- * from files, the way the API plays one, and prints its summary as JSON.
+ * from files, the way the API plays one (in this thread), and prints its summary as JSON.
  * Writes the replay (--out, gzip JSON), the logs (--logs) and the game's own files.
  */
 export async function matchCommand(argv: string[], out: (line: string) => void): Promise<number> {
@@ -47,7 +48,10 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   const setup = await Promise.resolve(game.setup(request)).catch((e) => {
     throw asUsage(e, game);
   });
-  const played = await withMatchPool((runner) => playMatch({ game, request, seats, runner, id: newMatchId(), owner: 'local', now: new Date(), setup }));
+  // In this thread, as on Lambda: every call is bounded by its fuel, and the match deadline is checked
+  // between calls. A worker thread would add its start-up (about 100 ms) to a command that should start at once.
+  const runner = inProcessRunner(nodeBotLoader);
+  const played = await playMatch({ game, request, seats, runner, id: newMatchId(), owner: 'local', now: new Date(), setup });
   if (values.out) writeFileSync(values.out as string, gzipSync(JSON.stringify(played.replay)));
   if (values.logs) writeFileSync(values.logs as string, JSON.stringify(played.logs ?? null));
   for (const [option, text] of Object.entries(game.cli.files?.(cliValues, played.record, played.replay) ?? {})) {

@@ -1,7 +1,8 @@
+import type { CliContext } from './command.js';
 import { runCli } from './main.js';
 
 /** Process wiring of the CLI: buffered stdout (many lines are fast), stderr. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], context?: CliContext): Promise<number> {
   const lines: string[] = [];
   const flush = () => {
     if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');
@@ -18,6 +19,7 @@ export async function main(argv: string[]): Promise<number> {
         flush();
         process.stderr.write(line + '\n');
       },
+      context,
     );
   } finally {
     flush();

@@ -11,6 +11,8 @@ import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
 import { readInput } from './io.js';
 import { withMatchPool } from './pool.js';
+import type { CliContext } from './command.js';
+import { COMPILED_MATCH_WORKER } from '../match/pool/worker-url.js';
 
 export const TOURNAMENT_USAGE = 'umpire tournament BOT... [--game GAME] [--maps default,map1] [--rating openskill|elo] [--name NAME]';
 
@@ -19,7 +21,12 @@ export const TOURNAMENT_USAGE = 'umpire tournament BOT... [--game GAME] [--maps 
  * a progress bar on stderr, stored like the API's (a leaderboard with its
  * matches and replays), then the ranked table on stdout.
  */
-export async function tournamentCommand(argv: string[], out: (line: string) => void, progress: (done: number, total: number) => void = drawBar): Promise<number> {
+export async function tournamentCommand(
+  argv: string[],
+  out: (line: string) => void,
+  context: CliContext = { matchWorker: COMPILED_MATCH_WORKER },
+  progress: (done: number, total: number) => void = drawBar,
+): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { game: { type: 'string' }, maps: { type: 'string' }, rating: { type: 'string' }, name: { type: 'string' } });
   const game = values.game === undefined ? DEFAULT_GAME : findGame(String(values.game));
   if (!game) throw usageError(`--game takes ${gameIdList()}, not '${String(values.game)}'`);
@@ -44,7 +51,7 @@ export async function tournamentCommand(argv: string[], out: (line: string) => v
   try {
     const stores = createStores(config);
     if (started) await ensureStorage(stores);
-    return await withMatchPool(async (runner) => {
+    return await withMatchPool(context.matchWorker, async (runner) => {
       const deps = { ...stores, runner };
       const board = newLeaderboard({ name: String(values.name ?? 'tournament'), game: game.id, ...settings, rating, owner: 'local' }, new Date());
       await stores.leaderboards.createBoard(board);

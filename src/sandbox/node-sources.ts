@@ -22,6 +22,11 @@ export const nodeQuickJSModule: QuickJSModuleSource = () => {
   return compiled;
 };
 
+/** A worker thread uses the module its process compiled (workerData) instead of compiling its own. */
+export function shareQuickJSModule(module: WebAssembly.Module): void {
+  compiled = Promise.resolve(module);
+}
+
 /** Node and Lambda compile the bot's module and run it in-process. */
 export const nodeWasmSessions: WasmSessionFactory = async (metered, seed, logLimit) => {
   const harness = createHarness(await WebAssembly.compile(metered as Uint8Array<ArrayBuffer>), seed, logLimit);

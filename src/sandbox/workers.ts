@@ -3,6 +3,9 @@ import { JsBot } from './quickjs/js-bot.js';
 import type { HarnessCall } from './wasm/harness.js';
 import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
 
+/** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/workers checks they agree). */
+export const BOT_ISOLATE_COMPATIBILITY_DATE = '2026-11-17';
+
 /** The part of Cloudflare's Worker Loader binding this adapter uses. */
 export interface WorkerLoader {
   get(id: string, code: () => Promise<WorkerCode>): { getEntrypoint(): unknown };
@@ -45,7 +48,7 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
     const wasm = metered.slice().buffer as ArrayBuffer;
     const stub = loader
       .get(`bot-${crypto.randomUUID()}`, async () => ({
-        compatibilityDate: '2025-06-01',
+        compatibilityDate: BOT_ISOLATE_COMPATIBILITY_DATE,
         mainModule: 'main.js',
         modules: { 'main.js': ISOLATE_MAIN, 'harness.js': harnessSource, 'bot.wasm': { wasm }, 'config.json': { json: { seed, logLimit } } },
         globalOutbound: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLUE, DEFAULT_MAP, RED, decodeMoves, initialState, playTurn, ruleSet } from '../../src/games/icy/index.js';
+import { BLUE, DEFAULT_MAP, RED, decodeMoves, encodeView, initialState, playTurn, ruleSet } from '../../src/games/icy/index.js';
 
 describe('decoding a player’s answer', () => {
   it('reads red lines as they are', () => {
@@ -65,5 +65,36 @@ describe('playing a turn from raw answers', () => {
     expect(t.state.children[0].standing).toBe(false);
     expect(t.state.children[7]).toMatchObject({ x: 29, y: 27 });
     expect(t.lines[7]).toBe('run 1 3');
+  });
+});
+
+describe('encoding a player’s view', () => {
+  /** The field lines of a view as section 5.4 spells them, space by space, for comparison. */
+  const fieldLines = (view: string) => view.split('\n').slice(2, 2 + 31);
+
+  it('writes a pile of snow above 9 with all its digits, and rotates it for blue', () => {
+    const s = initialState(DEFAULT_MAP);
+    const nearRed = s.children[0]!;
+    const i = nearRed.x * 31 + nearRed.y;
+    s.height[i] = 11;
+    s.ground[i] = 8; // a red snowman: blue sees it as its own color, blue's letter j
+    const red = fieldLines(encodeView(s, RED, ruleSet('queue2011')));
+    expect(red[nearRed.x]!.split(' ')[nearRed.y]).toBe('11i');
+    expect(red.every((line) => line.split(' ').length === 31)).toBe(true);
+    const blueOwn = s.children[4]!;
+    const k = blueOwn.x * 31 + blueOwn.y;
+    s.height[k] = 12;
+    const blue = fieldLines(encodeView(s, BLUE, ruleSet('queue2011')));
+    expect(blue[30 - blueOwn.x]!.split(' ')[30 - blueOwn.y]).toMatch(/^12[a-j]$/);
+  });
+
+  it('is the same text whether or not a pile needs more room than the usual view', () => {
+    const s = initialState(DEFAULT_MAP);
+    const plain = encodeView(s, RED, ruleSet('queue2011'));
+    // Every space seen at height 99: three characters each instead of two.
+    for (let i = 0; i < s.height.length; i++) s.height[i] = 99;
+    const tall = encodeView(s, RED, ruleSet('queue2011'));
+    expect(tall.length).toBeGreaterThan(plain.length);
+    expect(fieldLines(tall).map((l) => l.replace(/99([a-j])/g, '3$1'))).toEqual(fieldLines(plain).map((l) => l.replace(/0b/g, '3b')));
   });
 });

@@ -114,7 +114,7 @@ describe('a toy fifth game: one folder and one registry line', () => {
     expect(after).toEqual([...before, REGISTRY_LINE.trim()]);
   });
 
-  it('builds: the viewer bundle, tsc, the server and match worker bundles', () => {
+  it('builds: the viewer bundle, tsc, the server, match worker and CLI bundles', () => {
     const times: Record<string, number> = {};
     const prebuild = mustRun(process.execPath, ['scripts/prebuild.mjs']);
     times.prebuild = prebuild.ms;
@@ -131,6 +131,8 @@ describe('a toy fifth game: one folder and one registry line', () => {
     }
     times.bundleFunctions = mustRun(process.execPath, ['scripts/bundle-functions.mjs']).ms;
     expect(existsSync(join(copy, 'dist/functions/match-worker.js'))).toBe(true);
+    times.bundleCli = mustRun(process.execPath, ['scripts/bundle-cli.mjs']).ms;
+    expect(existsSync(join(copy, 'dist/bin/umpire.js'))).toBe(true);
     // The folder keeps to its layer: it imports only src/core, src/version.ts, src/viewer and itself.
     times.layers = mustRun(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src/games/toy', 'src/games/registry.ts', '--config', '.dependency-cruiser.cjs']).ms;
     console.log(`toy game build of the copy (ms): ${JSON.stringify(times)}`);

@@ -8,7 +8,7 @@ import type { Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { asyncifyWasi } from '../../src/sandbox/wasi-prepare.js';
 import { I32, I64, module } from '../sandbox/wat.js';
-import { startWrangler, type Wrangler } from './wrangler-dev.js';
+import { startWrangler, WRANGLER_RUNS, type Wrangler } from './wrangler-dev.js';
 
 // Plays matches in the real Workers runtime (workerd, started by `wrangler dev`):
 // JS bots in the metered QuickJS, WebAssembly bots in Worker Loader isolates.
@@ -17,6 +17,7 @@ let wrangler: Wrangler;
 let base = '';
 
 beforeAll(async () => {
+  if (!WRANGLER_RUNS) return;
   wrangler = await startWrangler(['--config', 'test/workers/wrangler.toml']);
   base = `${wrangler.base}/`;
 }, 120_000);
@@ -42,7 +43,7 @@ const hunterJs: Bundle = { kind: 'js', code: readFileSync('bots/icy/hunter.js', 
 const hunterWasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/hunter.wasm')) };
 const small: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000, wallMs: 0 };
 
-describe('in the real Workers runtime', () => {
+describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
   it('plays a JS bot against a WebAssembly bot, with the same replay as Node, byte for byte', async () => {
     const workers = await inWorkers(hunterJs, hunterWasm, 3);
     const node = await inNode(hunterJs, hunterWasm, 3);

@@ -2,6 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../api/server.js';
 import { waitForOutput } from '../process-output.js';
 
+/**
+ * Current wrangler runs on Node 22.12 or later only. On an older Node (the README's two commands on
+ * a machine with Node 20) the tests in the real Workers runtime are skipped, saying why; `.ci/run`
+ * always runs them on Node 24.
+ */
+export const WRANGLER_RUNS = (() => {
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  return major > 22 || (major === 22 && minor >= 12);
+})();
+if (!WRANGLER_RUNS) console.warn(`test/workers: skipped, wrangler needs Node 22.12 or later and this is Node ${process.versions.node}`);
+
 export interface Wrangler {
   readonly base: string;
   stop(): Promise<void>;

@@ -48,29 +48,62 @@ function formatViewChild(c: ChildState, rules: RuleSet, team: Team): string {
   return `${x} ${y} ${c.standing ? 'S' : 'C'} ${rules.holdingLetters[c.holding]} ${Math.max(0, c.dazed - 1)}`;
 }
 
+/** The letter codes of the ground as each team sees it (snowman colors swapped for blue). */
+const GROUND_CODES: readonly (readonly number[])[] = [RED, BLUE].map((team) =>
+  Array.from(GROUND_LETTERS, (_, g) => viewGroundLetter(team as Team, g).charCodeAt(0)),
+);
+const ASTERISK = 42;
+const SPACE = 32;
+const NEWLINE = 10;
+const DIGIT_0 = 48;
+/** At most this many bytes per space: a height's decimal text, its letter and a separator. */
+const SPACE_BYTES_MAX = 32;
+/** Room for the field part of a view: 961 spaces of two characters and a separator each, plus a row's worst case. */
+const FIELD_BYTES = CELLS * 3 + SIZE * SPACE_BYTES_MAX;
+const ASCII = new TextDecoder();
+
 /**
  * The exact text the original engine writes to a player's standard input for
  * one turn: turn number, the score line (own score first), the visible field
- * and the children.
+ * and the children. The field is written as bytes and decoded once: a view
+ * is made twice a turn, and a string per space would be most of a match's garbage.
  */
 export function encodeView(state: IcyState, team: Team, rules: RuleSet): string {
   const seen = visibleSpaces(state, team);
   const other: Team = team === RED ? BLUE : RED;
-  const parts: string[] = [`${state.turn}\n${state.score[team]} ${state.score[other]}\n`];
+  const letters = GROUND_CODES[team]!;
+  let field = new Uint8Array(FIELD_BYTES);
+  let at = 0;
   for (let vx = 0; vx < SIZE; vx++) {
-    const row: string[] = new Array(SIZE);
+    // Snow piles above 9 take more than one digit: the next row must fit whatever it holds.
+    if (field.length - at < SIZE * SPACE_BYTES_MAX) field = grown(field);
     for (let vy = 0; vy < SIZE; vy++) {
       const i = toViewCell(team, vx * SIZE + vy);
-      row[vy] = seen[i] ? `${state.height[i]}${viewGroundLetter(team, state.ground[i])}` : '**';
+      const height = state.height[i]!;
+      if (!seen[i]) {
+        field[at++] = ASTERISK;
+        field[at++] = ASTERISK;
+      } else {
+        if (height >= 0 && height < 10) field[at++] = DIGIT_0 + height;
+        else for (const digit of String(height)) field[at++] = digit.charCodeAt(0);
+        field[at++] = letters[state.ground[i]!]!;
+      }
+      field[at++] = vy === SIZE - 1 ? NEWLINE : SPACE;
     }
-    parts.push(row.join(' '), '\n');
   }
+  let children = '';
   for (let k = 0; k < CHILDREN; k++) {
-    const c = state.children[viewChild(team, k)];
+    const c = state.children[viewChild(team, k)]!;
     const own = k < TEAM_SIZE;
-    parts.push(own || seen[c.x * SIZE + c.y] ? formatViewChild(c, rules, team) : '*', '\n');
+    children += (own || seen[c.x * SIZE + c.y] ? formatViewChild(c, rules, team) : '*') + '\n';
   }
-  return parts.join('');
+  return `${state.turn}\n${state.score[team]} ${state.score[other]}\n${ASCII.decode(field.subarray(0, at))}${children}`;
+}
+
+function grown(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const larger = new Uint8Array(bytes.length * 2);
+  larger.set(bytes);
+  return larger;
 }
 
 /** No action line is longer than this; longer ones are malformed and kept shortened. */

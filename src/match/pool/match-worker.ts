@@ -1,6 +1,6 @@
 // The entry of a match worker thread (see worker-pool.ts): plays the jobs the pool posts, one at a time.
-import { parentPort } from 'node:worker_threads';
-import { nodeBotLoader } from '../../sandbox/node-sources.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import { nodeBotLoader, shareQuickJSModule } from '../../sandbox/node-sources.js';
 import { asyncifyWasi } from '../../sandbox/wasi-prepare.js';
 import { asyncifyTooLarge } from '../../sandbox/wasm/wasi-limits.js';
 import { playJob } from '../in-process-runner.js';
@@ -29,6 +29,9 @@ async function prepare(bytes: Uint8Array): Promise<Prepared> {
     return { ok: false, failure: { code: 'BUNDLE_INVALID', message: `the WASI module could not be made suspendable: ${(e as Error).message}` } };
   }
 }
+
+const shared = (workerData as { quickjs?: unknown } | null)?.quickjs;
+if (shared instanceof WebAssembly.Module) shareQuickJSModule(shared);
 
 const port = parentPort!;
 port.on('message', (request: WorkerRequest) => {

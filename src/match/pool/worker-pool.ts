@@ -17,6 +17,11 @@ export interface PoolOptions {
   /** Jobs that may wait; past this, POOL_BUSY at once. Default 64 × size. */
   readonly maxQueued?: number;
   readonly resourceLimits?: ResourceLimits;
+  /**
+   * Made once, before the first worker starts, and given to every worker as
+   * its workerData (the compiled QuickJS module, so the process compiles it once).
+   */
+  readonly workerData?: () => Promise<unknown>;
 }
 
 /** A worker's V8 heap cap: a runaway worker dies alone (MATCH_CRASHED). Bots' WebAssembly memory is apart. */
@@ -58,6 +63,9 @@ export class WorkerPool {
   private readonly queue: Task[] = [];
   private readonly slots = new Set<Slot>();
   private closed = false;
+  /** The resolved workerData, once made; `loading` while it is being made. */
+  private shared: { readonly value: unknown } | undefined;
+  private loading: Promise<void> | undefined;
 
   constructor(private readonly options: PoolOptions) {
     this.size = Math.max(1, options.size ?? availableParallelism());
@@ -84,6 +92,19 @@ export class WorkerPool {
   }
 
   private pump(): void {
+    if (this.options.workerData && !this.shared) {
+      this.loading ??= this.options.workerData().then(
+        (value) => {
+          this.shared = { value };
+          this.pump();
+        },
+        (e: Error) => {
+          this.loading = undefined;
+          for (const task of this.queue.splice(0)) task.reject(new UmpireError({ code: 'MATCH_CRASHED', message: `the match workers cannot start: ${e.message}` }));
+        },
+      );
+      return;
+    }
     while (this.queue.length > 0 && !this.closed) {
       const slot = [...this.slots].find((s) => !s.task) ?? (this.slots.size < this.size ? this.spawn() : null);
       if (!slot) return;
@@ -92,7 +113,10 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.options.url, { resourceLimits: this.options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS });
+    const worker = new Worker(this.options.url, {
+      resourceLimits: this.options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS,
+      ...(this.shared ? { workerData: this.shared.value } : {}),
+    });
     const slot: Slot = { worker, task: null, timer: undefined };
     const crashed = (why: string) => new UmpireError({ code: 'MATCH_CRASHED', message: `the match worker died ${slot.task ? `during ${slot.task.what}` : 'while idle'}: ${why}` });
     worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));

@@ -1,0 +1,7 @@
+/** What the process gives every subcommand beyond its arguments. */
+export interface CliContext {
+  /** The match worker thread's script (see match/pool/worker-url.ts). */
+  readonly matchWorker: URL;
+}
+
+export type Command = (argv: string[], out: (line: string) => void, context: CliContext) => number | Promise<number>;

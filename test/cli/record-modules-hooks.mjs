@@ -1,0 +1,14 @@
+// Loader hooks of record-modules.mjs: each resolved URL, one per line.
+import { appendFileSync } from 'node:fs';
+
+let file;
+
+export function initialize(data) {
+  file = data.file;
+}
+
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  appendFileSync(file, `${resolved.url}\n`);
+  return resolved;
+}
