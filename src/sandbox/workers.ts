@@ -4,7 +4,7 @@ import type { HarnessCall } from './wasm/harness.js';
 import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
 
 /** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/workers checks they agree). */
-export const BOT_ISOLATE_COMPATIBILITY_DATE = '2026-11-17';
+export const BOT_ISOLATE_COMPATIBILITY_DATE = '2026-10-23';
 
 /** The part of Cloudflare's Worker Loader binding this adapter uses. */
 export interface WorkerLoader {

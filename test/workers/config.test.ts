@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { BOT_ISOLATE_COMPATIBILITY_DATE } from '../../src/sandbox/workers.js';
 
 const compatibilityDate = (toml: string) => /^compatibility_date = "(\d{4}-\d{2}-\d{2})"$/m.exec(readFileSync(toml, 'utf8'))?.[1];
-/** The Workers runtime wrangler runs locally is versioned by its release date: 1.YYYYMMDD.N. */
+/** The Workers runtime wrangler runs locally (its own dependency) is versioned by its release date: 1.YYYYMMDD.N. */
 const workerdDate = (() => {
-  const version = JSON.parse(readFileSync('node_modules/workerd/package.json', 'utf8')).version as string;
+  const fromWrangler = createRequire(createRequire(import.meta.url).resolve('wrangler/package.json'));
+  const version = JSON.parse(readFileSync(fromWrangler.resolve('workerd/package.json'), 'utf8')).version as string;
   const [, y, m, d] = /^1\.(\d{4})(\d{2})(\d{2})\./.exec(version)!;
   return `${y}-${m}-${d}`;
 })();

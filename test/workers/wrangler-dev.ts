@@ -1,17 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { freePort } from '../api/server.js';
 import { waitForOutput } from '../process-output.js';
 
 /**
- * Current wrangler runs on Node 22.12 or later only. On an older Node (the README's two commands on
- * a machine with Node 20) the tests in the real Workers runtime are skipped, saying why; `.ci/run`
+ * wrangler refuses a Node older than its `engines` (>=22). On an older Node (the README's two commands
+ * on a machine with Node 20) the tests in the real Workers runtime are skipped, saying why; `.ci/run`
  * always runs them on Node 24.
  */
-export const WRANGLER_RUNS = (() => {
-  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
-  return major > 22 || (major === 22 && minor >= 12);
-})();
-if (!WRANGLER_RUNS) console.warn(`test/workers: skipped, wrangler needs Node 22.12 or later and this is Node ${process.versions.node}`);
+const WRANGLER_NODE = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('wrangler/package.json'), 'utf8')).engines.node as string;
+export const WRANGLER_RUNS = atLeast(process.versions.node, /^>=\s*([\d.]+)$/.exec(WRANGLER_NODE)?.[1] ?? '0');
+if (!WRANGLER_RUNS) console.warn(`test/workers: skipped, wrangler needs Node ${WRANGLER_NODE} and this is Node ${process.versions.node}`);
+
+function atLeast(version: string, minimum: string): boolean {
+  const [a, b] = [version, minimum].map((v) => v.split('.').map(Number));
+  for (let k = 0; k < 3; k++) if ((a![k] ?? 0) !== (b![k] ?? 0)) return (a![k] ?? 0) > (b![k] ?? 0);
+  return true;
+}
 
 export interface Wrangler {
   readonly base: string;
