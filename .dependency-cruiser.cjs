@@ -9,6 +9,8 @@
 //   3  src/match         plays, stores and verifies any game through the registry
 //   4  src/leaderboard
 //   5  src/store         concrete storage adapters; src/store/types.ts is the contract below them
+//   6  src/web         the web pages: they read and write through the API (handed to them), so
+//                      they import no store, match or leaderboard code; src/api mounts them
 //   6  src/api
 //   7  src/cli
 //   8  functions/        the Node, Lambda and Workers entries, outside src
@@ -55,7 +57,7 @@ module.exports = {
         path: '^src/',
         pathNot: [
           ...LAYER0,
-          '^src/(ratings|viewer|sandbox|match|leaderboard|store|api|cli)/',
+          '^src/(ratings|viewer|sandbox|match|leaderboard|store|web|api|cli)/',
           '^src/games/[^/]+/',
           '^src/games/(registry|catalog)[.]ts$',
         ],
@@ -187,6 +189,16 @@ module.exports = {
       to: { path: '^src/', pathNot: [...LAYER0, '^src/(ratings|leaderboard|store)/'] },
     },
     {
+      name: 'web-imports-only-games-viewer-and-core',
+      severity: 'error',
+      comment:
+        'src/web (the pages) shows what the API gives: it calls the API it is handed and uses the game ' +
+        'registry, the viewer kit (the shared stylesheet) and src/core, never storage, matches or ' +
+        'leaderboards directly, so no page can show more than the API allows.',
+      from: { path: '^src/web/' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/(games|viewer|web)/'] },
+    },
+    {
       name: 'api-imports-nothing-above',
       severity: 'error',
       comment: 'src/api (layer 6) is the HTTP layer: the CLI (layer 7) may use it, not the reverse.',
@@ -210,7 +222,7 @@ module.exports = {
     // Resolve like tsc does (NodeNext: `./x.js` in an import is the source file `./x.ts`).
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
-      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
       // npm packages through their package.json "exports" (hono/aws-lambda), as Node resolves them.
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

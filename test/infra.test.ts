@@ -148,11 +148,20 @@ describe('infra/cloudformation.json', () => {
       const r = await handler({ version: '2.0', rawPath: '/v1/matches', rawQueryString: '', headers: { host: 'x', 'content-type': 'application/json', authorization: 'Bearer ' + created.key },
         requestContext: { domainName: 'x', http: { method: 'POST', path: '/v1/matches', sourceIp: '127.0.0.1' } },
         body: JSON.stringify({ game: 'icy', red: { js: bot }, blue: { js: bot } }), isBase64Encoded: false });
+      const get = (path) => handler({ version: '2.0', rawPath: path, rawQueryString: '', headers: { host: 'x' },
+        requestContext: { domainName: 'x', http: { method: 'GET', path, sourceIp: '127.0.0.1' } }, isBase64Encoded: false });
+      const page = await get('/games/icy');
+      const css = await get('/assets/site.css');
       await local.close();
-      console.log(JSON.stringify(r));`;
+      console.log(JSON.stringify({ ...r, page, css }));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     const response = JSON.parse(out.trim().split('\n').pop()!);
     expect(response.statusCode).toBe(201);
     expect(JSON.parse(response.body)).toMatchObject({ status: 'finished', turns: 180, winner: 'draw' });
+    // The web pages come with the app on Lambda too.
+    const text = (r: { body: string; isBase64Encoded?: boolean }) => (r.isBase64Encoded ? Buffer.from(r.body, 'base64').toString('utf8') : r.body);
+    expect(response.page.statusCode).toBe(200);
+    expect(text(response.page)).toMatch(/^<!doctype html>.*<h1>Icy Projectile<\/h1>/s);
+    expect(text(response.css)).toContain('prefers-color-scheme: dark');
   }, 60_000);
 });

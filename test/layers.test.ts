@@ -123,7 +123,8 @@ const CLEAN: Record<string, string> = {
     'export const createStores = (q?: Queue): Stores => ({ game: undefined, ...q });',
     '',
   ].join('\n'),
-  'src/api/app.ts': "import { service } from '../leaderboard/service.js';\nimport type { Stores } from '../store/types.js';\nexport const app = (s?: Stores) => [service, s];\n",
+  'src/web/routes.ts': "import { GAMES } from '../games/catalog.js';\nimport { controls } from '../viewer/controls.js';\nexport const web = () => [GAMES, controls];\n",
+  'src/api/app.ts': "import { service } from '../leaderboard/service.js';\nimport type { Stores } from '../store/types.js';\nimport { web } from '../web/routes.js';\nexport const app = (s?: Stores) => [service, s, web];\n",
   'src/cli/main.ts': "import { app } from '../api/app.js';\nimport { createStores } from '../store/aws.js';\nexport const main = () => [app, createStores];\n",
   'functions/node.ts': "import { app } from '../src/api/app.js';\nimport { createStores } from '../src/store/aws.js';\nexport const start = () => app(createStores());\n",
 };
@@ -218,6 +219,8 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
       ['src/core/a.ts', { 'src/core/a.ts': "import { b } from '../api/b.js';\nexport const a = b;\n", 'src/api/b.ts': 'export const b = 1;\n' }, 'core-imports-only-core'],
       ['src/games/x/rules.ts', { 'src/games/x/rules.ts': "import { m } from '../../match/m.js';\nexport const r = m;\n", 'src/match/m.ts': 'export const m = 1;\n' }, 'game-rules-import-only-core-and-own-folder'],
       ['src/api/app.ts', { 'src/api/app.ts': "import { s } from '../store/aws.js';\nexport const app = s;\n", 'src/store/aws.ts': 'export const s = 1;\n' }, 'no-concrete-store'],
+      ['src/web/page.ts', { 'src/web/page.ts': "import { l } from '../leaderboard/l.js';\nexport const page = l;\n", 'src/leaderboard/l.ts': 'export const l = 1;\n' }, 'web-imports-only-games-viewer-and-core'],
+      ['src/web/store.ts', { 'src/web/store.ts': "import { s } from '../store/aws.js';\nexport const page = s;\n", 'src/store/aws.ts': 'export const s = 1;\n' }, 'web-imports-only-games-viewer-and-core'],
     ];
     const results = await Promise.all(cases.map(([, files]) => check(tree({ 'functions/node.ts': 'export {};\n', ...files }))));
     cases.forEach(([from, , rule], i) => {

@@ -13,6 +13,7 @@ import { verifyMatch } from '../match/verify-match.js';
 import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
 import { botRoutes } from './bot-routes.js';
 import { gameRoutes } from './game-routes.js';
+import { webRoutes } from '../web/routes.js';
 import { requestDeadlineMs, runIdempotent } from './idempotency.js';
 import { limitsFromEnv, processEnv, type Limits } from './limits.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
@@ -87,6 +88,9 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
   gameRoutes(app);
 
+  // The web pages read and write through this same app (app.request), under the API's own rules.
+  webRoutes(app, { api: (path, init) => Promise.resolve(app.request(path, init)) });
+
   app.post(
     '/v1/matches',
     docs.createMatch,
@@ -97,14 +101,14 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
       onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the request is larger than ${MAX_SEATS} ${maxBundle}-byte bundles allow`)),
     }),
     async (c) => {
-      const { game, request, canonical } = await readMatchRequest(c.req.raw);
+      const { game, request, public: listed, canonical } = await readMatchRequest(c.req.raw);
       const owner = c.get('owner').id;
       // Stored bots: the caller's own, or public ones; any other id is not found.
       const resolveBot: ResolveBot = (id, field) => storedSeat(config, id, { owner, field });
       const seats = await decodeSeats(game, game.request.seats(request), resolveBot, maxBundle);
       const setup = await game.setup(request);
       const deadlineMs = requestDeadlineMs(game, setup.budgets, seats.map((s) => s.bot));
-      const play = () => playAndStore(config, game, request, seats, new Date(), owner, undefined, setup);
+      const play = () => playAndStore(config, game, request, seats, new Date(), owner, undefined, setup, { listed });
       const { record, replayed } = await runIdempotent(config.matches, { owner, key: c.req.header('Idempotency-Key'), canonical, deadlineMs, run: play });
       if (replayed) c.header('Idempotent-Replayed', 'true');
       else c.header('Location', `/v1/matches/${record.id}`);
@@ -118,7 +122,10 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
   app.get('/v1/matches', docs.listMatches, async (c) => {
     const query = parseInput(ListQuery, c.req.query());
-    const page = await config.matches.listByBot<MatchRecord>(query.bot, query.limit, query.cursor);
+    // With a bot: the matches it played; without: the listed (public) matches.
+    const page = query.bot
+      ? await config.matches.listByBot<MatchRecord>(query.bot, query.limit, query.cursor)
+      : await config.matches.listRecent<MatchRecord>(query.limit, query.cursor);
     return c.json({ items: page.items.map((r) => present(c, r)), cursor: page.cursor });
   });
 
@@ -192,8 +199,8 @@ async function findRecord(config: AppConfig, id: string): Promise<MatchRecord> {
   return record;
 }
 
-/** A record as the API shows it: with absolute URLs from the request's origin. */
+/** A record as the API shows it: `public` always present (old records are not), absolute URLs from the request's origin. */
 function present(c: Context<ApiEnv>, record: MatchRecord) {
   const origin = new URL(c.req.url).origin;
-  return { ...record, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
+  return { ...record, public: record.public === true, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
 }

@@ -7,11 +7,13 @@ import { bundleKey } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
 import { decodeBase64 } from '../match/seats.js';
 import { botContentType } from '../match/store-match.js';
+import type { LeaderboardStore } from '../leaderboard/types.js';
 import type { ApiKeyRecord, BlobStore, BotStore } from '../store/types.js';
 import { presentBot } from './bot-access.js';
 import { newBotFromFile, storeBot, validateBot, type NewBotInput } from './bots.js';
+import { boardsOfBot } from './leaderboard-views.js';
 import { ApiProblem, problemResponse } from './problems.js';
-import { BotPatch, newBotSchema, parseInput, readJson } from './schemas.js';
+import { BotListQuery, BotPatch, newBotSchema, parseInput, readJson } from './schemas.js';
 import { docs } from './route-docs.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
@@ -20,6 +22,8 @@ export interface BotRouteDeps {
   readonly blobs: BlobStore;
   readonly bots: BotStore;
   readonly runner: MatchRunner;
+  /** For the boards a bot is on. */
+  readonly leaderboards: LeaderboardStore;
 }
 
 /** Stored bots: upload, read and change (their owner only), and their bundles. */
@@ -47,7 +51,21 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
     if (!record || record.owner !== owner.id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${id}' of yours`);
     return record;
   };
+  // The caller's own bots (authenticated as writes are), or with scope=public everyone's public ones (no key needed).
+  const listAuth: MiddlewareHandler<Env> = (c, next) => (c.req.query('scope') === 'public' ? next() : auth(c, next));
+  app.get('/v1/bots', docs.listBots, listAuth, async (c) => {
+    const query = parseInput(BotListQuery, c.req.query());
+    if (query.scope === 'public') return c.json(await deps.bots.listPublic(query.limit, query.cursor));
+    const page = await deps.bots.listByOwner(c.get('owner').id, query.limit, query.cursor);
+    return c.json({ items: page.items.map(presentBot), cursor: page.cursor });
+  });
+
   app.get('/v1/bots/:id', docs.getBot, auth, async (c) => c.json(presentBot(await ownBot(c.req.param('id'), c.get('owner')))));
+
+  app.get('/v1/bots/:id/boards', docs.botBoards, auth, async (c) => {
+    const record = await ownBot(c.req.param('id'), c.get('owner'));
+    return c.json({ items: await boardsOfBot(deps.leaderboards, record.id) });
+  });
 
   app.patch(
     '/v1/bots/:id',

@@ -1,14 +1,14 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { JobQueue } from '../leaderboard/queue.js';
-import { newEntry, newLeaderboard, scheduleRound, standings, type LeaderboardDeps, type MatchJob } from '../leaderboard/service.js';
+import { newEntry, newLeaderboard, scheduleRound, type LeaderboardDeps, type MatchJob } from '../leaderboard/service.js';
 import type { ApiKeyRecord, KeyStore } from '../store/types.js';
 import { ApiProblem } from './problems.js';
 import { readerOf, type AuthMode } from './auth.js';
 import { usableBotRecord } from './bot-access.js';
 import { enforceLimit, roundMatchCount, type Limits } from './limits.js';
-import { botIdVisibility, entryId, presentResultLine, presentTable } from './leaderboard-views.js';
-import { parseInput, readJson, requestedGame } from './schemas.js';
+import { boardStandings, botIdVisibility, entryId, presentListedBoard, presentResultLine, presentRound, presentTable } from './leaderboard-views.js';
+import { PageQuery, parseInput, readJson, requestedGame } from './schemas.js';
 import { docs } from './route-docs.js';
 import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
@@ -24,7 +24,11 @@ type Env = { Variables: { owner: ApiKeyRecord } };
 const BOARD_FIELDS = {
   name: z.string().min(1).max(100),
   rating: z.enum(['openskill', 'elo']).default('openskill'),
+  public: z.boolean().default(false).describe('a public board is listed by GET /v1/leaderboards (default false)'),
 };
+
+/** How many of a board's newest results GET /v1/leaderboards/:id shows. */
+const RECENT_MATCHES = 10;
 
 /** A new leaderboard's body: the game is read first, then the body is checked against that game's settings. */
 function newLeaderboardInput(input: unknown): { game: GameModule; board: Record<string, unknown> } {
@@ -60,11 +64,14 @@ export function leaderboardRoutes(
 
   app.post('/v1/leaderboards', docs.createLeaderboard(BOARD_FIELDS), auth, async (c) => {
     const { game, board: input } = newLeaderboardInput(await readJson(c.req.raw));
-    const { name, game: _game, rating, ...settings } = input;
+    const { name, game: _game, rating, public: listed, ...settings } = input;
     const prepared = game.leaderboard.prepare(settings);
     const venue = game.leaderboard.venueSetting ?? 'maps';
     enforceLimit(`${venue}PerBoard`, deps.limits.mapsPerBoard, game.leaderboard.venues(prepared).length, `distinct ${venue} on a leaderboard`);
-    const created = newLeaderboard({ name: name as string, game: game.id, ...prepared, rating: rating as 'openskill' | 'elo', owner: c.get('owner').id }, new Date());
+    const created = newLeaderboard(
+      { name: name as string, game: game.id, ...prepared, rating: rating as 'openskill' | 'elo', public: listed === true, owner: c.get('owner').id },
+      new Date(),
+    );
     await deps.leaderboards.createBoard(created);
     c.header('Location', `/v1/leaderboards/${created.id}`);
     return c.json(created, 201);
@@ -127,11 +134,28 @@ export function leaderboardRoutes(
     return c.body(null, 204);
   });
 
+  app.get('/v1/leaderboards', docs.listLeaderboards, async (c) => {
+    const query = parseInput(PageQuery, c.req.query());
+    const page = await deps.leaderboards.listBoards(query.limit, query.cursor);
+    return c.json({ items: page.items.map(presentListedBoard), cursor: page.cursor });
+  });
+
   app.get('/v1/leaderboards/:id', docs.getLeaderboard, async (c) => {
     const b = await board(c.req.param('id'));
     const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
-    const rows = standings(await deps.leaderboards.entries(b.id), c.req.query('history') === '1', findGame(b.game)?.leaderboard.rankBy === 'points');
-    return c.json({ leaderboard: b, table: await presentTable(b.id, rows, visible) });
+    const [entries, latest, recent] = await Promise.all([
+      deps.leaderboards.entries(b.id),
+      deps.leaderboards.latestRound(b.id),
+      deps.leaderboards.recentResults(b.id, RECENT_MATCHES),
+    ]);
+    const rows = boardStandings(b, entries, c.req.query('history') === '1');
+    return c.json({
+      leaderboard: b,
+      table: await presentTable(b.id, rows, visible),
+      latestRound: latest ? presentRound(latest) : null,
+      // Newest first, each line as the export shows it.
+      recentMatches: await Promise.all(recent.map((l) => presentResultLine(b.id, l, visible))),
+    });
   });
 
   app.post('/v1/leaderboards/:id/rounds', docs.scheduleRound, auth, async (c) => {
@@ -149,7 +173,7 @@ export function leaderboardRoutes(
     const b = await board(c.req.param('id'));
     const round = await deps.leaderboards.getRound(b.id, c.req.param('rid'));
     if (!round) throw new ApiProblem(404, 'NOT_FOUND', `no round '${c.req.param('rid')}'`);
-    return c.json({ ...round, status: round.done + round.failed >= round.total ? 'finished' : 'running' });
+    return c.json(presentRound(round));
   });
 
   // For sites that keep their own table: every rated match once, in order, as JSON lines.

@@ -1,5 +1,6 @@
-import type { standings } from '../leaderboard/service.js';
-import type { ResultLine } from '../leaderboard/types.js';
+import { standings } from '../leaderboard/service.js';
+import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../leaderboard/types.js';
+import { findGame } from '../games/catalog.js';
 import type { ApiKeyRecord, BotStore } from '../store/types.js';
 import { sha256Hex } from '../match/digest.js';
 
@@ -56,4 +57,47 @@ export async function presentResultLine(boardId: string, line: ResultLine, visib
   const ratings: Record<string, { rating: number; uncertainty: number }> = {};
   for (const [botId, change] of Object.entries(line.ratings)) ratings[await entryId(boardId, botId)] = change;
   return { ...shown, ratings };
+}
+
+/** A board's table, ranked as GET /v1/leaderboards/:id ranks it (by points first where its game says so). */
+export function boardStandings(board: Leaderboard, entries: Parameters<typeof standings>[0], withHistory: boolean) {
+  return standings(entries, withHistory, findGame(board.game)?.leaderboard.rankBy === 'points');
+}
+
+/** Every board a bot is on, with its standing there: its rank in the board's table (null if the table does not have it yet). */
+export async function boardsOfBot(store: LeaderboardStore, botId: string) {
+  const found = await store.boardsOfBot(botId);
+  const rows = await Promise.all(found.map(({ boardId, entry }) => standingOn(store, boardId, botId, entry)));
+  return rows.filter((r) => r !== null);
+}
+
+/** A bot's standing on one board, from the board's current entries (the indexed entry if they lack it). */
+async function standingOn(store: LeaderboardStore, boardId: string, botId: string, indexed: Entry) {
+  const board = await store.getBoard(boardId);
+  if (!board) return null;
+  const entries = await store.entries(boardId);
+  const entry = entries.find((e) => e.botId === botId);
+  const row = entry ? boardStandings(board, entries, false).find((r) => r.botId === botId)! : null;
+  const shown = row ?? boardStandings(board, [indexed], false)[0]!;
+  const e = entry ?? indexed;
+  return {
+    leaderboard: { id: board.id, name: board.name, game: board.game },
+    rank: row ? row.rank : null,
+    rating: shown.rating,
+    uncertainty: shown.uncertainty,
+    played: e.played,
+    wins: e.wins,
+    losses: e.losses,
+    draws: e.draws,
+  };
+}
+
+/** A round with its status, as GET /v1/leaderboards/:id/rounds/:rid shows it. */
+export function presentRound(round: Round) {
+  return { ...round, status: round.done + round.failed >= round.total ? ('finished' as const) : ('running' as const) };
+}
+
+/** A listed board as GET /v1/leaderboards lists it. */
+export function presentListedBoard({ board, entries }: { board: Leaderboard; entries: number }) {
+  return { id: board.id, name: board.name, game: board.game, rating: board.rating, createdAt: board.createdAt, entries };
 }

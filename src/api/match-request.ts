@@ -4,22 +4,55 @@ import { isWasm } from '../match/seats.js';
 import { ApiProblem } from './problems.js';
 import { parseInput, readJson, requestedGame } from './schemas.js';
 
+export interface MatchRequest {
+  readonly game: GameModule;
+  /** The request as its game's schema accepted it (without the service's `public`). */
+  readonly request: { readonly game: string };
+  /** Whether the match is listed among recent matches (default false). */
+  readonly public: boolean;
+  /** The request and `public` as canonical JSON: the same for a retry whatever its transport. */
+  readonly canonical: string;
+}
+
 /**
  * Reads a match request: a JSON body, or a multipart form (for games whose
  * seats can be sent as files: the files are the seats, the other fields the
  * JSON fields as text). Returns the game, the request its schema accepted,
- * and a canonical form of it (the same for a retry whatever its transport,
- * e.g. a new multipart boundary).
+ * whether the match is public, and a canonical form of both (the same for a
+ * retry whatever its transport, e.g. a new multipart boundary).
  */
-export async function readMatchRequest(raw: Request): Promise<{ game: GameModule; request: { readonly game: string }; canonical: string }> {
+export async function readMatchRequest(raw: Request): Promise<MatchRequest> {
   const type = raw.headers.get('content-type') ?? 'application/json';
   let input: unknown;
-  if (type.startsWith('multipart/form-data')) input = await fromForm(raw);
-  else if (type.startsWith('application/json')) input = await readJson(raw);
+  let listed: boolean;
+  if (type.startsWith('multipart/form-data')) [input, listed] = takePublic(await fromForm(raw), formPublic);
+  else if (type.startsWith('application/json')) [input, listed] = takePublic(await readJson(raw), jsonPublic);
   else throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `send application/json or multipart/form-data, not ${type}`);
   const game = requestedGame(input);
   const request = parseInput(game.request.schema, input) as { readonly game: string };
-  return { game, request, canonical: canonicalJson(request) };
+  return { game, request, public: listed, canonical: canonicalJson({ ...request, public: listed }) };
+}
+
+const publicProblem = (allowed: string) => new ApiProblem(400, 'INVALID_REQUEST', `public: ${allowed}`, { field: 'public' });
+
+/** `public` in a JSON body: true or false. */
+function jsonPublic(value: unknown): boolean {
+  if (typeof value !== 'boolean') throw publicProblem('true or false');
+  return value;
+}
+
+/** The form field `public`: "true", "on" or "1"; "false", "off", "0" or empty. */
+function formPublic(value: unknown): boolean {
+  if (value === 'true' || value === 'on' || value === '1') return true;
+  if (value === 'false' || value === 'off' || value === '0' || value === '') return false;
+  throw publicProblem('"true", "on" or "1" (or "false", "off", "0")');
+}
+
+/** The body without the service's field `public` (the game's schema does not know it), and its value (default false). */
+function takePublic(input: unknown, read: (value: unknown) => boolean): [unknown, boolean] {
+  if (!input || typeof input !== 'object' || Array.isArray(input) || !Object.hasOwn(input, 'public')) return [input, false];
+  const { public: value, ...rest } = input as Record<string, unknown>;
+  return [rest, read(value)];
 }
 
 /** JSON with object keys sorted, so equal requests give equal text. */

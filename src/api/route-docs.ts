@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, GAME_IDS, GAMES } from '../games/catalog.js';
 import { errorResponse, jsonBody, jsonResponse, MatchRecordBody, READ_SECURITY, WRITE_SECURITY } from './openapi.js';
-import { BotPatch, ListQuery, newBotSchema } from './schemas.js';
+import { BotListQuery, BotPatch, ListQuery, newBotSchema, PageQuery } from './schemas.js';
 
 // What each route says of itself in the OpenAPI document: every route registration adds the
 // describeRoute middleware of its entry here (`docs.createMatch`, ...), so the document's paths and
@@ -32,9 +32,16 @@ const named = <T extends z.ZodType>(schema: T, id: string): T => schema.meta({ i
 
 const describe = (spec: DescribeRouteOptions): MiddlewareHandler => describeRoute(spec);
 
+const MATCH_PUBLIC = 'a public match is listed by GET /v1/matches without `bot` (default false)';
+
+/** A game's match request with the service's field `public` (the handler takes it off before the game's schema reads the rest). */
+function withPublic(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject ? schema.safeExtend({ public: z.boolean().optional().describe(MATCH_PUBLIC) }) : schema;
+}
+
 /** The JSON body of POST /v1/matches: exactly one game's request, told apart by `game`. */
 function matchRequestSchema(): z.ZodType {
-  return z.xor(GAMES.map((g) => named(g.request.schema, `${upper(g.id)}MatchRequest`)));
+  return z.xor(GAMES.map((g) => named(withPublic(g.request.schema), `${upper(g.id)}MatchRequest`)));
 }
 
 /** The multipart form of POST /v1/matches, for games whose seats can be files: the seats are files, the other fields the JSON fields as text. */
@@ -52,6 +59,7 @@ function matchFormSchema(): Record<string, unknown> | null {
             : schema,
       ]),
     );
+    properties.public = { enum: ['true', 'on', '1', 'false', 'off', '0'], description: MATCH_PUBLIC };
     return { type: 'object', title: `${g.title} (${g.id})`, required: json.required ?? [], properties };
   });
   if (forms.length === 0) return null;
@@ -63,14 +71,24 @@ function leaderboardSchema(fields: z.ZodRawShape): z.ZodType {
   return z.xor(GAMES.map((g) => named(z.object({ ...fields, game: z.literal(g.id), ...g.leaderboard.settings.shape }).strict(), `${upper(g.id)}Leaderboard`)));
 }
 
-const listParameters = (): Parameter[] =>
-  Object.entries((z.toJSONSchema(ListQuery, { io: 'input' }) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, schema]) => ({
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  bot: "The bot's sha256 (as in a record's seats); without it, the listed (public) matches",
+  cursor: 'The cursor of the previous page',
+  limit: 'Items at most (1 to 100, default 20)',
+  scope: '`public`: the public bots of every owner (no key needed); without it, your own bots',
+};
+
+/** The query parameters of a listing, from the zod schema its handler validates with. */
+const listParameters = (schema: z.ZodType = ListQuery): Parameter[] =>
+  Object.entries((z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, property]) => ({
     name,
     in: 'query',
-    required: name === 'bot',
-    ...(name === 'bot' ? { description: "The bot's sha256 (as in a record's seats)" } : name === 'cursor' ? { description: 'The cursor of the previous page' } : {}),
-    schema,
+    required: false,
+    ...(PARAMETER_DESCRIPTIONS[name] ? { description: PARAMETER_DESCRIPTIONS[name] } : {}),
+    schema: property,
   }));
+
+const PAGE_400 = 'Invalid query (BAD_CURSOR for a cursor that is not ours)';
 
 const replayFormats = (): string[] => [...new Set(['json', ...GAMES.flatMap((g: GameModule) => Object.keys(g.replayFormats ?? {}))])];
 
@@ -108,7 +126,8 @@ export const docs = {
     description:
       'The body names the game in `game` and gives each seat a bot: its JavaScript source (`js`), its WebAssembly module in base64 (`wasm`), a text bot under its game\'s field, or a stored bot (`{ bot: id }`). ' +
       'A stored bot must be your own or public; any other id answers 404 NOT_FOUND, the same as an id that does not exist. ' +
-      'Games whose seats can be files also take a multipart form: the files are the seats, the other fields the JSON fields as text (budgets as JSON).',
+      'Games whose seats can be files also take a multipart form: the files are the seats, the other fields the JSON fields as text (budgets as JSON). ' +
+      '`public: true` (form: `true`, `on` or `1`) lists the match among recent ones (GET /v1/matches without `bot`); the record says `public`. An Idempotency-Key retry must send the same `public`.',
     security: WRITE_SECURITY,
     parameters: [
       {
@@ -142,11 +161,12 @@ export const docs = {
   }),
   listMatches: describe({
     tags: ['Matches'],
-    summary: 'Matches a bot played, newest first',
+    summary: 'Matches a bot played, or the public matches, newest first',
+    description: 'With `bot`: the matches that bot (by sha256) played. Without: the matches created with `public: true`. Each item is the record as GET /v1/matches/{id} shows it.',
     parameters: listParameters(),
     responses: {
       '200': jsonResponse('`{ items, cursor }`; pass cursor back for the next page', z.object({ items: z.array(MatchRecordBody), cursor: z.string().nullable().optional() })),
-      '400': errorResponse('Invalid query (BAD_CURSOR for a cursor that is not ours)'),
+      '400': errorResponse(PAGE_400),
     },
   }),
   getMatch: describe({
@@ -240,6 +260,21 @@ export const docs = {
       '503': errorResponse('The check could not run: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After)'),
     },
   }),
+  listBots: describe({
+    tags: ['Bots'],
+    summary: 'Your bots, or everyone\'s public bots, newest first',
+    description:
+      'Without `scope`: your own bots as GET /v1/bots/{id} shows them (a key as for writes; the local server needs none). ' +
+      'With `scope=public`: the public bots of every owner, `{ id, name, kind, public, createdAt }` only (no owner, no sha256), no key needed; a bot made private leaves this listing.',
+    security: READ_SECURITY,
+    parameters: listParameters(BotListQuery),
+    responses: {
+      '200': { description: '`{ items, cursor }`; pass cursor back for the next page' },
+      '400': errorResponse(PAGE_400),
+      '401': errorResponse('UNAUTHORIZED: your bots need a key (on servers with AUTH=required)'),
+      '429': errorResponse('RATE_LIMITED (with Retry-After)'),
+    },
+  }),
   getBot: describe({
     tags: ['Bots'],
     summary: 'A bot of yours',
@@ -256,6 +291,14 @@ export const docs = {
     parameters: [BOT_ID],
     requestBody: jsonBody(named(BotPatch, 'BotPatch')),
     responses: { '200': { description: 'The bot' }, '400': errorResponse('Invalid input'), '404': errorResponse('No such bot of yours'), '413': errorResponse('Larger than 64 KiB') },
+  }),
+  botBoards: describe({
+    tags: ['Bots'],
+    summary: 'The leaderboards a bot of yours is on, with its standing',
+    description: 'Per board `{ leaderboard: { id, name, game }, rank, rating, uncertainty, played, wins, losses, draws }`; rank as the board\'s table ranks it (null if the table does not have the entry yet).',
+    security: WRITE_SECURITY,
+    parameters: [BOT_ID],
+    responses: { '200': { description: '`{ items }`' }, '401': errorResponse('UNAUTHORIZED'), '404': errorResponse('No such bot of yours') },
   }),
   botBundle: describe({
     tags: ['Bots'],
@@ -274,7 +317,7 @@ export const docs = {
       tags: ['Leaderboards'],
       summary: 'Create a leaderboard',
       description:
-        "`{ name, game, rating?: \"openskill\" | \"elo\" }` and the game's settings (maps or worlds, rules, budgets, rounds: see GET /v1/games/{game}); repeated maps or worlds are dropped. The key that creates a board is the one that changes it.",
+        "`{ name, game, rating?: \"openskill\" | \"elo\", public?: boolean }` and the game's settings (maps or worlds, rules, budgets, rounds: see GET /v1/games/{game}); repeated maps or worlds are dropped. A public board is listed by GET /v1/leaderboards. The key that creates a board is the one that changes it.",
       security: WRITE_SECURITY,
       requestBody: jsonBody(leaderboardSchema(fields)),
       responses: {
@@ -333,14 +376,22 @@ export const docs = {
     parameters: [BOARD_ID, path('hook', 'A webhook id', '^hook_[A-Za-z0-9_-]{12}$')],
     responses: { '204': { description: 'Deleted' }, '403': errorResponse('FORBIDDEN'), '404': errorResponse('No such webhook') },
   }),
+  listLeaderboards: describe({
+    tags: ['Leaderboards'],
+    summary: 'The public leaderboards, newest first',
+    description: 'Boards created with `public: true`: `{ id, name, game, rating, createdAt, entries }` each (entries: how many bots are on it).',
+    parameters: listParameters(PageQuery),
+    responses: { '200': { description: '`{ items, cursor }`; pass cursor back for the next page' }, '400': errorResponse(PAGE_400) },
+  }),
   getLeaderboard: describe({
     tags: ['Leaderboards'],
-    summary: 'The ranked table',
+    summary: 'The ranked table, the latest round and the recent matches',
     description:
-      'Per entry its entryId, name, rating, uncertainty, points, wins, losses, draws, played; botId only where the reader may use the bot (its owner, or a public bot).',
+      'Per entry its entryId, name, rating, uncertainty, points, wins, losses, draws, played; botId only where the reader may use the bot (its owner, or a public bot). ' +
+      '`latestRound`: `{ id, total, done, failed, createdAt, status }` of the newest round, or null. `recentMatches`: the 10 newest result lines, newest first, as GET /v1/leaderboards/{id}/matches shows lines.',
     security: READ_SECURITY,
     parameters: [BOARD_ID, query('history', 'With rating histories', { enum: ['1'] })],
-    responses: { '200': { description: '`{ leaderboard, table }`' }, '401': errorResponse('A key was given and is not valid'), '404': errorResponse('No such leaderboard') },
+    responses: { '200': { description: '`{ leaderboard, table, latestRound, recentMatches }`' }, '401': errorResponse('A key was given and is not valid'), '404': errorResponse('No such leaderboard') },
   }),
   scheduleRound: describe({
     tags: ['Leaderboards'],

@@ -29,11 +29,28 @@ export const BotPatch = z
   .object({ public: z.boolean().describe('whether other keys may play it and enter it on their leaderboards') })
   .strict();
 
+/** A page of a listing: `limit` (1 to 100, default 20) and the `cursor` of the previous page. */
+const PAGE = {
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(2000).optional(),
+};
+
+/** GET /v1/matches: a bot's matches, or without `bot` the listed (public) ones. */
 export const ListQuery = z
   .object({
-    bot: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 in hex'),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-    cursor: z.string().max(2000).optional(),
+    bot: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 in hex').optional(),
+    ...PAGE,
+  })
+  .strict();
+
+/** A listing with nothing but its page. */
+export const PageQuery = z.object(PAGE).strict();
+
+/** GET /v1/bots: the caller's bots, or with `scope=public` everyone's public bots. */
+export const BotListQuery = z
+  .object({
+    scope: z.enum(['public']).optional(),
+    ...PAGE,
   })
   .strict();
 

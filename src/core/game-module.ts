@@ -39,6 +39,11 @@ export interface GameModule<Request extends { readonly game: string } = any, Opt
   readonly maps?: MapsSpec;
   /** Example bots in the repository (paths from its root), at least one per seat: for the README, the bench and the contract tests. */
   readonly exampleBots: readonly string[];
+  /**
+   * An answer a bot may give to any input of the game (its web page shows it beside the first
+   * input of a match); absent for games whose bots are texts.
+   */
+  readonly exampleAnswer?: string;
   /** Other forms a stored replay is served in (GET /v1/matches/{id}/replay?format=NAME), e.g. the original's turn history. */
   readonly replayFormats?: Readonly<Record<string, ReplayFormat<Doc>>>;
 }

@@ -1,4 +1,5 @@
 import type { Rating, RatingSystem } from '../ratings/index.js';
+import type { Page } from '../store/types.js';
 import type { Webhook } from './webhooks.js';
 
 /**
@@ -64,17 +65,38 @@ export interface ResultLine {
   readonly [field: string]: unknown;
 }
 
+/** A listed board and how many entries it has. */
+export interface ListedBoard {
+  readonly board: Leaderboard;
+  readonly entries: number;
+}
+
+/** A board a bot is on, and its entry there. */
+export interface BoardOfBot {
+  readonly boardId: string;
+  readonly entry: Entry;
+}
+
 export interface LeaderboardStore {
+  /** Stores a new board; a board with `public: true` is listed (listBoards). */
   createBoard(board: Leaderboard): Promise<void>;
   getBoard(id: string): Promise<Leaderboard | null>;
+  /** Listed (public) boards, newest first, with their entry counts. */
+  listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>>;
   /** Adds an entry; false if the bot is already on the board. */
   addEntry(boardId: string, entry: Entry): Promise<boolean>;
   entries(boardId: string): Promise<Entry[]>;
+  /** Every board the bot is an entry of, with that entry. */
+  boardsOfBot(botId: string): Promise<BoardOfBot[]>;
   /** Writes an entry if its stored version is still `version - 1`. */
   putEntry(boardId: string, entry: Entry): Promise<boolean>;
   putRound(boardId: string, round: Round): Promise<void>;
   getRound(boardId: string, roundId: string): Promise<Round | null>;
+  /** The board's newest round (by createdAt), with its counters; null if it has none. */
+  latestRound(boardId: string): Promise<Round | null>;
   appendResult(boardId: string, line: ResultLine): Promise<void>;
+  /** The newest `limit` result lines, newest first. */
+  recentResults(boardId: string, limit: number): Promise<ResultLine[]>;
   addWebhook(boardId: string, hook: Webhook): Promise<void>;
   webhooks(boardId: string): Promise<Webhook[]>;
   /** Deletes a hook; false if the board has no such hook. */

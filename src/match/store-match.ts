@@ -22,10 +22,16 @@ export function botContentType(kind: string): string {
 
 const gzipJson = (value: unknown) => gzip(new TextEncoder().encode(JSON.stringify(value)));
 
+/** How a match is stored: a public one is listed among recent matches. */
+export interface StoreOptions {
+  readonly listed?: boolean;
+}
+
 /**
  * Plays the match a request asks for, whatever the game, and stores it: the
  * bots by content (so it can be verified later), the replay, the logs (for
  * their owners only), then the record, last, so a record always has its replay.
+ * The record says whether it is `public` (listed).
  */
 export async function playAndStore(
   deps: MatchDeps,
@@ -36,11 +42,14 @@ export async function playAndStore(
   owner: string,
   id: string = newMatchId(),
   setup?: MatchSetup<unknown>,
+  options: StoreOptions = {},
 ): Promise<MatchRecord> {
+  const listed = options.listed === true;
   const played = await playMatch({ game, request, seats, runner: deps.runner, id, owner, now, ...(setup ? { setup } : {}) });
   await Promise.all(seats.map((s, k) => deps.blobs.put(bundleKey(played.hashes[k]!), s.bytes, { contentType: botContentType(s.kind) })));
   await deps.blobs.put(replayKey(id), await gzipJson(played.replay), GZIP_JSON);
   if (played.logs !== undefined) await deps.blobs.put(logsKey(id), await gzipJson(played.logs), GZIP_JSON);
-  if (!(await deps.matches.create(played.record, [...played.hashes]))) throw new UmpireError({ code: 'ID_COLLISION', message: 'a new match id collided; retry the request' });
-  return played.record;
+  const record: MatchRecord = { ...played.record, public: listed };
+  if (!(await deps.matches.create(record, [...played.hashes], { listed }))) throw new UmpireError({ code: 'ID_COLLISION', message: 'a new match id collided; retry the request' });
+  return record;
 }

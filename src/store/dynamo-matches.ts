@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { badCursor, decodeCursorKey, encodeCursorKey } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
-import type { IdempotencyClaim, MatchStore, Page, StoredRecord } from './types.js';
+import type { CreateMatchOptions, IdempotencyClaim, MatchStore, Page, StoredRecord } from './types.js';
 import { N, S } from './attribute-values.js';
 
 /**
@@ -19,6 +19,11 @@ import { N, S } from './attribute-values.js';
  * - a match: pk `match#<id>`, sk `record`, the record as JSON plus its scores;
  * - one participation per distinct bot: pk `match#<id>`, sk `bot#<side>`, indexed
  *   by `byBot` on gsi1pk `bot#<sha256>` and gsi1sk `<createdAt>#<id>#<side>`;
+ * - a listed (public) match: pk `match#<id>`, sk `listed`, the record as JSON, indexed
+ *   by `byBot` on gsi1pk `listed#matches` and gsi1sk `<createdAt>#<id>`;
+ * - other stores put their listings in the same index with gsi1pk of their own
+ *   (dynamo-bots.ts: `owner#<owner id>`, `listed#bots`; dynamo-leaderboards.ts:
+ *   `listed#boards`, `entries#<bot id>`, `rounds#<board id>`);
  * - an idempotency key: pk `idem#<sha256 of owner id and key>`, sk `idem`; a pending one
  *   holds `expiresAt`, the end of its request's deadline.
  * Only single-item conditional writes: no transactions.
@@ -33,6 +38,57 @@ export const TABLE_LAYOUT = {
 
 const BY_BOT_CURSOR_KEY = [TABLE_LAYOUT.hashKey, TABLE_LAYOUT.rangeKey, TABLE_LAYOUT.byBotHashKey, TABLE_LAYOUT.byBotRangeKey];
 
+/** The index partition of listed (public) matches. */
+const LISTED_MATCHES = 'listed#matches';
+
+/**
+ * One page of a `byBot` index partition, newest first: the items and the cursor of the next
+ * page. A cursor is the last key of a page in that partition; any other is BAD_CURSOR.
+ */
+export async function queryIndexPage(
+  db: DynamoDBClient,
+  table: string,
+  partition: string,
+  limit: number,
+  cursor: string | undefined,
+  what: string,
+): Promise<{ items: Record<string, AttributeValue>[]; cursor: string | null }> {
+  let start: Record<string, AttributeValue> | undefined;
+  if (cursor) {
+    start = decodeCursorKey(cursor, BY_BOT_CURSOR_KEY);
+    if (start[TABLE_LAYOUT.byBotHashKey].S !== partition) throw badCursor();
+  }
+  try {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: table,
+        IndexName: TABLE_LAYOUT.byBotIndex,
+        KeyConditionExpression: 'gsi1pk = :partition',
+        ExpressionAttributeValues: { ':partition': S(partition) },
+        ScanIndexForward: false,
+        Limit: limit,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    return { items: out.Items ?? [], cursor: out.LastEvaluatedKey ? encodeCursorKey(out.LastEvaluatedKey) : null };
+  } catch (e) {
+    if ((e as { name?: string }).name === 'ValidationException' && start) throw badCursor();
+    throw unavailable(what, e);
+  }
+}
+
+/** Every item of a `byBot` index partition, newest first (for small partitions: a bot's entries). */
+export async function queryIndexAll(db: DynamoDBClient, table: string, partition: string, what: string): Promise<Record<string, AttributeValue>[]> {
+  const items: Record<string, AttributeValue>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryIndexPage(db, table, partition, 100, cursor, what);
+    items.push(...page.items);
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
 /** How long a pending claim without `expiresAt` (written by an older version) holds. */
 const LEGACY_CLAIM_MS = 10 * 60 * 1000;
 
@@ -43,7 +99,7 @@ export class DynamoMatchStore implements MatchStore {
     private readonly table: string,
   ) {}
 
-  async create<R extends StoredRecord>(record: R, botHashes: readonly string[]): Promise<boolean> {
+  async create<R extends StoredRecord>(record: R, botHashes: readonly string[], options: CreateMatchOptions = {}): Promise<boolean> {
     const json = JSON.stringify(record);
     const scores = (record as unknown as { scores?: Record<string, { total?: number }> }).scores ?? {};
     const item: Record<string, AttributeValue> = {
@@ -64,24 +120,26 @@ export class DynamoMatchStore implements MatchStore {
     for (const [side, hash] of botHashes.entries()) {
       if (seen.has(hash)) continue;
       seen.add(hash);
-      try {
-        await this.db.send(
-          new PutItemCommand({
-            TableName: this.table,
-            Item: {
-              pk: S(`match#${record.id}`),
-              sk: S(`bot#${side}`),
-              gsi1pk: S(`bot#${hash}`),
-              gsi1sk: S(`${record.createdAt}#${record.id}#${side}`),
-              record: S(json),
-            },
-          }),
-        );
-      } catch (e) {
-        throw unavailable('indexing a match record', e);
-      }
+      await this.putIndexed(record, json, `bot#${side}`, `bot#${hash}`, `${record.createdAt}#${record.id}#${side}`, 'indexing a match record');
     }
+    if (options.listed) await this.putIndexed(record, json, 'listed', LISTED_MATCHES, `${record.createdAt}#${record.id}`, 'listing a match record');
     return true;
+  }
+
+  /** A copy of a record under its match, in the index at (gsi1pk, gsi1sk): a bot's matches, or the public ones. */
+  private async putIndexed(record: StoredRecord, json: string, sk: string, gsi1pk: string, gsi1sk: string, what: string): Promise<void> {
+    try {
+      await this.db.send(
+        new PutItemCommand({ TableName: this.table, Item: { pk: S(`match#${record.id}`), sk: S(sk), gsi1pk: S(gsi1pk), gsi1sk: S(gsi1sk), record: S(json) } }),
+      );
+    } catch (e) {
+      throw unavailable(what, e);
+    }
+  }
+
+  async listRecent<R extends StoredRecord>(limit: number, cursor?: string): Promise<Page<R>> {
+    const page = await queryIndexPage(this.db, this.table, LISTED_MATCHES, limit, cursor, 'listing recent matches');
+    return { items: page.items.map((i) => JSON.parse(i.record.S!) as R), cursor: page.cursor };
   }
 
   async get<R extends StoredRecord>(id: string): Promise<R | null> {
@@ -94,31 +152,8 @@ export class DynamoMatchStore implements MatchStore {
   }
 
   async listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>> {
-    let start: Record<string, AttributeValue> | undefined;
-    if (cursor) {
-      // A page's last key in the index: the table's key and the index's, this bot's.
-      start = decodeCursorKey(cursor, BY_BOT_CURSOR_KEY);
-      if (start[TABLE_LAYOUT.byBotHashKey].S !== `bot#${botHash}`) throw badCursor();
-    }
-    try {
-      const out = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: TABLE_LAYOUT.byBotIndex,
-          KeyConditionExpression: 'gsi1pk = :bot',
-          ExpressionAttributeValues: { ':bot': S(`bot#${botHash}`) },
-          ScanIndexForward: false,
-          Limit: limit,
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
-      const items = (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as R);
-      const next = out.LastEvaluatedKey ? encodeCursorKey(out.LastEvaluatedKey) : null;
-      return { items, cursor: next };
-    } catch (e) {
-      if ((e as { name?: string }).name === 'ValidationException' && start) throw badCursor();
-      throw unavailable('listing matches', e);
-    }
+    const page = await queryIndexPage(this.db, this.table, `bot#${botHash}`, limit, cursor, 'listing matches');
+    return { items: page.items.map((i) => JSON.parse(i.record.S!) as R), cursor: page.cursor };
   }
 
   async claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, deadlineMs: number): Promise<IdempotencyClaim> {

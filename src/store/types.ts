@@ -29,12 +29,22 @@ export type IdempotencyClaim =
   | { readonly state: 'done'; readonly matchId: string; readonly requestHash: string }
   | { readonly state: 'pending'; readonly requestHash: string };
 
+export interface CreateMatchOptions {
+  /** A public match: also listed among recent matches (listRecent). Default false. */
+  readonly listed?: boolean;
+}
+
 export interface MatchStore {
-  /** Stores a new record, listed under each bot's sha256; false if one with the same id exists (never overwrites). */
-  create<R extends StoredRecord>(record: R, botHashes: readonly string[]): Promise<boolean>;
+  /**
+   * Stores a new record, listed under each bot's sha256 (and among recent matches when
+   * `listed`); false if one with the same id exists (never overwrites).
+   */
+  create<R extends StoredRecord>(record: R, botHashes: readonly string[], options?: CreateMatchOptions): Promise<boolean>;
   get<R extends StoredRecord>(id: string): Promise<R | null>;
   /** Records of matches a bot played, newest first. */
   listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>>;
+  /** Records of listed (public) matches, newest first. */
+  listRecent<R extends StoredRecord>(limit: number, cursor?: string): Promise<Page<R>>;
   /**
    * Claims an idempotency key for a request that must be over within `deadlineMs`; tells who
    * holds it otherwise. A pending claim past its own deadline (its request died) is taken over.
@@ -77,11 +87,25 @@ export interface BotRecord {
   readonly createdAt: string;
 }
 
+/** A public bot as anyone may see it in the listing: never its owner or sha256. */
+export interface PublicBotSummary {
+  readonly id: string;
+  readonly name: string | null;
+  readonly kind: string;
+  readonly public: true;
+  readonly createdAt: string;
+}
+
 export interface BotStore {
+  /** Stores a new bot, listed under its owner (and among public bots when public). */
   create(bot: BotRecord): Promise<void>;
   get(id: string): Promise<BotRecord | null>;
-  /** Replaces a stored bot's record; false if there is none. */
+  /** Replaces a stored bot's record; false if there is none. A bot made public joins the public listing, made private leaves it. */
   update(bot: BotRecord): Promise<boolean>;
+  /** An owner's bots, newest first. */
+  listByOwner(owner: string, limit: number, cursor?: string): Promise<Page<BotRecord>>;
+  /** Everyone's public bots, newest first. */
+  listPublic(limit: number, cursor?: string): Promise<Page<PublicBotSummary>>;
 }
 
 export type StoreErrorCode = 'STORAGE_UNAVAILABLE' | 'BAD_CURSOR';

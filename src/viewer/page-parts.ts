@@ -1,6 +1,7 @@
 /** What every viewer page shares: escaping, the page head, the control bar, the config and script at the end. */
 
 import type { ViewerPageOptions } from '../core/game-module.js';
+import { SITE_CSS } from './site-css.js';
 
 export type { ViewerPageOptions };
 
@@ -20,9 +21,7 @@ export function pageHead(title: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · umpire</title>
-<style>
-  :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2330; background: #eef2f6; }
-  body { margin: 0; }
+<style>${SITE_CSS}
   #app { max-width: 1100px; margin: 0 auto; padding: 12px; }
   body.embed #app { max-width: none; padding: 4px; }
   body.embed .chrome { display: none; }`;
@@ -31,12 +30,11 @@ export function pageHead(title: string): string {
 /** The styles of the control bar every viewer page shares (see controlBar). */
 export const CONTROLS_CSS = `
   .controls { display: flex; align-items: center; gap: 6px; margin-top: 8px; flex-wrap: wrap; }
-  button, select { font: inherit; padding: 3px 9px; border: 1px solid #b9c2cf; background: #fff; border-radius: 4px; cursor: pointer; }
   #play { min-width: 40px; }
   #scrub { flex: 1 1 200px; }
   #turn { min-width: 110px; font-variant-numeric: tabular-nums; }
-  #error { color: #b3261e; font-weight: 600; }
-  .keys { font-size: 11px; color: #5b6472; }`;
+  #error { color: var(--danger); font-weight: 600; }
+  .keys { font-size: 11px; color: var(--muted); }`;
 
 export interface ControlBarOptions {
   /** The #speed choices: value (steps a second, or a multiplier) and label; `selected` marks the default. */

@@ -10,7 +10,7 @@ import { decodeSeats, type DecodedSeat } from '../../src/match/seats.js';
 import { cliFiles, seatOptions } from '../../src/cli/match.js';
 
 export { matchArgv, seatOptions } from '../../src/cli/match.js';
-import type { BlobMeta, BlobStore, IdempotencyClaim, MatchStore, Page, StoredRecord } from '../../src/store/types.js';
+import type { BlobMeta, BlobStore, CreateMatchOptions, IdempotencyClaim, MatchStore, Page, StoredRecord } from '../../src/store/types.js';
 
 /**
  * Game-agnostic helpers of the contract suite: every request is built the
@@ -162,10 +162,10 @@ export class MemoryBlobs implements BlobStore {
 
 /** In-memory match records. */
 export class MemoryMatches implements MatchStore {
-  readonly records = new Map<string, { record: StoredRecord; hashes: string[] }>();
-  async create<R extends StoredRecord>(record: R, botHashes: readonly string[]): Promise<boolean> {
+  readonly records = new Map<string, { record: StoredRecord; hashes: string[]; listed: boolean }>();
+  async create<R extends StoredRecord>(record: R, botHashes: readonly string[], options: CreateMatchOptions = {}): Promise<boolean> {
     if (this.records.has(record.id)) return false;
-    this.records.set(record.id, { record: structuredClone(record), hashes: [...botHashes] });
+    this.records.set(record.id, { record: structuredClone(record), hashes: [...botHashes], listed: options.listed === true });
     return true;
   }
   async get<R extends StoredRecord>(id: string): Promise<R | null> {
@@ -174,6 +174,11 @@ export class MemoryMatches implements MatchStore {
   }
   async listByBot<R extends StoredRecord>(botHash: string, limit: number): Promise<Page<R>> {
     const items = [...this.records.values()].filter((r) => r.hashes.includes(botHash)).map((r) => r.record as R);
+    items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+    return { items: items.slice(0, limit), cursor: null };
+  }
+  async listRecent<R extends StoredRecord>(limit: number): Promise<Page<R>> {
+    const items = [...this.records.values()].filter((r) => r.listed).map((r) => r.record as R);
     items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     return { items: items.slice(0, limit), cursor: null };
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultLine } from '../../src/leaderboard/types.js';
 import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
-import { StoreError } from '../../src/store/types.js';
+import { code } from './error-code.js';
 
 // Cursors the stores did not give out are BAD_CURSOR (the API's 400), never a storage failure.
 
@@ -31,14 +31,6 @@ afterAll(async () => {
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
 
-async function code(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'ok';
-  } catch (e) {
-    return e instanceof StoreError ? e.code : `not a StoreError: ${String(e)}`;
-  }
-}
 
 describe('listByBot cursors', () => {
   it('pages through a bot\'s matches with the cursors it gives', async () => {

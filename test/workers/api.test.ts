@@ -57,6 +57,16 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
     expect(existsSync(join(out, 'worker.js'))).toBe(true);
   }, 60_000);
 
+  it('serves the web pages: the home page, a game page and the stylesheet', async () => {
+    const home = await fetch(`${worker.base}/`);
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await home.text()).toContain('<h2 id="games">Games</h2>');
+    const game = await (await fetch(`${worker.base}/games/capture`)).text();
+    expect(game).toContain('<h1>Capture');
+    expect(game).toContain('Protocol, by example');
+    expect(await (await fetch(`${worker.base}/assets/site.css`)).text()).toContain('prefers-color-scheme: dark');
+  }, 60_000);
+
   it('plays a match through POST /v1/matches, stores it, serves record and replay', async () => {
     const hunter = readFileSync('bots/icy/hunter.js', 'utf8');
     const wasm = readFileSync('build/bots/hunter.wasm');

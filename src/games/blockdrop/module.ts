@@ -108,6 +108,7 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
     },
   },
   exampleBots: ['bots/blockdrop/hunter.js', 'bots/blockdrop/random.js', 'bots/blockdrop/hunter.js', 'bots/blockdrop/random.js'],
+  exampleAnswer: 'A\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: BlockDropReplaySchema,
 };

@@ -6,8 +6,8 @@ export function page(options: ViewerPageOptions): string {
   return `${pageHead(`Ants match ${options.id}`)}
   header { display: flex; align-items: center; gap: 16px; flex-wrap: wrap; margin-bottom: 8px; }
   .team { display: flex; align-items: baseline; gap: 8px; font-size: 18px; }
-  .team b { font-size: 26px; } .red { color: #b3261e; } .black { color: #222; }
-  .note { font-size: 12px; color: #5b6472; }
+  .team b { font-size: 26px; } .red { color: #b3261e; } .black { color: var(--fg); }
+  .note { font-size: 12px; color: var(--muted); }
   #result { margin-left: auto; font-weight: 600; }
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); background: #fff; max-width: 100%; }
   #chart { margin-top: 8px; }${CONTROLS_CSS}

@@ -20,13 +20,13 @@ export function page(options: ViewerPageOptions): string {
   .player i { display: inline-block; width: 12px; height: 12px; border-radius: 50%; align-self: center; }
   .player.fallen { opacity: .55; }
   ${COLORS.map((c, k) => `.p${k} i { background: ${c}; } .p${k} b, tr.p${k} td:nth-child(2) { color: ${c}; }`).join('\n  ')}
-  .note { font-size: 12px; color: #5b6472; }
+  .note { font-size: 12px; color: var(--muted); }
   #result { margin-left: auto; font-weight: 600; }
   main { display: flex; gap: 12px; align-items: flex-start; }
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); background: #fff; max-width: 100%; }
-  aside { flex: 1 1 300px; background: #fff; border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-  table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid #eef1f5; vertical-align: top; }
-  tr.current { background: #fff6d6; font-weight: 600; }${CONTROLS_CSS}
+  aside { flex: 1 1 300px; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid var(--border); vertical-align: top; }
+  tr.current { background: color-mix(in srgb, var(--focus) 30%, transparent); font-weight: 600; }${CONTROLS_CSS}
   @media (max-width: 900px) { main { flex-direction: column; } aside { width: auto; flex: none; } }
 </style>
 </head>

@@ -20,16 +20,16 @@ export function page(options: ViewerPageOptions): string {
   .team b { font-size: 20px; font-variant-numeric: tabular-nums; }
   .red i { background: ${red}; } .red b, tr.red td:first-child { color: ${red}; }
   .blue i { background: ${blue}; } .blue b, tr.blue td:first-child { color: ${blue}; }
-  .note { font-size: 12px; color: #5b6472; }
+  .note { font-size: 12px; color: var(--muted); }
   #result { margin-left: auto; font-weight: 600; }
   main { display: flex; gap: 12px; align-items: flex-start; }
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); max-width: 100%; }
-  aside { flex: 1 1 260px; background: #fff; border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-  aside h2 { font-size: 13px; margin: 0 0 6px; color: #5b6472; font-weight: 600; }
-  table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 3px 4px; border-bottom: 1px solid #eef1f5; vertical-align: top; }
+  aside { flex: 1 1 260px; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  aside h2 { font-size: 13px; margin: 0 0 6px; color: var(--muted); font-weight: 600; }
+  table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 3px 4px; border-bottom: 1px solid var(--border); vertical-align: top; }
   td:nth-child(2) { font-family: ui-monospace, monospace; }
   tr.note td, tr.capture td:nth-child(2) { font-family: inherit; }
-  tr.capture { background: #fff6d6; }
+  tr.capture { background: color-mix(in srgb, var(--focus) 30%, transparent); }
   .legend span { display: inline-block; width: 9px; height: 9px; border-radius: 50%; margin: 0 3px 0 8px; }${CONTROLS_CSS}
   @media (max-width: 900px) { main { flex-direction: column; } aside { width: auto; flex: none; } }
 </style>

@@ -15,16 +15,16 @@ export function page(options: ViewerPageOptions): string {
   header { display: flex; align-items: center; gap: 16px; flex-wrap: wrap; margin-bottom: 8px; }
   .team { display: flex; align-items: baseline; gap: 8px; font-size: 18px; }
   .team b { font-size: 26px; } .red { color: #b3261e; } .blue { color: #1d4fa8; }
-  .hits { font-size: 12px; color: #5b6472; }
+  .hits { font-size: 12px; color: var(--muted); }
   #result { margin-left: auto; font-weight: 600; }
   main { display: flex; gap: 12px; align-items: flex-start; }
   #stage { flex: 1 1 auto; min-width: 200px; }
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); background: #fff; }
-  aside { width: 300px; flex: 0 0 300px; background: #fff; border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  aside { width: 300px; flex: 0 0 300px; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
   body.embed aside { display: none; }
-  table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid #eef1f5; }
+  table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid var(--border); }
   tr.red td:first-child { color: #b3261e; font-weight: 600; } tr.blue td:first-child { color: #1d4fa8; font-weight: 600; }
-  #calls { white-space: pre-wrap; font-size: 11px; color: #5b6472; margin-top: 6px; }${CONTROLS_CSS}
+  #calls { white-space: pre-wrap; font-size: 11px; color: var(--muted); margin-top: 6px; }${CONTROLS_CSS}
   @media (max-width: 800px) { main { flex-direction: column; } aside { width: auto; flex: none; } }
 </style>
 </head>

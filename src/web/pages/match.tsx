@@ -1,0 +1,67 @@
+import type { GameModule } from '../../core/game-module.js';
+import { ago, Page } from '../layout.js';
+import { MatchSummary, resultText } from '../match-summary.js';
+import type { MatchItem } from './home.js';
+
+export function MatchPage({
+  record,
+  game,
+  formats,
+  now,
+}: {
+  record: MatchItem;
+  game: GameModule | undefined;
+  formats: readonly { name: string; extension: string }[];
+  now: Date;
+}) {
+  const base = `/v1/matches/${record.id}`;
+  return (
+    <Page title={`Match ${record.id.slice(0, 8)}`}>
+      <h1>
+        {game?.title ?? record.game} match <code>{record.id.slice(0, 8)}</code>
+      </h1>
+      <p class="muted">
+        Played {ago(record.createdAt, now)} ({record.createdAt}): {resultText(record)}.
+      </p>
+      <MatchSummary record={record} />
+      <section class="card" aria-labelledby="replay">
+        <h2 id="replay">Replay</h2>
+        <iframe class="viewer" src={`${base}/view?embed=1`} title={`Replay viewer of match ${record.id}`} loading="lazy"></iframe>
+        <p>
+          <a href={`${base}/view`}>Open the viewer full page</a>
+        </p>
+      </section>
+      <section class="card" aria-labelledby="downloads">
+        <h2 id="downloads">Downloads</h2>
+        <ul>
+          <li>
+            <a href={`${base}/replay`} download={`${record.id}.json`}>
+              Replay (JSON)
+            </a>
+          </li>
+          {formats.map((f) => (
+            <li>
+              <a href={`${base}/replay?format=${f.name}`} download={`${record.id}.${f.extension}`}>
+                {`Replay as ${f.name} (.${f.extension})`}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href={`${base}/logs`} download={`${record.id}-logs.json`} data-with-key>
+              The bots' logs
+            </a>{' '}
+            <span class="muted">(for the key that played the match only)</span>
+          </li>
+        </ul>
+      </section>
+      {record.manifest ? (
+        <details class="card">
+          <summary>Manifest: engine, budgets, seed, map</summary>
+          <pre>
+            <code>{JSON.stringify(record.manifest, null, 2)}</code>
+          </pre>
+        </details>
+      ) : null}
+    </Page>
+  );
+}

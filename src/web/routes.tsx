@@ -1,0 +1,146 @@
+import type { Context, Hono } from 'hono';
+import type { GameModule } from '../core/game-module.js';
+import { findGame, GAMES } from '../games/catalog.js';
+import { SITE_CSS } from '../viewer/site-css.js';
+import { formActions } from './actions.js';
+import { ApiFailure, read, readOr, type ApiCall } from './api-client.js';
+import { CLIENT_SCRIPT } from './client-script.js';
+import { exampleBot, exampleBotsOf, firstInput, readmeOf } from './game-info.js';
+import { BotContent, BotLocked, type BoardStanding, type BotView } from './pages/bot.js';
+import { ErrorPage, NewLeaderboardPage, UploadPage } from './pages/forms.js';
+import { GamePage } from './pages/game.js';
+import { HomePage, type BoardItem, type MatchItem } from './pages/home.js';
+import { Page as Layout } from './layout.js';
+import { LeaderboardPage, type BoardView, type MyBot } from './pages/leaderboard.js';
+import { MatchPage } from './pages/match.js';
+import { fragment, html, wantsFragment } from './render.js';
+
+export interface WebDeps {
+  /** The API, called in-process: pages show what the API lets the reader see, no more. */
+  readonly api: ApiCall;
+}
+
+type Handler = (c: Context) => Promise<Response>;
+/** A path parameter (the routes are registered on an untyped app). */
+const param = (c: Context, name: string): string => c.req.param(name) ?? '';
+type List<T> = { readonly items: readonly T[] };
+const NONE = { items: [] } as const;
+
+/**
+ * The web front end: server-rendered pages (hono/jsx) over the API, readable
+ * without script; the stylesheet and the script they share; the forms' actions.
+ */
+export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
+  const asset = (body: string, type: string) => (c: Context) =>
+    c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300' });
+  app.get('/assets/site.css', asset(SITE_CSS, 'text/css'));
+  app.get('/assets/site.js', asset(CLIENT_SCRIPT, 'text/javascript'));
+
+  const page =
+    (handler: Handler): Handler =>
+    async (c) => {
+      try {
+        return await handler(c);
+      } catch (e) {
+        if (!(e instanceof ApiFailure)) throw e;
+        return html(c, <ErrorPage status={e.status} code={e.code} message={e.message} />, e.status);
+      }
+    };
+
+  app.get(
+    '/',
+    page(async (c) => {
+      const [matches, boards] = await Promise.all([
+        readOr<List<MatchItem>, typeof NONE>(api, '/v1/matches?limit=10', NONE),
+        readOr<List<BoardItem>, typeof NONE>(api, '/v1/leaderboards?limit=10', NONE),
+      ]);
+      return html(c, <HomePage games={GAMES} matches={matches.items} boards={boards.items} now={new Date()} />);
+    }),
+  );
+
+  app.get(
+    '/games/:game',
+    page(async (c) => {
+      const game = gameOr404(param(c, 'game'));
+      return html(c, <GamePage game={game} readme={readmeOf(game)} input={await firstInput(game)} bots={exampleBotsOf(game)} />);
+    }),
+  );
+
+  app.get(
+    '/games/:game/bots/:name',
+    page(async (c) => {
+      const game = gameOr404(param(c, 'game'));
+      const bot = exampleBot(game, param(c, 'name'));
+      if (!bot) throw new ApiFailure(404, 'NOT_FOUND', `${game.title} has no example bot '${param(c, 'name')}'`);
+      return c.body(bot.text, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': `attachment; filename="${bot.name}"` });
+    }),
+  );
+
+  app.get(
+    '/upload',
+    page(async (c) => html(c, <UploadPage games={GAMES} selected={findGame(c.req.query('game') ?? '')?.id ?? GAMES[0]!.id} />)),
+  );
+  app.get(
+    '/leaderboards/new',
+    page(async (c) => html(c, <NewLeaderboardPage games={GAMES} />)),
+  );
+
+  app.get(
+    '/leaderboards/:id',
+    page(async (c) => {
+      const id = encodeURIComponent(param(c, 'id'));
+      const auth = c.req.header('Authorization');
+      const [view, mine] = await Promise.all([
+        read<BoardView>(api, `/v1/leaderboards/${id}?history=1`, auth),
+        readOr<List<MyBot>, typeof NONE>(api, '/v1/bots?limit=100', NONE, auth),
+      ]);
+      return html(c, <LeaderboardPage view={view} game={findGame(view.leaderboard.game)} myBots={mine.items} now={new Date()} />);
+    }),
+  );
+
+  app.get(
+    '/bots/:id',
+    page(async (c) => {
+      const id = param(c, 'id');
+      const auth = c.req.header('Authorization');
+      const bot = await readOr<BotView, null>(api, `/v1/bots/${encodeURIComponent(id)}`, null, auth);
+      if (!bot) {
+        if (wantsFragment(c)) throw new ApiFailure(404, 'NOT_FOUND', `no bot '${id}' of this key`);
+        return html(c, <BotLocked id={id} />);
+      }
+      const [matches, boards, publicBots] = await Promise.all([
+        readOr<List<MatchItem>, typeof NONE>(api, `/v1/matches?bot=${bot.sha256}&limit=20`, NONE, auth),
+        readOr<List<BoardStanding>, typeof NONE>(api, `/v1/bots/${encodeURIComponent(id)}/boards`, NONE, auth),
+        readOr<List<{ id: string; name: string | null; kind: string }>, typeof NONE>(api, '/v1/bots?scope=public&limit=50', NONE),
+      ]);
+      const games = GAMES.filter((g) => playable(g, bot.kind));
+      const opponents = { examples: games.map((game) => ({ game, bots: exampleBotsOf(game) })), publicBots: publicBots.items.filter((b) => b.id !== bot.id) };
+      const content = <BotContent bot={bot} matches={matches.items} boards={boards.items} opponents={opponents} games={games} now={new Date()} />;
+      if (wantsFragment(c)) return fragment(c, content);
+      return html(c, <Layout title={bot.name ?? bot.id}>{content}</Layout>);
+    }),
+  );
+
+  app.get(
+    '/matches/:id',
+    page(async (c) => {
+      const record = await read<MatchItem>(api, `/v1/matches/${encodeURIComponent(param(c, 'id'))}`);
+      const game = findGame(record.game);
+      const formats = game?.replayFormats ? Object.entries(game.replayFormats).map(([name, f]) => ({ name, extension: f.extension })) : [];
+      return html(c, <MatchPage record={record} game={game} formats={formats} now={new Date()} />);
+    }),
+  );
+
+  formActions(app, api);
+}
+
+function gameOr404(id: string): GameModule {
+  const game = findGame(id);
+  if (!game) throw new ApiFailure(404, 'NOT_FOUND', `no game '${id}'`);
+  return game;
+}
+
+/** Whether a bot of this kind can play the game: text games take their own kind, the others bundles. */
+function playable(game: GameModule, kind: string): boolean {
+  return game.bots.form === 'text' ? game.bots.kind === kind : kind === 'js' || kind === 'wasm';
+}
