@@ -8,6 +8,7 @@ import { run as antsEngine } from './ants-engine.mjs';
 import { run as captureEngine } from './capture-engine.mjs';
 import { run as games } from './games.mjs';
 import { run as cliStart } from './cli-start.mjs';
+import { run as python } from './python.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -22,4 +23,5 @@ antsEngine(report);
 captureEngine(report);
 await games(report);
 await sandbox(report);
+await python(report);
 await api(report);

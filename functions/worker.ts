@@ -3,6 +3,7 @@
 // Cloudflare Queue (MATCHES) that this Worker also consumes.
 import type { ExecutionContext, Hono } from 'hono';
 import quickjs from '../build/quickjs-metered.wasm';
+import micropython from '../build/micropython-metered.wasm';
 import harnessSource from '../build/wasm-harness-source.js';
 import { createApp, type ApiEnv } from '../src/api/app.js';
 import { JobError, jobErrorCode } from '../src/leaderboard/job-errors.js';
@@ -37,7 +38,7 @@ function dependencies(env: Env, ctx?: ExecutionContext): (LeaderboardDeps & Retu
   return {
     ...createStores(config),
     // No threads to kill here: the platform's CPU limit is the hard deadline (see the README).
-    runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, quickjs, harnessSource })),
+    runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, quickjs, micropython, harnessSource })),
     webhookSettings,
     ...(ctx ? { notify: (list: Delivery[]) => list.forEach((d) => ctx.waitUntil(deliver(d, transport, webhookSettings))) } : {}),
   };

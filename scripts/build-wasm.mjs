@@ -16,6 +16,16 @@ mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, report.bytes);
 console.log(`${out}: ${report.functions} functions, ${report.checkpoints} fuel checks, ${report.bytes.length} bytes`);
 
+// The fuel-metered MicroPython the Python sandbox runs (src/sandbox/python/), from the port's release build.
+{
+  const source = require.resolve('@micropython/micropython-webassembly-pyscript/micropython.wasm');
+  const out = 'build/micropython-metered.wasm';
+  const report = meterWasm(readFileSync(source));
+  new WebAssembly.Module(report.bytes);
+  writeFileSync(out, report.bytes);
+  console.log(`${out}: ${report.functions} functions, ${report.checkpoints} fuel checks, ${report.bytes.length} bytes`);
+}
+
 
 // The example WebAssembly bots, compiled from AssemblyScript (bots/assemblyscript/).
 const asc = await import('assemblyscript/asc');

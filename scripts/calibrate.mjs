@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { JsBot } from '../dist/sandbox/quickjs/js-bot.js';
 import { nodeQuickJSModule } from '../dist/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../dist/sandbox/types.js';
-import { FUEL_PER_MS } from '../dist/sandbox/policy.js';
+import { FUEL_PER_MS, PYTHON_INSTRUCTIONS_PER_MS } from '../dist/sandbox/policy.js';
 import { DEFAULT_MAP, encodeView, initialState, ruleSet } from '../dist/games/icy/index.js';
 
 // A bot-like mix: parse the turn's input, scan the field, build objects and strings.
@@ -86,3 +86,34 @@ for (let i = 0; i < 5; i++) {
   wasmRates.push(Number(10n ** 15n - spinner.umpire_fuel.value) / (performance.now() - start));
 }
 console.log(`a tight WebAssembly loop: ${Math.round(wasmRates.sort((a, b) => a - b)[2]).toLocaleString('en')} fuel per ms`);
+
+// The same rate for Python bots (MicroPython, metered by the same counter): the same kind of
+// work written in Python. One FUEL_PER_MS serves both when the two rates are close; the
+// line says how close.
+const { PyBot } = await import('../dist/sandbox/python/py-bot.js');
+const { nodeMicroPythonModule } = await import('../dist/sandbox/node-sources.js');
+const PY_WORKLOAD = `
+def act(text):
+    rounds = int(text[:text.index('|')])
+    view = text[text.index('|') + 1:]
+    acc = 0
+    for r in range(rounds):
+        lines = view.split('\\n')
+        field = [row.split(' ') for row in lines[2:33]]
+        kids = [[int(v) if v.lstrip('-').isdigit() else 0 for v in l.split(' ')] for l in lines[33:41]]
+        seen = {}
+        for x in range(31):
+            for y in range(31):
+                cell = field[x][y]
+                if cell != '**':
+                    seen[x * 31 + y] = (ord(cell[0]) - 48, cell[1])
+        for k in kids:
+            acc += seen.get(k[0] * 31 + k[1], (0,))[0] + (k[0] * k[0] + k[1] * k[1]) ** 0.5
+        acc += len(str(kids)) + sorted(seen.keys(), reverse=True)[0]
+    return str(acc)
+`;
+const python = await PyBot.load(nodeMicroPythonModule, PY_WORKLOAD, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e10 });
+if (!python.ok) throw new Error(python.failure.message);
+for (let i = 0; i < 10; i++) await python.bot.act(`20|${view}`, { fuel: 1e12, wallMs: 0 });
+const pyRate = await rateOf(python.bot, `100|${view}`);
+console.log(`Python (MicroPython) bot work: ${Math.round((pyRate * PYTHON_INSTRUCTIONS_PER_MS) / FUEL_PER_MS).toLocaleString('en')} interpreter instructions per ms, ${((100 * ((pyRate * PYTHON_INSTRUCTIONS_PER_MS) / FUEL_PER_MS)) / median).toFixed(0)}% of QuickJS's rate (PYTHON_INSTRUCTIONS_PER_MS in src/sandbox/policy.ts: ${PYTHON_INSTRUCTIONS_PER_MS.toLocaleString('en')}, ${((100 * PYTHON_INSTRUCTIONS_PER_MS) / FUEL_PER_MS).toFixed(0)}% of FUEL_PER_MS)`);

@@ -129,7 +129,7 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     const game = uploadGame(form.get('game'), byExtension);
     return { ...newBotFromFile(name, game, bytes), ...shared };
   }
-  const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & { name?: string; js?: string; wasm?: string; game?: string; public?: boolean };
+  const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & { name?: string; js?: string; py?: string; wasm?: string; game?: string; public?: boolean };
   const shared = b.public === undefined ? {} : { public: b.public };
   const textGame = textGames().find((g) => g.bots.form === 'text' && typeof b[g.bots.field] === 'string');
   const game = uploadGame(b.game, textGame);
@@ -141,8 +141,9 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     return { name: b.name ?? null, game, text, bytes, ...shared };
   }
   if (game.bots.form === 'text') throw new ApiProblem(400, 'WRONG_GAME', `${game.id} bots are sent as '${game.bots.field}'`, { field: game.bots.field });
-  const bytes = b.js !== undefined ? new TextEncoder().encode(b.js) : decodeBase64(b.wasm!);
-  if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: b.js !== undefined ? 'js' : 'wasm' });
-  const bundle: Bundle = b.js !== undefined ? { kind: 'js', code: b.js } : { kind: 'wasm', code: bytes };
+  const source = b.js !== undefined ? { kind: 'js' as const, code: b.js } : b.py !== undefined ? { kind: 'py' as const, code: b.py } : null;
+  const bytes = source ? new TextEncoder().encode(source.code) : decodeBase64(b.wasm!);
+  if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: source?.kind ?? 'wasm' });
+  const bundle: Bundle = source ?? { kind: 'wasm', code: bytes };
   return { name: b.name ?? null, game, bundle, bytes, ...shared };
 }

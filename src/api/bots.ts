@@ -3,7 +3,7 @@ import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
 import { bundleKey, sha256Hex } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
-import { isWasm } from '../match/seats.js';
+import { isPythonName, isWasm } from '../match/seats.js';
 import { botContentType } from '../match/store-match.js';
 import type { BlobStore, BotRecord, BotStore } from '../store/types.js';
 import { ApiProblem } from './problems.js';
@@ -20,17 +20,17 @@ export type NewBotInput = {
   readonly public?: boolean;
 } & ({ readonly bundle: Bundle } | { readonly text: string });
 
-/** A bot read from a file's bytes for `game`: a text bot in a text game, else a bundle (.wasm by its magic, JavaScript otherwise). */
+/** A bot read from a file's bytes for `game`: a text bot in a text game, else a bundle (.wasm by its magic, Python by a .py name, JavaScript otherwise). */
 export function newBotFromFile(name: string | null, game: GameModule, bytes: Uint8Array): NewBotInput {
   const text = new TextDecoder().decode(bytes);
   if (game.bots.form === 'text') return { name, game, text, bytes };
-  return { name, game, bundle: isWasm(bytes) ? { kind: 'wasm', code: bytes } : { kind: 'js', code: text }, bytes };
+  return { name, game, bundle: isWasm(bytes) ? { kind: 'wasm', code: bytes } : { kind: isPythonName(name) ? 'py' : 'js', code: text }, bytes };
 }
 
 export async function validateBot(runner: MatchRunner, bot: NewBotInput): Promise<void> {
   if ('text' in bot) {
     const spec = bot.game.bots;
-    const problem = spec.form === 'text' ? spec.check(bot.text) : `${bot.game.id} bots are js or wasm bundles`;
+    const problem = spec.form === 'text' ? spec.check(bot.text) : `${bot.game.id} bots are js, py or wasm bundles`;
     if (problem) throw new ApiProblem(422, 'BOT_INVALID', problem);
     return;
   }

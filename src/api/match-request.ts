@@ -1,6 +1,6 @@
 import type { GameModule } from '../core/game-module.js';
 import { findGame } from '../games/catalog.js';
-import { isWasm } from '../match/seats.js';
+import { isPythonName, isWasm } from '../match/seats.js';
 import { ApiProblem } from './problems.js';
 import { parseInput, readJson, requestedGame } from './schemas.js';
 
@@ -88,7 +88,9 @@ async function fromForm(request: Request): Promise<Record<string, unknown>> {
     if (seats.includes(name)) {
       if (typeof value === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', `${name}: send the bundle as a file`, { field: name });
       const bytes = new Uint8Array(await value.arrayBuffer());
-      out.set(name, { ...(value.name ? { name: value.name.slice(0, 100) } : {}), ...(isWasm(bytes) ? { wasm: encodeBase64(bytes) } : { js: new TextDecoder().decode(bytes) }) });
+      const source = () => new TextDecoder().decode(bytes);
+      const seat = isWasm(bytes) ? { wasm: encodeBase64(bytes) } : isPythonName(value.name) ? { py: source() } : { js: source() };
+      out.set(name, { ...(value.name ? { name: value.name.slice(0, 100) } : {}), ...seat });
     } else if (name === 'seed') {
       out.set('seed', /^\d+$/.test(value as string) ? Number(value) : value);
     } else if (name === 'budgets') {

@@ -10,11 +10,12 @@ import { ApiProblem } from './problems.js';
  */
 export function newBotSchema() {
   const texts = Object.fromEntries(GAMES.flatMap((g) => (g.bots.form === 'text' ? [[g.bots.field, z.string().optional().describe(`a ${g.id} bot (${g.bots.kind})`)]] : [])));
-  const sources = ['js', 'wasm', ...Object.keys(texts)];
+  const sources = ['js', 'py', 'wasm', ...Object.keys(texts)];
   return z
     .object({
       name: z.string().max(100).optional(),
       js: z.string().optional(),
+      py: z.string().optional().describe('a Python module defining act(state: str) -> str'),
       wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
       ...texts,
       game: z.enum(GAME_IDS as [string, ...string[]]).optional().describe(`the game the bot is checked against on upload (default ${DEFAULT_GAME.id})`),

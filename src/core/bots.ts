@@ -1,10 +1,18 @@
 /** What a bot is and what it may spend: shared by the rules' contract, the sandbox and the match runner. */
 
-export type BundleKind = 'js' | 'wasm';
+export type BundleKind = 'js' | 'wasm' | 'py';
+
+/** The kinds of bundles the sandbox runs: JavaScript (QuickJS), WebAssembly, Python (MicroPython). */
+export const BUNDLE_KINDS: readonly BundleKind[] = ['js', 'wasm', 'py'];
+
+export const isBundleKind = (kind: string): kind is BundleKind => (BUNDLE_KINDS as readonly string[]).includes(kind);
+
+/** A file named as Python source: its bundle is a Python bot (JavaScript files have no mark of their own). */
+export const isPythonName = (name: string | null | undefined) => !!name && /\.py$/i.test(name);
 
 export interface Bundle {
   readonly kind: BundleKind;
-  /** JS: the module source. WASM: the module bytes. */
+  /** JS and Python: the module source. WASM: the module bytes. */
   readonly code: string | Uint8Array;
   readonly name?: string;
 }

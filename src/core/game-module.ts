@@ -101,6 +101,7 @@ export interface SeatInput {
   readonly name?: string | undefined;
   readonly bot?: string | undefined;
   readonly js?: string | undefined;
+  readonly py?: string | undefined;
   readonly wasm?: string | undefined;
   readonly text?: string | undefined;
 }
@@ -201,6 +202,7 @@ export interface LeaderboardSpec<Request> {
 export interface CliBundle {
   readonly name: string;
   readonly js?: string;
+  readonly py?: string;
   readonly wasm?: string;
 }
 

@@ -1,11 +1,12 @@
-import type { Bundle, TextBot } from '../core/bots.js';
+import { isBundleKind, type Bundle, type TextBot } from '../core/bots.js';
+export { isPythonName } from '../core/bots.js';
 import { InputError } from '../core/errors.js';
 import type { GameModule, SeatInput } from '../core/game-module.js';
 
 /** A seat's bot once decoded: what it is, its bytes (stored under their sha256), and its owner for a stored bot. */
 export interface DecodedSeat {
   readonly name: string | null;
-  /** 'js', 'wasm', or a text game's bot kind ('ant'). */
+  /** 'js', 'py', 'wasm', or a text game's bot kind ('ant'). */
   readonly kind: string;
   readonly bot: Bundle | TextBot;
   readonly bytes: Uint8Array;
@@ -20,16 +21,16 @@ const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
 
 export const isWasm = (bytes: Uint8Array) => WASM_MAGIC.every((m, i) => bytes[i] === m);
 
-/** A bot from its stored kind ('js', 'wasm', or a text game's kind) and bytes. */
+/** A bot from its stored kind ('js', 'py', 'wasm', or a text game's kind) and bytes. */
 export function botFromBytes(kind: string, bytes: Uint8Array, name?: string | null): Bundle | TextBot {
   const bot: Bundle | TextBot =
-    kind === 'wasm' ? { kind: 'wasm', code: bytes } : { kind: kind === 'js' ? 'js' : 'text', code: new TextDecoder().decode(bytes) };
+    kind === 'wasm' ? { kind: 'wasm', code: bytes } : { kind: kind === 'js' || kind === 'py' ? kind : 'text', code: new TextDecoder().decode(bytes) };
   return name ? { ...bot, name } : bot;
 }
 
-/** Whether a bot of this kind plays this game: js or wasm bundles in sandboxed games, the game's own kind in text games. */
+/** Whether a bot of this kind plays this game: bundles (js, py, wasm) in sandboxed games, the game's own kind in text games. */
 export function botFitsGame(game: GameModule, kind: string): boolean {
-  return game.bots.form === 'text' ? kind === game.bots.kind : kind === 'js' || kind === 'wasm';
+  return game.bots.form === 'text' ? kind === game.bots.kind : isBundleKind(kind);
 }
 
 /** The bytes of a base64 text (the request schemas checked its alphabet). */
@@ -52,7 +53,8 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
   const limit = text ? Math.min(text.maxBytes, maxBytes) : maxBytes;
   // Sizes first: a request with a bundle too large is refused before anything is looked up.
   for (const input of inputs) {
-    const size = input.js !== undefined ? new TextEncoder().encode(input.js).length : input.wasm !== undefined ? Math.floor((input.wasm.length * 3) / 4) : input.text !== undefined ? new TextEncoder().encode(input.text).length : 0;
+    const source = input.js ?? input.py;
+    const size = source !== undefined ? new TextEncoder().encode(source).length : input.wasm !== undefined ? Math.floor((input.wasm.length * 3) / 4) : input.text !== undefined ? new TextEncoder().encode(input.text).length : 0;
     if (size > limit) throw tooLarge(input.field, size, limit);
   }
   return Promise.all(
@@ -62,7 +64,7 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
       if (input.bot !== undefined) {
         const seat = await resolve(input.bot, `${input.field}.bot`);
         if (!botFitsGame(game, seat.kind)) {
-          const what = text ? `${game.id} matches take ${text.kind} bots` : `${game.id} matches take js or wasm bundles`;
+          const what = text ? `${game.id} matches take ${text.kind} bots` : `${game.id} matches take js, py or wasm bundles`;
           throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}.bot: bot '${input.bot}' is a ${seat.kind} bot; ${what}`, details: { field: `${input.field}.bot` } });
         }
         return name ? { ...seat, name, bot: { ...seat.bot, name } } : seat;
@@ -72,11 +74,12 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
         return { name, kind: text.kind, bot: named({ kind: 'text' as const, code: input.text }), bytes: new TextEncoder().encode(input.text) };
       }
       if (input.js !== undefined) return { name, kind: 'js', bot: named({ kind: 'js' as const, code: input.js }), bytes: new TextEncoder().encode(input.js) };
+      if (input.py !== undefined) return { name, kind: 'py', bot: named({ kind: 'py' as const, code: input.py }), bytes: new TextEncoder().encode(input.py) };
       if (input.wasm !== undefined) {
         const bytes = decodeBase64(input.wasm);
         return { name, kind: 'wasm', bot: named({ kind: 'wasm' as const, code: bytes }), bytes };
       }
-      throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take js or wasm bundles`, details: { field: input.field } });
+      throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take js, py or wasm bundles`, details: { field: input.field } });
     }),
   );
 }

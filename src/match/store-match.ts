@@ -17,7 +17,7 @@ const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 
 
 /** How a bot's bytes are served back: JavaScript, WebAssembly, or a text bot. */
 export function botContentType(kind: string): string {
-  return kind === 'js' ? 'text/javascript' : kind === 'wasm' ? 'application/wasm' : 'text/plain; charset=utf-8';
+  return kind === 'js' ? 'text/javascript' : kind === 'wasm' ? 'application/wasm' : kind === 'py' ? 'text/x-python; charset=utf-8' : 'text/plain; charset=utf-8';
 }
 
 const gzipJson = (value: unknown) => gzip(new TextEncoder().encode(JSON.stringify(value)));

@@ -13,6 +13,15 @@ export function fuelPerMs(): number {
   return FUEL_PER_MS;
 }
 
+/**
+ * MicroPython runs about half as many WebAssembly instructions per ms as
+ * QuickJS on the same work (`npm run calibrate` prints both rates). A Python
+ * bot's budgets stay in the same fuel as everyone's, and each of its
+ * instructions is charged FUEL_PER_MS / PYTHON_INSTRUCTIONS_PER_MS fuel, so a
+ * turn of 0.5 s is about 0.5 s of Python work too.
+ */
+export const PYTHON_INSTRUCTIONS_PER_MS = 13_000_000;
+
 /** A bot that trapped is reloaded; after this many reloads it is retired for the match. */
 export const MAX_RELOADS = 3;
 

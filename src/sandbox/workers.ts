@@ -1,5 +1,7 @@
 import type { BotLoader } from './types.js';
 import { JsBot } from './quickjs/js-bot.js';
+import { PyBot } from './python/py-bot.js';
+import { sourceText } from './source-text.js';
 import type { HarnessCall } from './wasm/harness.js';
 import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
 
@@ -63,13 +65,11 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
 }
 
 /** The sandbox as it runs in Cloudflare Workers. */
-export function workersBotLoader(options: { loader: WorkerLoader; quickjs: WebAssembly.Module; harnessSource: string }): BotLoader {
+export function workersBotLoader(options: { loader: WorkerLoader; quickjs: WebAssembly.Module; micropython: WebAssembly.Module; harnessSource: string }): BotLoader {
   const sessions = loaderWasmSessions(options.loader, options.harnessSource);
   return (bundle, ctx) => {
-    if (bundle.kind === 'js') {
-      const code = typeof bundle.code === 'string' ? bundle.code : new TextDecoder().decode(bundle.code);
-      return JsBot.load(async () => options.quickjs, code, ctx);
-    }
+    if (bundle.kind === 'js') return JsBot.load(async () => options.quickjs, sourceText(bundle.code), ctx);
+    if (bundle.kind === 'py') return PyBot.load(async () => options.micropython, sourceText(bundle.code), ctx);
     const bytes = typeof bundle.code === 'string' ? new TextEncoder().encode(bundle.code) : bundle.code;
     return WasmBot.load(sessions, bytes, ctx);
   };

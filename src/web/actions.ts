@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { isPythonName } from '../core/bots.js';
 import type { GameModule } from '../core/game-module.js';
 import { findGame } from '../games/catalog.js';
 import { ApiFailure, json, type ApiCall } from './api-client.js';
@@ -27,7 +28,10 @@ export function formActions(app: Hono<any>, api: ApiCall): void {
       if (!file || typeof file === 'string') throw new ApiFailure(400, 'INVALID_REQUEST', 'choose a bot file to upload');
       const name = String(form.get('name') ?? '').trim();
       const upload = new FormData();
-      upload.set('bot', name ? new File([file], name, { type: file.type }) : file);
+      // The file's extension says what it is (.py, .wasm, .ant...): a new name keeps it.
+      const extension = /\.[A-Za-z0-9]+$/.exec(file.name)?.[0] ?? '';
+      const named = name && extension && !name.endsWith(extension) ? `${name}${extension}` : name;
+      upload.set('bot', named ? new File([file], named, { type: file.type }) : file);
       upload.set('game', String(form.get('game') ?? ''));
       upload.set('public', checked(form.get('public')) ? 'true' : 'false');
       const bot = await json<{ id: string }>(await api('/v1/bots', { method: 'POST', body: upload, headers: authHeaders(auth) }));
@@ -115,7 +119,8 @@ function exampleSeat(game: GameModule, name: string): WebSeat {
   const bot = exampleBot(game, name);
   if (!bot) throw new ApiFailure(400, 'INVALID_REQUEST', `${game.title} has no example bot '${name}'`);
   // A text game's seat carries the text in the game's own field (ants: `brain`).
-  return game.bots.form === 'text' ? { [game.bots.field]: bot.text, name: bot.name } : { js: bot.text, name: bot.name };
+  if (game.bots.form === 'text') return { [game.bots.field]: bot.text, name: bot.name };
+  return isPythonName(bot.name) ? { py: bot.text, name: bot.name } : { js: bot.text, name: bot.name };
 }
 
 const checked = (value: FormDataEntryValue | null) => value === 'true' || value === 'on';

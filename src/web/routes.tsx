@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { isBundleKind } from '../core/bots.js';
 import type { GameModule } from '../core/game-module.js';
 import { findGame, GAMES } from '../games/catalog.js';
 import { SITE_CSS } from '../viewer/site-css.js';
@@ -142,5 +143,5 @@ function gameOr404(id: string): GameModule {
 
 /** Whether a bot of this kind can play the game: text games take their own kind, the others bundles. */
 function playable(game: GameModule, kind: string): boolean {
-  return game.bots.form === 'text' ? game.bots.kind === kind : kind === 'js' || kind === 'wasm';
+  return game.bots.form === 'text' ? game.bots.kind === kind : isBundleKind(kind);
 }

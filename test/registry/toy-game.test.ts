@@ -124,7 +124,7 @@ describe('a toy fifth game: one folder and one registry line', () => {
     const wasm = join(ROOT, 'build/quickjs-metered.wasm');
     if (process.env.TOY_FULL_BUILD !== '1' && existsSync(wasm)) {
       for (const name of readdirSync(join(ROOT, 'build'))) {
-        if (name === 'quickjs-metered.wasm' || name.startsWith('wasm-harness-source.') || name === 'bots') cpSync(join(ROOT, 'build', name), join(copy, 'build', name), { recursive: true });
+        if (name === 'quickjs-metered.wasm' || name === 'micropython-metered.wasm' || name.startsWith('wasm-harness-source.') || name === 'bots') cpSync(join(ROOT, 'build', name), join(copy, 'build', name), { recursive: true });
       }
     } else {
       times.buildWasm = mustRun(process.execPath, ['scripts/build-wasm.mjs'], 300_000).ms;

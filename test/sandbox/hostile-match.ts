@@ -49,7 +49,7 @@ export interface HostileRun {
  * the printed result, the replay and the logs. The process is killed if it
  * outlives {@link HOSTILE_LIMIT_MS} (the run then has a null exit code).
  */
-export async function playHostile(bundle: Uint8Array | string, extension: 'js' | 'wasm'): Promise<HostileRun> {
+export async function playHostile(bundle: Uint8Array | string, extension: 'js' | 'wasm' | 'py'): Promise<HostileRun> {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-hostile-'));
   const red = join(dir, `hostile.${extension}`);
   writeFileSync(red, bundle);

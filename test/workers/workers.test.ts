@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
+import { captureGame } from '../../src/games/capture/game.js';
 import { runMatch } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import type { Budgets } from '../../src/sandbox/policy.js';
@@ -26,12 +27,12 @@ afterAll(async () => {
   await wrangler?.stop();
 });
 
-type Posted = { kind: 'js' | 'wasm'; code: string };
+type Posted = { kind: 'js' | 'py' | 'wasm'; code: string };
 const post = (b: Bundle): Posted =>
-  b.kind === 'js' ? { kind: 'js', code: b.code as string } : { kind: 'wasm', code: Buffer.from(b.code as Uint8Array).toString('base64') };
+  b.kind === 'wasm' ? { kind: 'wasm', code: Buffer.from(b.code as Uint8Array).toString('base64') } : { kind: b.kind, code: b.code as string };
 
-async function inWorkers(red: Bundle, blue: Bundle, seed: number, budgets?: Budgets) {
-  const response = await fetch(base, { method: 'POST', body: JSON.stringify({ red: post(red), blue: post(blue), seed, budgets }) });
+async function inWorkers(red: Bundle, blue: Bundle, seed: number, budgets?: Budgets, game: 'icy' | 'capture' = 'icy') {
+  const response = await fetch(base, { method: 'POST', body: JSON.stringify({ game, red: post(red), blue: post(blue), seed, budgets }) });
   expect(response.status).toBe(200);
   return (await response.json()) as Awaited<ReturnType<typeof runMatch>>;
 }
@@ -44,6 +45,23 @@ const hunterWasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('bu
 const small: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000, wallMs: 0 };
 
 describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
+  it('plays Python bots the same as Node, byte for byte: Icy between two hunters, Capture gatherer against random', async () => {
+    const hunterPy: Bundle = { kind: 'py', code: readFileSync('bots/icy/hunter.py', 'utf8') };
+    const icyWorkers = await inWorkers(hunterPy, hunterPy, 5);
+    const icyNode = await inNode(hunterPy, hunterPy, 5);
+    expect(icyWorkers.result.turns).toBe(180);
+    expect(icyWorkers.result.seats.map((s) => s.errors + s.crashes)).toEqual([0, 0]);
+    expect(JSON.stringify(icyWorkers.replay)).toBe(JSON.stringify(icyNode.replay));
+    const gatherer: Bundle = { kind: 'py', code: readFileSync('bots/capture/gatherer.py', 'utf8') };
+    const random: Bundle = { kind: 'js', code: readFileSync('bots/capture/random.js', 'utf8') };
+    const captureWorkers = await inWorkers(gatherer, random, 9, undefined, 'capture');
+    const captureNode = await runMatch({ game: captureGame, options: {}, seed: 9, bots: [gatherer, random], load: nodeBotLoader });
+    expect(captureWorkers.result.seats[0]!.fuel).toBeGreaterThan(0);
+    expect(JSON.stringify(captureWorkers.replay)).toBe(JSON.stringify(captureNode.replay));
+    expect(JSON.stringify(captureWorkers.result)).toBe(JSON.stringify(captureNode.result));
+  }, 120_000);
+
+
   it('plays a JS bot against a WebAssembly bot, with the same replay as Node, byte for byte', async () => {
     const workers = await inWorkers(hunterJs, hunterWasm, 3);
     const node = await inNode(hunterJs, hunterWasm, 3);

@@ -107,7 +107,7 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
       return { game: 'blockdrop', seed: r.manifest.seed, winner: r.winner, turns: r.turns, players };
     },
   },
-  exampleBots: ['bots/blockdrop/hunter.js', 'bots/blockdrop/random.js', 'bots/blockdrop/hunter.js', 'bots/blockdrop/random.js'],
+  exampleBots: ['bots/blockdrop/hunter.js', 'bots/blockdrop/random.js', 'bots/blockdrop/hunter.js', 'bots/blockdrop/random.js', 'bots/blockdrop/hunter.py'],
   exampleAnswer: 'A\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: BlockDropReplaySchema,

@@ -239,7 +239,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
   },
 
   replayFormats: { turns: { extension: 'turns', render: (doc) => replayToHistory(doc as IcyReplay) } },
-  exampleBots: ['bots/icy/hunter.js', 'bots/icy/planter.js', 'bots/icy/random.js', 'bots/icy/idle.js'],
+  exampleBots: ['bots/icy/hunter.js', 'bots/icy/planter.js', 'bots/icy/random.js', 'bots/icy/idle.js', 'bots/icy/hunter.py'],
   exampleAnswer: 'crouch\nidle\nidle\nidle\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: ReplaySchema,

@@ -6,7 +6,7 @@ import { KEYFRAME_INTERVAL, REPLAY_FORMAT, REPLAY_VERSION } from './replay.js';
  * is generated from it (`npm run build`; a test checks the file is current).
  */
 const pair = z.tuple([z.number().int(), z.number().int()]);
-const bot = z.object({ name: z.string().nullable(), sha256: z.string().nullable(), kind: z.enum(['js', 'wasm', 'history']) });
+const bot = z.object({ name: z.string().nullable(), sha256: z.string().nullable(), kind: z.enum(['js', 'py', 'wasm', 'history']) });
 const cells = z.string().length(961);
 
 export const ReplaySchema = z

@@ -22,7 +22,7 @@ export const KEYFRAME_INTERVAL = 20;
 export interface ReplayBot {
   readonly name: string | null;
   readonly sha256: string | null;
-  readonly kind: 'js' | 'wasm' | 'history';
+  readonly kind: 'js' | 'py' | 'wasm' | 'history';
 }
 
 export interface ReplayManifest {

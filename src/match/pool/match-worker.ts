@@ -1,6 +1,6 @@
 // The entry of a match worker thread (see worker-pool.ts): plays the jobs the pool posts, one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
-import { nodeBotLoader, shareQuickJSModule } from '../../sandbox/node-sources.js';
+import { nodeBotLoader, shareMicroPythonModule, shareQuickJSModule } from '../../sandbox/node-sources.js';
 import { asyncifyWasi } from '../../sandbox/wasi-prepare.js';
 import { asyncifyTooLarge } from '../../sandbox/wasm/wasi-limits.js';
 import { playJob } from '../in-process-runner.js';
@@ -30,8 +30,9 @@ async function prepare(bytes: Uint8Array): Promise<Prepared> {
   }
 }
 
-const shared = (workerData as { quickjs?: unknown } | null)?.quickjs;
-if (shared instanceof WebAssembly.Module) shareQuickJSModule(shared);
+const shared = workerData as { quickjs?: unknown; micropython?: unknown } | null;
+if (shared?.quickjs instanceof WebAssembly.Module) shareQuickJSModule(shared.quickjs);
+if (shared?.micropython instanceof WebAssembly.Module) shareMicroPythonModule(shared.micropython);
 
 const port = parentPort!;
 port.on('message', (request: WorkerRequest) => {

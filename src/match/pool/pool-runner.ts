@@ -1,7 +1,7 @@
 import { PREPARE_DEADLINE_MS, matchDeadlineMs, probeDeadlineMs } from '../deadline.js';
 import type { Bundle, TextBot } from '../../core/bots.js';
 import type { MatchJob, MatchRunner, ProbeResult } from '../job.js';
-import { nodeQuickJSModule } from '../../sandbox/node-sources.js';
+import { nodeMicroPythonModule, nodeQuickJSModule } from '../../sandbox/node-sources.js';
 import { WasiPreparation } from './wasi-preparation.js';
 import { WorkerPool, type PoolOptions } from './worker-pool.js';
 
@@ -20,8 +20,8 @@ export interface PoolRunner extends MatchRunner {
 
 /** Node: matches in a pool of worker threads, each under a hard wall-clock deadline. */
 export function poolRunner(options: PoolRunnerOptions): PoolRunner {
-  // QuickJS is compiled here once and shared: every worker instantiates the same module (and its tiered-up code).
-  const pool = new WorkerPool({ workerData: async () => ({ quickjs: await nodeQuickJSModule() }), ...options });
+  // QuickJS and MicroPython are compiled here once and shared: every worker instantiates the same modules (and their tiered-up code).
+  const pool = new WorkerPool({ workerData: async () => ({ quickjs: await nodeQuickJSModule(), micropython: await nodeMicroPythonModule() }), ...options });
   const wasi = new WasiPreparation(pool, options.prepareDeadlineMs ?? PREPARE_DEADLINE_MS);
   return {
     pool,

@@ -6,7 +6,7 @@ export function UploadPage({ games, selected }: { games: readonly GameModule[]; 
     <Page title="Upload a bot">
       <h1>Upload a bot</h1>
       <p>
-        A JavaScript module (<code>.js</code>), WebAssembly (<code>.wasm</code>) or, for text games, the bot's text. It is checked by playing the first turns of
+        A JavaScript module (<code>.js</code>), a Python module (<code>.py</code>), WebAssembly (<code>.wasm</code>) or, for text games, the bot's text. It is checked by playing the first turns of
         a match of the game you choose.
       </p>
       <ApiForm action="/ui/bots" label="Upload" multipart>

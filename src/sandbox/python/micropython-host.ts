@@ -1,0 +1,231 @@
+/**
+ * Runs the MicroPython WebAssembly port (@micropython/micropython-webassembly-pyscript,
+ * fuel-metered by the build) with imports of our own instead of its emscripten
+ * glue: the bot gets no filesystem, no JavaScript objects (every JS-interop import
+ * throws), a virtual clock and a seeded random source, and its memory grows only
+ * up to the bot's cap. Values cross through the port's C proxy API
+ * (mp_js_do_exec, mp_js_do_import, proxy_c_to_js_lookup_attr, proxy_c_to_js_call),
+ * whose 12-byte records are read here.
+ */
+
+/** What emscripten's JS longjmp throws through JavaScript frames; the invoke_* wrappers catch it. */
+const LONGJMP = Symbol('longjmp');
+
+/** Record kinds the port's C side writes (proxy_c.c), and the one for a string it reads. */
+const MP = { exception: -1, nothing: 0, none: 1, bool: 2, int: 3, float: 4, str: 5, callable: 6 } as const;
+const JS_STRING = 5;
+
+/** WASI and POSIX error numbers the host answers with. */
+const EBADF = 8;
+const ENOSYS = 52;
+
+export interface HostOptions {
+  /** The instance may grow its memory up to this many bytes. */
+  readonly memoryBytes: number;
+  /** The seat's seed for the random source the port draws on (os.urandom, random's initial seed). */
+  readonly seed: number;
+  /** The virtual clock for the fuel left, in ms since 1970 (time.time()); time.ticks_ms() counts from `ticksZero`. */
+  readonly clockMs: (fuelLeft: bigint) => number;
+  readonly ticksZero: number;
+  /** What the bot prints (stdout and stderr). */
+  readonly write: (text: string) => void;
+  /** Fuel one call into the host costs (the counter cannot see host work). */
+  readonly hostCallFuel: number;
+}
+
+/** A Python value the port handed back. */
+export type PyValue =
+  | { readonly kind: 'str'; readonly text: string }
+  | { readonly kind: 'exception'; readonly type: string; readonly traceback: string }
+  | { readonly kind: 'callable'; readonly ref: number }
+  | { readonly kind: 'other'; readonly type: string; readonly ref: number };
+
+const TYPE_NAMES: Readonly<Record<number, string>> = { [MP.nothing]: 'nothing', [MP.none]: 'None', [MP.bool]: 'a bool', [MP.int]: 'an int', [MP.float]: 'a float' };
+
+export class MicroPython {
+  readonly fuel: WebAssembly.Global;
+  private readonly exports: Record<string, any>;
+  private readonly memory: WebAssembly.Memory;
+  private readonly out: number = 0;
+
+  /** Starts the interpreter (MicroPython's own start-up runs on `startFuel`). */
+  constructor(module: WebAssembly.Module, fuelExport: string, options: HostOptions, heapBytes: number, pystackBytes: number, startFuel: bigint) {
+    let exports: Record<string, any> | undefined;
+    const fuel = () => exports?.[fuelExport] as WebAssembly.Global | undefined;
+    const imports = hostImports(module, options, () => exports!, () => this.memory, fuel);
+    exports = new WebAssembly.Instance(module, imports).exports as Record<string, any>;
+    this.exports = exports;
+    this.memory = exports.memory as WebAssembly.Memory;
+    this.fuel = exports[fuelExport] as WebAssembly.Global;
+    this.fuel.value = startFuel;
+    exports.emscripten_stack_init();
+    exports.__wasm_call_ctors();
+    exports.mp_js_init(pystackBytes, heapBytes);
+    exports.proxy_c_init();
+    this.out = exports.malloc(12);
+  }
+
+  /** The instance's memory now, in bytes. */
+  get memoryBytes(): number {
+    return this.memory.buffer.byteLength;
+  }
+
+  /** Runs source text in `__main__` (top-level statements); an exception comes back as a value. */
+  exec(source: string): PyValue | null {
+    const [ptr, len] = this.cString(source);
+    this.exports.mp_js_do_exec(ptr, len, this.out);
+    this.exports.free(ptr);
+    const value = this.read();
+    return value.kind === 'exception' ? value : null;
+  }
+
+  /** An attribute of module `__main__` (a global of the bot), or null if it has none. */
+  global(name: string): PyValue | null {
+    const [modulePtr] = this.cString('__main__');
+    this.exports.mp_js_do_import(modulePtr, this.out);
+    this.exports.free(modulePtr);
+    const main = this.read();
+    if (main.kind !== 'other') return null;
+    const [namePtr] = this.cString(name);
+    this.exports.proxy_c_to_js_lookup_attr(main.ref, namePtr, this.out);
+    this.exports.free(namePtr);
+    const value = this.read();
+    return value.kind === 'other' && value.type === 'nothing' ? null : value;
+  }
+
+  /** Calls a Python callable with one string argument. */
+  callWithString(ref: number, argument: string): PyValue {
+    const args = this.exports.malloc(12);
+    const [ptr, len] = this.cString(argument);
+    const view = new DataView(this.memory.buffer);
+    view.setInt32(args, JS_STRING, true);
+    view.setInt32(args + 4, len, true);
+    view.setInt32(args + 8, ptr, true);
+    // The port copies the string into a Python str and frees `ptr` itself.
+    this.exports.proxy_c_to_js_call(ref, 1, args, this.out);
+    this.exports.free(args);
+    return this.read();
+  }
+
+  /** A NUL-terminated UTF-8 copy in the instance's heap: pointer and length without the NUL. */
+  private cString(text: string): [number, number] {
+    const bytes = new TextEncoder().encode(text);
+    const ptr = this.exports.malloc(bytes.length + 1);
+    const heap = new Uint8Array(this.memory.buffer);
+    heap.set(bytes, ptr);
+    heap[ptr + bytes.length] = 0;
+    return [ptr, bytes.length];
+  }
+
+  private read(): PyValue {
+    const view = new DataView(this.memory.buffer);
+    const kind = view.getInt32(this.out, true);
+    const utf8 = (ptr: number, len: number) => new TextDecoder().decode(new Uint8Array(this.memory.buffer, ptr, len));
+    if (kind === MP.str) return { kind: 'str', text: utf8(view.getInt32(this.out + 8, true), view.getInt32(this.out + 4, true)) };
+    if (kind === MP.exception) {
+      const ptr = view.getInt32(this.out + 8, true);
+      const text = utf8(ptr, view.getInt32(this.out + 4, true));
+      this.exports.free(ptr);
+      const cut = text.indexOf('\x04');
+      return { kind: 'exception', type: text.slice(0, cut), traceback: text.slice(cut + 1) };
+    }
+    if (kind === MP.callable) return { kind: 'callable', ref: view.getInt32(this.out + 4, true) };
+    return { kind: 'other', type: TYPE_NAMES[kind] ?? 'an object', ref: view.getInt32(this.out + 4, true) };
+  }
+}
+
+/** The port's imports, each taking its host-call fuel first; any not named here throws. */
+function hostImports(
+  module: WebAssembly.Module,
+  o: HostOptions,
+  exports: () => Record<string, any>,
+  memory: () => WebAssembly.Memory,
+  fuel: () => WebAssembly.Global | undefined,
+): WebAssembly.Imports {
+  const view = () => new DataView(memory().buffer);
+  // emscripten's setjmp/longjmp: call through the table; a longjmp unwinds to here and is reported with setThrew.
+  const invoke = (index: number, ...args: number[]) => {
+    const ex = exports();
+    const stack = ex.emscripten_stack_get_current();
+    try {
+      return (ex.__indirect_function_table as WebAssembly.Table).get(index)(...args);
+    } catch (e) {
+      ex._emscripten_stack_restore(stack);
+      if (e !== LONGJMP) throw e;
+      ex.setThrew(1, 0);
+      return 0;
+    }
+  };
+  let random = o.seed >>> 0 || 0x9e3779b9;
+  const known: Record<string, (...args: any[]) => unknown> = {
+    _emscripten_throw_longjmp: () => {
+      throw LONGJMP;
+    },
+    _abort_js: () => {
+      throw new Error('MicroPython aborted');
+    },
+    emscripten_resize_heap: (requested: number) => {
+      const mem = memory();
+      const want = requested >>> 0;
+      if (want > o.memoryBytes) return 0;
+      try {
+        mem.grow(Math.ceil((want - mem.buffer.byteLength) / 65536));
+        return 1;
+      } catch {
+        return 0;
+      }
+    },
+    // The port asks whether JavaScript already holds a proxy of a Python object: never, here.
+    js_check_existing: () => -1,
+    mp_js_random_u32: () => {
+      // xorshift32 from the seat's seed: the same draws on every run.
+      random ^= random << 13;
+      random ^= random >>> 17;
+      random ^= random << 5;
+      return random >>> 0;
+    },
+    mp_js_ticks_ms: () => Math.floor(o.clockMs((fuel()?.value as bigint | undefined) ?? 0n) - o.ticksZero),
+    mp_js_time_ms: () => Math.floor(o.clockMs((fuel()?.value as bigint | undefined) ?? 0n)),
+    fd_write: (fd: number, iovs: number, count: number, written: number) => {
+      const v = view();
+      let total = 0;
+      for (let k = 0; k < count; k++) {
+        const ptr = v.getUint32(iovs + 8 * k, true);
+        const len = v.getUint32(iovs + 8 * k + 4, true);
+        if (fd === 1 || fd === 2) o.write(new TextDecoder().decode(new Uint8Array(memory().buffer, ptr, len)));
+        total += len;
+      }
+      v.setUint32(written, total, true);
+      return fd === 1 || fd === 2 ? 0 : EBADF;
+    },
+    fd_read: (_fd: number, _iovs: number, _count: number, read: number) => {
+      view().setUint32(read, 0, true);
+      return 0;
+    },
+    fd_close: () => EBADF,
+    fd_seek: () => EBADF,
+    fd_sync: () => EBADF,
+  };
+  const env: Record<string, unknown> = {};
+  const wasi: Record<string, unknown> = {};
+  for (const { module: from, name } of WebAssembly.Module.imports(module)) {
+    const target = from === 'wasi_snapshot_preview1' ? wasi : env;
+    const run: (...args: any[]) => unknown = name.startsWith('invoke_')
+      ? invoke
+      : name.startsWith('__syscall_')
+        ? () => -ENOSYS
+        : (known[name] ??
+          (() => {
+            throw new Error(`${name}: JavaScript is not reachable from a Python bot`);
+          }));
+    // invoke_* only forward to the bot's own functions: no host work to charge.
+    target[name] = name.startsWith('invoke_')
+      ? run
+      : (...args: unknown[]) => {
+          const counter = fuel();
+          if (counter) counter.value = (counter.value as bigint) - BigInt(o.hostCallFuel);
+          return run(...args);
+        };
+  }
+  return { env: env as WebAssembly.ModuleImports, wasi_snapshot_preview1: wasi as WebAssembly.ModuleImports };
+}
