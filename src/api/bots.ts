@@ -3,7 +3,7 @@ import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
 import { bundleKey, sha256Hex } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
-import { isPythonName, isWasm } from '../match/seats.js';
+import { bundleKindOfFile } from '../match/seats.js';
 import { botContentType } from '../match/store-match.js';
 import type { BlobStore, BotRecord, BotStore } from '../store/types.js';
 import { ApiProblem } from './problems.js';
@@ -24,7 +24,8 @@ export type NewBotInput = {
 export function newBotFromFile(name: string | null, game: GameModule, bytes: Uint8Array): NewBotInput {
   const text = new TextDecoder().decode(bytes);
   if (game.bots.form === 'text') return { name, game, text, bytes };
-  return { name, game, bundle: isWasm(bytes) ? { kind: 'wasm', code: bytes } : { kind: isPythonName(name) ? 'py' : 'js', code: text }, bytes };
+  const kind = bundleKindOfFile(name, bytes);
+  return { name, game, bundle: kind === 'wasm' ? { kind, code: bytes } : { kind, code: text }, bytes };
 }
 
 export async function validateBot(runner: MatchRunner, bot: NewBotInput): Promise<void> {

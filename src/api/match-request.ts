@@ -1,6 +1,6 @@
 import type { GameModule } from '../core/game-module.js';
 import { findGame } from '../games/catalog.js';
-import { isPythonName, isWasm } from '../match/seats.js';
+import { seatOfFile } from '../match/seats.js';
 import { ApiProblem } from './problems.js';
 import { parseInput, readJson, requestedGame } from './schemas.js';
 
@@ -66,12 +66,6 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function encodeBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
-
 async function fromForm(request: Request): Promise<Record<string, unknown>> {
   let form: FormData;
   try {
@@ -87,9 +81,7 @@ async function fromForm(request: Request): Promise<Record<string, unknown>> {
   for (const [name, value] of form.entries()) {
     if (seats.includes(name)) {
       if (typeof value === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', `${name}: send the bundle as a file`, { field: name });
-      const bytes = new Uint8Array(await value.arrayBuffer());
-      const source = () => new TextDecoder().decode(bytes);
-      const seat = isWasm(bytes) ? { wasm: encodeBase64(bytes) } : isPythonName(value.name) ? { py: source() } : { js: source() };
+      const seat = seatOfFile(value.name, new Uint8Array(await value.arrayBuffer()));
       out.set(name, { ...(value.name ? { name: value.name.slice(0, 100) } : {}), ...seat });
     } else if (name === 'seed') {
       out.set('seed', /^\d+$/.test(value as string) ? Number(value) : value);

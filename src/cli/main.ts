@@ -12,17 +12,19 @@ interface Entry {
   readonly usage: () => Promise<readonly string[]>;
 }
 
+/** A subcommand from its module, imported on first use: its command and its usage lines. */
+function lazy<M>(module: () => Promise<M>, command: (m: M) => Command, usage: (m: M) => readonly string[]): Entry {
+  return { load: async () => command(await module()), usage: async () => usage(await module()) };
+}
+
 const COMMANDS: Readonly<Record<string, Entry>> = {
-  match: { load: async () => (await import('./match.js')).matchCommand, usage: async () => (await import('./match.js')).MATCH_USAGES },
-  'verify-turns': { load: async () => (await import('./verify-turns.js')).verifyTurnsCommand, usage: async () => [(await import('./verify-turns.js')).VERIFY_TURNS_USAGE] },
-  maps: { load: async () => (await import('./maps.js')).mapsCommand, usage: async () => [(await import('./maps.js')).MAPS_USAGE] },
-  'prepare-wasi': { load: async () => (await import('./prepare-wasi.js')).prepareWasiCommand, usage: async () => [(await import('./prepare-wasi.js')).PREPARE_WASI_USAGE] },
-  replay: { load: async () => (await import('./replay.js')).replayCommand, usage: async () => [(await import('./replay.js')).REPLAY_USAGE] },
-  keys: { load: async () => (await import('./keys.js')).keysCommand, usage: async () => [(await import('./keys.js')).KEYS_USAGE] },
-  tournament: {
-    load: async () => (await import('./tournament.js')).tournamentCommand,
-    usage: async () => [(await import('./tournament.js')).TOURNAMENT_USAGE],
-  },
+  match: lazy(() => import('./match.js'), (m) => m.matchCommand, (m) => m.MATCH_USAGES),
+  'verify-turns': lazy(() => import('./verify-turns.js'), (m) => m.verifyTurnsCommand, (m) => [m.VERIFY_TURNS_USAGE]),
+  maps: lazy(() => import('./maps.js'), (m) => m.mapsCommand, (m) => [m.MAPS_USAGE]),
+  'prepare-wasi': lazy(() => import('./prepare-wasi.js'), (m) => m.prepareWasiCommand, (m) => [m.PREPARE_WASI_USAGE]),
+  replay: lazy(() => import('./replay.js'), (m) => m.replayCommand, (m) => [m.REPLAY_USAGE]),
+  keys: lazy(() => import('./keys.js'), (m) => m.keysCommand, (m) => [m.KEYS_USAGE]),
+  tournament: lazy(() => import('./tournament.js'), (m) => m.tournamentCommand, (m) => [m.TOURNAMENT_USAGE]),
 };
 
 async function usage(): Promise<string> {

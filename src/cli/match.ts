@@ -6,7 +6,7 @@ import type { CliBundle, CliFiles, CliValues, GameModule } from '../core/game-mo
 import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
 import { newMatchId } from '../match/digest.js';
 import { playMatch } from '../match/play-match.js';
-import { decodeSeats, isPythonName, isWasm } from '../match/seats.js';
+import { decodeSeats, seatOfFile } from '../match/seats.js';
 import { parseCommandArgs, usageError, type Options } from './args.js';
 import { readInput } from './io.js';
 import { inProcessRunner } from '../match/in-process-runner.js';
@@ -88,9 +88,7 @@ export const cliFiles: CliFiles = {
   seat(path: string): CliBundle {
     const bytes = readInput(path, 'BUNDLE_UNREADABLE');
     const name = basename(path);
-    if (isWasm(bytes)) return { name, wasm: Buffer.from(bytes).toString('base64') };
-    const source = new TextDecoder().decode(bytes);
-    return isPythonName(name) ? { name, py: source } : { name, js: source };
+    return { name, ...seatOfFile(name, bytes) };
   },
   text: (path: string) => new TextDecoder().decode(readInput(path, 'FILE_UNREADABLE')),
   exists: (path: string) => existsSync(path),

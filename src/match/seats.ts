@@ -1,5 +1,4 @@
-import { isBundleKind, type Bundle, type TextBot } from '../core/bots.js';
-export { isPythonName } from '../core/bots.js';
+import { isBundleKind, isPythonName, type Bundle, type BundleKind, type TextBot } from '../core/bots.js';
 import { InputError } from '../core/errors.js';
 import type { GameModule, SeatInput } from '../core/game-module.js';
 
@@ -31,6 +30,26 @@ export function botFromBytes(kind: string, bytes: Uint8Array, name?: string | nu
 /** Whether a bot of this kind plays this game: bundles (js, py, wasm) in sandboxed games, the game's own kind in text games. */
 export function botFitsGame(game: GameModule, kind: string): boolean {
   return game.bots.form === 'text' ? kind === game.bots.kind : isBundleKind(kind);
+}
+
+/** What a bundle file is: WebAssembly by its magic, Python by a .py name, JavaScript otherwise. */
+export function bundleKindOfFile(name: string | null | undefined, bytes: Uint8Array): BundleKind {
+  return isWasm(bytes) ? 'wasm' : isPythonName(name) ? 'py' : 'js';
+}
+
+/** A bundle file as a request's seat: `{ wasm }` (base64), `{ py }` or `{ js }`. */
+export function seatOfFile(name: string | null | undefined, bytes: Uint8Array): { wasm: string } | { py: string } | { js: string } {
+  const kind = bundleKindOfFile(name, bytes);
+  if (kind === 'wasm') return { wasm: encodeBase64(bytes) };
+  const source = new TextDecoder().decode(bytes);
+  return kind === 'py' ? { py: source } : { js: source };
+}
+
+/** Base64 of bytes, in chunks (a spread of megabytes of arguments would overflow the stack). */
+export function encodeBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
 }
 
 /** The bytes of a base64 text (the request schemas checked its alphabet). */

@@ -7,51 +7,38 @@ import { asyncifyWasi } from './wasi-prepare.js';
 import { createHarness } from './wasm/harness.js';
 import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
 
-/** Where `npm run build` writes the metered QuickJS (the same depth below the root from src/ and dist/). */
-const QUICKJS_WASM = new URL('../../build/quickjs-metered.wasm', import.meta.url);
-
-/** The metered MicroPython, beside it. */
-const MICROPYTHON_WASM = new URL('../../build/micropython-metered.wasm', import.meta.url);
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-let compiledPython: Promise<WebAssembly.Module> | undefined;
-
-/** Compiles a build output once per process; a missing file says to build. */
-function compileOnce(url: URL, cached: () => Promise<WebAssembly.Module> | undefined, keep: (p: Promise<WebAssembly.Module> | undefined) => void): Promise<WebAssembly.Module> {
-  const existing = cached();
-  if (existing) return existing;
-  const made = readFile(url).then(
-    (bytes) => WebAssembly.compile(bytes),
-    (e: NodeJS.ErrnoException) => {
-      keep(undefined);
-      throw e.code === 'ENOENT' ? new Error(`${url.pathname} is missing: run \`npm run build\``) : e;
+/**
+ * A build output compiled at most once per process (a missing file says to
+ * build), or the module the process hands a worker thread (workerData).
+ */
+function compiledOnce(url: URL): { readonly source: () => Promise<WebAssembly.Module>; share(module: WebAssembly.Module): void } {
+  let compiled: Promise<WebAssembly.Module> | undefined;
+  return {
+    source: () =>
+      (compiled ??= readFile(url).then(
+        (bytes) => WebAssembly.compile(bytes),
+        (e: NodeJS.ErrnoException) => {
+          compiled = undefined;
+          throw e.code === 'ENOENT' ? new Error(`${url.pathname} is missing: run \`npm run build\``) : e;
+        },
+      )),
+    share: (module) => {
+      compiled = Promise.resolve(module);
     },
-  );
-  keep(made);
-  return made;
+  };
 }
 
-/** Node and Lambda: the metered QuickJS compiled once per process from the build output. */
-export const nodeQuickJSModule: QuickJSModuleSource = () =>
-  compileOnce(QUICKJS_WASM, () => compiled, (p) => {
-    compiled = p;
-  });
+// Where `npm run build` writes the metered engines (the same depth below the root from src/ and dist/).
+const quickjs = compiledOnce(new URL('../../build/quickjs-metered.wasm', import.meta.url));
+const micropython = compiledOnce(new URL('../../build/micropython-metered.wasm', import.meta.url));
 
+/** Node and Lambda: the metered QuickJS, compiled once per process. */
+export const nodeQuickJSModule: QuickJSModuleSource = quickjs.source;
 /** Node and Lambda: the metered MicroPython, compiled once per process. */
-export const nodeMicroPythonModule: MicroPythonModuleSource = () =>
-  compileOnce(MICROPYTHON_WASM, () => compiledPython, (p) => {
-    compiledPython = p;
-  });
-
-/** A worker thread uses the module its process compiled (workerData) instead of compiling its own. */
-export function shareQuickJSModule(module: WebAssembly.Module): void {
-  compiled = Promise.resolve(module);
-}
-
-/** The same for MicroPython. */
-export function shareMicroPythonModule(module: WebAssembly.Module): void {
-  compiledPython = Promise.resolve(module);
-}
+export const nodeMicroPythonModule: MicroPythonModuleSource = micropython.source;
+/** A worker thread uses the modules its process compiled (workerData) instead of compiling its own. */
+export const shareQuickJSModule = quickjs.share;
+export const shareMicroPythonModule = micropython.share;
 
 /** Node and Lambda compile the bot's module and run it in-process. */
 export const nodeWasmSessions: WasmSessionFactory = async (metered, seed, logLimit) => {

@@ -85,3 +85,22 @@ export function fail(message: string): void {
   $('error').textContent = message;
   document.body.dataset.ready = 'error';
 }
+
+/**
+ * The replay at `url`, checked against the game's replay format when it has
+ * one; null once the reason it cannot be shown is on the page (see fail).
+ */
+export async function loadReplay<T>(url: string, expected?: { readonly format: string; readonly what: string }): Promise<T | null> {
+  const response = await fetch(url);
+  if (!response.ok) {
+    fail(`the replay could not be loaded (HTTP ${response.status})`);
+    return null;
+  }
+  const replay = (await response.json()) as T;
+  const format = (replay as { format?: unknown }).format;
+  if (expected && format !== expected.format) {
+    fail(`not a ${expected.what} replay: ${String(format)}`);
+    return null;
+  }
+  return replay;
+}

@@ -34,9 +34,16 @@ export interface HostOptions {
 }
 
 /** A Python value the port handed back. */
+/** A Python exception: its type's name and the traceback the port printed. */
+export interface PyException {
+  readonly kind: 'exception';
+  readonly type: string;
+  readonly traceback: string;
+}
+
 export type PyValue =
   | { readonly kind: 'str'; readonly text: string }
-  | { readonly kind: 'exception'; readonly type: string; readonly traceback: string }
+  | PyException
   | { readonly kind: 'callable'; readonly ref: number }
   | { readonly kind: 'other'; readonly type: string; readonly ref: number };
 
@@ -70,8 +77,8 @@ export class MicroPython {
     return this.memory.buffer.byteLength;
   }
 
-  /** Runs source text in `__main__` (top-level statements); an exception comes back as a value. */
-  exec(source: string): PyValue | null {
+  /** Runs source text in `__main__` (top-level statements): null, or the exception it raised. */
+  exec(source: string): PyException | null {
     const [ptr, len] = this.cString(source);
     this.exports.mp_js_do_exec(ptr, len, this.out);
     this.exports.free(ptr);

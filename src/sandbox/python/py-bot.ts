@@ -1,7 +1,7 @@
 import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../types.js';
 import { FUEL_PER_MS, MAX_RELOADS, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 import { FUEL_EXPORT } from '../wasm/meter.js';
-import { MicroPython, type HostOptions, type PyValue } from './micropython-host.js';
+import { MicroPython, type HostOptions, type PyException, type PyValue } from './micropython-host.js';
 import { pythonPrelude } from './prelude.js';
 
 /** Supplies the fuel-metered MicroPython module (compiled once per process, or imported statically). */
@@ -75,7 +75,7 @@ export class PyBot implements Bot {
       const prelude = py.exec(pythonPrelude(this.ctx.seed));
       if (prelude) return { code: 'BUNDLE_INIT', message: `the sandbox could not start: ${describe(prelude)}` };
       const ran = py.exec(this.code);
-      if (ran) return { code: ran.kind === 'exception' && ran.type === 'SyntaxError' ? 'BUNDLE_SYNTAX' : 'BUNDLE_INIT', message: describe(ran) };
+      if (ran) return { code: ran.type === 'SyntaxError' ? 'BUNDLE_SYNTAX' : 'BUNDLE_INIT', message: describe(ran) };
       const act = py.global('act');
       if (!act || act.kind !== 'callable') return { code: 'BUNDLE_NO_ENTRY', message: 'the module defines no function act(state)' };
       return { py, act: act.ref };
@@ -178,8 +178,7 @@ export class PyBot implements Bot {
 }
 
 /** An exception as one line: its last traceback line, with where it was raised. */
-function describe(value: PyValue): string {
-  if (value.kind !== 'exception') return 'an unexpected value';
+function describe(value: PyException): string {
   const lines = value.traceback.trim().split('\n');
   const last = lines[lines.length - 1] ?? value.type;
   const where = [...lines].reverse().find((l) => /^\s*File "/.test(l))?.trim();

@@ -1,5 +1,5 @@
 import { createState, parseBrain, parseWorld, playRounds, restoreSnapshot, type AntsState, type Brain, type World } from '../index.js';
-import { $, fail, readViewerConfig } from '../../../viewer/controls.js';
+import { $, fail, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
 import type { AntsReplay } from '../match.js';
 import { drawChart, drawWorld } from './draw.js';
 
@@ -101,9 +101,9 @@ function bindControls(): void {
 }
 
 async function main(): Promise<void> {
-  const response = await fetch(config.replayUrl);
-  if (!response.ok) return fail(`the replay could not be loaded (HTTP ${response.status})`);
-  replay = (await response.json()) as AntsReplay;
+  const loaded = await loadReplay<AntsReplay>(config.replayUrl);
+  if (!loaded) return;
+  replay = loaded;
   const parsedWorld = parseWorld(replay.world);
   if (!parsedWorld.ok) return fail(`the replay's world is invalid: ${parsedWorld.problems[0]!.message}`);
   world = parsedWorld.value;

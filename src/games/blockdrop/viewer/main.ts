@@ -1,7 +1,7 @@
 import { BLOCKS, playTurn, type BlockDropState, type Command, type TurnOutcome } from '../index.js';
 import { BLOCKDROP_REPLAY_FORMAT, type BlockDropReplay, type BlockDropReplayTurn } from '../replay.js';
 import { drawBoard } from './draw.js';
-import { bindTurnControls, hashTurn, $, fail, readViewerConfig } from '../../../viewer/controls.js';
+import { bindTurnControls, hashTurn, $, fail, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
 
 /**
  * The block-drop viewer: rebuilds every turn from the replay's start and
@@ -103,10 +103,9 @@ function go(t: number): void {
 
 
 async function main(): Promise<void> {
-  const response = await fetch(config.replayUrl);
-  if (!response.ok) return fail(`the replay could not be loaded (HTTP ${response.status})`);
-  replay = (await response.json()) as BlockDropReplay;
-  if (replay.format !== BLOCKDROP_REPLAY_FORMAT) return fail(`not a block-drop replay: ${String(replay.format)}`);
+  const loaded = await loadReplay<BlockDropReplay>(config.replayUrl, { format: BLOCKDROP_REPLAY_FORMAT, what: 'block-drop' });
+  if (!loaded) return;
+  replay = loaded;
   states.push(replay.initial);
   const given = (replay.manifest as { names?: unknown }).names;
   names = replay.initial.players.map((_, k) => {

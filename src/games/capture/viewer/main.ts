@@ -1,7 +1,7 @@
 import { initialState, moveSled, playTurn, steer, type CaptureState } from '../index.js';
 import { CAPTURE_REPLAY_FORMAT, fromNumbers, type CaptureReplay, type MoveNumbers } from '../replay.js';
 import { drawField, type Capture } from './draw.js';
-import { bindTurnControls, hashTurn, $, fail, readViewerConfig } from '../../../viewer/controls.js';
+import { bindTurnControls, hashTurn, $, fail, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
 
 /**
  * The Capture viewer: every turn rebuilt by replaying the moves with the
@@ -108,10 +108,9 @@ function go(t: number): void {
 
 
 async function main(): Promise<void> {
-  const response = await fetch(config.replayUrl);
-  if (!response.ok) return fail(`the replay could not be loaded (HTTP ${response.status})`);
-  replay = (await response.json()) as CaptureReplay;
-  if (replay.format !== CAPTURE_REPLAY_FORMAT) return fail(`not a Capture replay: ${String(replay.format)}`);
+  const loaded = await loadReplay<CaptureReplay>(config.replayUrl, { format: CAPTURE_REPLAY_FORMAT, what: 'Capture' });
+  if (!loaded) return;
+  replay = loaded;
   states.push(initialState());
   const given = (replay.manifest as { names?: Partial<Record<string, unknown>> }).names;
   names = SIDES.map((side) => {

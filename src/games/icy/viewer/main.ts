@@ -1,5 +1,5 @@
 import { stateAt, visibleSpaces, type IcyReplay, type IcyState } from '../index.js';
-import { $, readViewerConfig } from '../../../viewer/controls.js';
+import { $, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
 import { drawFrame } from './draw.js';
 
 /**
@@ -179,9 +179,9 @@ function setSpeed(v: number): void {
 }
 
 async function start(): Promise<void> {
-  const response = await fetch(config.replayUrl);
-  if (!response.ok) throw new Error(`the replay could not be loaded (HTTP ${response.status})`);
-  replay = (await response.json()) as IcyReplay;
+  const loaded = await loadReplay<IcyReplay>(config.replayUrl);
+  if (!loaded) return;
+  replay = loaded;
   const bots = replay.manifest.bots;
   $('name-red').textContent = bots.red.name ?? 'red';
   $('name-blue').textContent = bots.blue.name ?? 'blue';
