@@ -390,6 +390,30 @@ describe('throws and catches', () => {
     expect(into.state.score).toEqual([10, 0]);
   });
 
+  it('a child running into a space a snowball is passing over, between its steps, is hit', () => {
+    // The snowball takes three steps: it is over (11, 10) from 1/3 to 2/3 of the turn, 6 high.
+    // Blue child 4 steps into (11, 10) at 1/2 and on to (11, 9) at the end of the turn.
+    const s = openField();
+    place(s, 0, 10, 10, { holding: Holding.SMALL_1 });
+    place(s, 4, 11, 11);
+    const r = applyTurn(s, actions({ 0: 'throw 13 10', 4: 'run 11 9' }), q2011);
+    expect(r.throws[0]).toMatchObject({ end: 'child', child: 4, path: [[11, 10, 6]] });
+    expect(r.state.children[4]).toMatchObject({ x: 11, y: 9, dazed: 5 });
+    expect(r.state.score).toEqual([10, 0]);
+    expect(r.state.knockback[4]).toEqual([3, 0]);
+  });
+
+  it('a child stepping in after the snowball has moved on is not hit', () => {
+    const s = openField();
+    place(s, 0, 10, 10, { holding: Holding.SMALL_1 });
+    place(s, 4, 11, 11);
+    // Six steps: the ball is over (11, 10) only until 2/6 of the turn; the child arrives at 1/2.
+    const passed = applyTurn(s, actions({ 0: 'throw 16 10', 4: 'run 11 9' }), q2011);
+    expect(passed.throws[0].end).toBe('ground');
+    expect(passed.state.children[4]).toMatchObject({ x: 11, y: 9, dazed: 0 });
+    expect(passed.state.score).toEqual([0, 0]);
+  });
+
   it('hitting a teammate dazes without points; throws beyond 24 are refused', () => {
     const s = openField();
     place(s, 0, 10, 10, { holding: Holding.SMALL_2 });

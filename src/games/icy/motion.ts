@@ -95,6 +95,9 @@ export function moveAll(
     for (const f of flights) {
       if (f.end === null && (f.done + 1) * n === k * f.steps) stepFlight(s, f, occupant, catchFrom, changes);
     }
+    // The original engine looks at every snowball still in the air after each instant, so a child
+    // that steps into a space a snowball is passing over, between two of its steps, is hit too.
+    if (stepping.length > 0) for (const f of flights) if (f.end === null && f.done > 0) meetChild(s, f, occupant, catchFrom);
   }
 }
 
@@ -181,19 +184,7 @@ function stepFlight(s: IcyState, f: Flight, occupant: Int8Array, catchFrom: Catc
     f.end = 'tree';
     return;
   }
-  const c = occupant[i];
-  if (c !== NO_CHILD && (s.children[c].standing || h <= CROUCHING_HEIGHT)) {
-    const k = s.children[c];
-    const named = catchFrom[c];
-    f.child = c;
-    if (named && named[0] === f.fromX && named[1] === f.fromY && smallsHeld(k.holding) < 3) {
-      k.holding = addSnowball(k.holding, SMALL)!;
-      f.end = 'caught';
-    } else {
-      f.end = 'child';
-    }
-    return;
-  }
+  if (meetChild(s, f, occupant, catchFrom)) return;
   if (isSnowman(s.ground[i]) && h === s.height[i]) {
     noteChange(changes, i, s.ground[i], Ground.MEDIUM_ON_LARGE);
     s.ground[i] = Ground.MEDIUM_ON_LARGE;
@@ -202,6 +193,28 @@ function stepFlight(s: IcyState, f: Flight, occupant: Int8Array, catchFrom: Catc
   }
   // At the end of its path a snowball is destroyed wherever it is.
   if (h <= s.height[i] || t === f.steps) f.end = 'ground';
+}
+
+/**
+ * Ends a snowball at the child on its current space, if it reaches it there: a
+ * standing child always, a crouching one when the ball is no higher than 6.
+ * The child catches it when it named the thrower's space and has room.
+ */
+function meetChild(s: IcyState, f: Flight, occupant: Int8Array, catchFrom: CatchTargets): boolean {
+  const [x, y, h] = f.path[f.path.length - 1];
+  const c = occupant[cellIndex(x, y)];
+  if (c === NO_CHILD) return false;
+  const k = s.children[c];
+  if (!k.standing && h > CROUCHING_HEIGHT) return false;
+  const named = catchFrom[c];
+  f.child = c;
+  if (named && named[0] === f.fromX && named[1] === f.fromY && smallsHeld(k.holding) < 3) {
+    k.holding = addSnowball(k.holding, SMALL)!;
+    f.end = 'caught';
+  } else {
+    f.end = 'child';
+  }
+  return true;
 }
 
 /**
