@@ -7,6 +7,7 @@ import type { RuleSet } from './rules.js';
 import { initialState, type ChildState, type IcyState } from './state.js';
 import type { IcyMap } from './map.js';
 import { applyTurn } from './simulate.js';
+import { writtenMove } from './written-moves.js';
 
 /**
  * One block of the original engine's `-view turns` history: the full state of
@@ -223,16 +224,19 @@ export function parseTurns(input: Uint8Array | string, rules: RuleSet): Result<T
 
 /**
  * Writes a whole history: one block per state with the moves that followed
- * it (the last state gets idle moves), blank lines between blocks, then `-1`.
+ * it as the original writes them (the last state gets idle moves), blank
+ * lines between blocks, then `-1`.
  */
 export function formatTurns(states: readonly IcyState[], moves: readonly (readonly Action[])[], rules: RuleSet): string {
-  const blocks = states.map((s, t) => {
-    const m = moves[t] ?? [];
-    const lines: string[] = [];
-    for (let c = 0; c < CHILDREN; c++) lines.push(formatAction(m[c] ?? IDLE));
-    return formatStateBlock(s, rules) + lines.join('\n') + '\n';
-  });
+  const blocks = states.map((s, t) => formatStateBlock(s, rules) + writtenMoveLines(s, moves[t] ?? []).join('\n') + '\n');
   return blocks.join('\n') + '-1';
+}
+
+/** The eight move lines of a block as the original writes them, from the state the moves answer. */
+export function writtenMoveLines(state: IcyState, moves: readonly Action[]): string[] {
+  const lines: string[] = [];
+  for (let c = 0; c < CHILDREN; c++) lines.push(formatAction(writtenMove(moves[c] ?? IDLE, state.children[c])));
+  return lines;
 }
 
 /** Moves of a block as actions; a line that does not parse is idle. */

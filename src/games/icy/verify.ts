@@ -5,7 +5,7 @@ import { IncrementalBlockRenderer, STATE_BLOCK_MAX_BYTES, renderStateBlock } fro
 import type { RuleSet } from './rules.js';
 import { advance } from './simulate.js';
 import { cloneState, initialState, type IcyState } from './state.js';
-import { TurnReader, TurnsSyntaxError, blockActions, type TurnBlock } from './turns.js';
+import { TurnReader, TurnsSyntaxError, blockActions, writtenMoveLines, type TurnBlock } from './turns.js';
 
 export interface Mismatch {
   readonly turn: number;
@@ -58,7 +58,10 @@ export function verifyHistory(bytes: Uint8Array, rules: RuleSet, options: { keep
     while (true) {
       count++;
       if (options.keepStates) states.push(cloneState(state));
-      const actions = blockActions(reader.moves());
+      const lines = reader.moves();
+      const actions = blockActions(lines);
+      const moved = compareMoves(lines, writtenMoveLines(state, actions));
+      if (moved) return stop(state.turn, moved);
       if (reader.atEnd()) break;
       const { changedCells } = advance(state, actions, rules);
       blocks.update(state, changedCells);
@@ -79,6 +82,16 @@ export function verifyHistory(bytes: Uint8Array, rules: RuleSet, options: { keep
     throw e;
   }
   return { count, states, mismatch: null };
+}
+
+/** The first move line written differently from how the original would write it, described; or null. */
+function compareMoves(recorded: readonly string[], written: readonly string[]): string | null {
+  for (let c = 0; c < written.length; c++) {
+    if (recorded[c] !== written[c]) {
+      return `move of child ${c}: recorded ${JSON.stringify(recorded[c])}, the original writes ${JSON.stringify(written[c])}`;
+    }
+  }
+  return null;
 }
 
 function checkInitial(block: Omit<TurnBlock, 'moves'>): string | null {
