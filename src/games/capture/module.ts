@@ -120,7 +120,7 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
       };
     },
   },
-  exampleBots: ['bots/capture/gatherer.js', 'bots/capture/random.js', 'bots/capture/loopy.js', 'bots/capture/do-nothing.js', 'bots/capture/gatherer.py'],
+  exampleBots: ['bots/capture/gatherer.js', 'bots/capture/random.js', 'bots/capture/loopy.js', 'bots/capture/do-nothing.js', 'bots/capture/gatherer.py', 'bots/capture/midfield.js'],
   exampleAnswer: '0.5 0 0 0.5 0.1\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: CaptureReplaySchema,

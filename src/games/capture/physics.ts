@@ -98,13 +98,23 @@ function clampInto(b: Body): void {
  * all pairs and against the four walls. Returns the number of collisions
  * (body-body and body-wall) resolved.
  *
- * All events at the earliest instant are resolved together, in the order:
- * for i = 0..n-1, i's x wall, i's y wall, then pairs (i, j) for j > i (one
- * that no longer approaches by its turn is skipped); everything is then
- * recomputed. Taking simultaneous events together keeps a mirrored scene
+ * All events at the earliest instant are resolved together, one after the
+ * other (one that no longer approaches by its turn is skipped); everything is
+ * then recomputed. Taking simultaneous events together keeps a mirrored scene
  * exactly mirrored: neither half moves a little before the other collides.
+ *
+ * `mirror` pairs each body with its mirror image (`mirror[i]` is the index of
+ * i's image; by default every body is its own). The events of one instant are
+ * resolved in scan order (for i = 0..n-1: i's x wall, i's y wall, then pairs
+ * (i, j) for j > i), except that an event and its mirror image both take the
+ * place of whichever of them the scan meets first. Two events that share a
+ * body are then met in the same order on both halves of a mirrored scene, so
+ * a body hit twice at one instant (say by its mirror image and by a third
+ * body) is hit in the mirrored order by the mirrored bodies. Events without a
+ * shared body commute, so their order does not matter. Without `mirror` the
+ * order is the plain scan order.
  */
-export function advance(bodies: Body[], duration: number): number {
+export function advance(bodies: Body[], duration: number, mirror?: readonly number[]): number {
   const n = bodies.length;
   let remaining = duration;
   let events = 0;
@@ -135,6 +145,7 @@ export function advance(bodies: Body[], duration: number): number {
     }
     moveAll(bodies, best);
     remaining -= best;
+    if (mirror && found.length > 2) mirrorOrder(found, n, mirror);
     for (let e = 0; e < found.length; e += 2) {
       const a = bodies[found[e]];
       const j = found[e + 1];
@@ -155,6 +166,29 @@ export function advance(bodies: Body[], duration: number): number {
   }
   for (let i = 0; i < n; i++) clampInto(bodies[i]);
   return events;
+}
+
+/** Where the scan meets event (i, j): i's walls first, then its pairs with later bodies. */
+function scanKey(i: number, j: number, n: number): number {
+  if (j === WALL_X) return i * (n + 2);
+  if (j === WALL_Y) return i * (n + 2) + 1;
+  return Math.min(i, j) * (n + 2) + Math.max(i, j) + 2;
+}
+
+/** Reorders `found` (pairs i, j) so that each event sits where the scan meets it or its mirror image, whichever comes first (stable). */
+function mirrorOrder(found: number[], n: number, mirror: readonly number[]): void {
+  const ranked: { rank: number; i: number; j: number }[] = [];
+  for (let e = 0; e < found.length; e += 2) {
+    const i = found[e]!;
+    const j = found[e + 1]!;
+    const mj = j < 0 ? j : mirror[j]!;
+    ranked.push({ rank: Math.min(scanKey(i, j, n), scanKey(mirror[i]!, mj, n)), i, j });
+  }
+  ranked.sort((p, q) => p.rank - q.rank);
+  ranked.forEach((r, k) => {
+    found[2 * k] = r.i;
+    found[2 * k + 1] = r.j;
+  });
 }
 
 // Speeds within this of `amount` stop outright, so float drift (a speed of

@@ -34,8 +34,10 @@ const BUMPERS_OF = [
 /**
  * One turn (section 3.2): the moves change bumper velocities and sled
  * directions at once, then the turn is simulated in continuous time, with
- * captures happening at the instant a sled closes its loop. Friction slows
- * the pucks at the end of the turn.
+ * captures happening at the instant a sled closes its loop (both loops
+ * together when they close at the same instant). Friction slows the pucks at
+ * the end of the turn. Nothing here looks at red before blue, so a mirrored
+ * position gives an exactly mirrored turn.
  */
 export function playTurn(state: CaptureState, moves: readonly [Move, Move]): { state: CaptureState; record: CaptureTurnRecord } {
   const bumpers = state.bumpers.map((b) => ({ ...b }));
@@ -53,16 +55,21 @@ export function playTurn(state: CaptureState, moves: readonly [Move, Move]): { s
     ...bumpers.map((b) => ({ x: b.x, y: b.y, vx: b.vx, vy: b.vy, r: BUMPER_RADIUS, m: BUMPER_MASS })),
   ];
   const colors = state.pucks.map((p) => p.color);
-  const loops = moved.flatMap((m, seat) => (m.loop ? [{ seat, ...m.loop }] : [])).sort((a, b) => a.at - b.at || a.seat - b.seat);
+  const mirror = mirrorPairs(state.pucks.length, bumpers.length);
+  const loops = moved.flatMap((m, seat) => (m.loop ? [{ seat, ...m.loop }] : [])).sort((a, b) => a.at - b.at);
   let collisions = 0;
   let now = 0;
   const captures: CaptureEvent[] = [];
-  for (const loop of loops) {
-    if (loop.at > now) collisions += advance(bodies, loop.at - now);
-    now = Math.max(now, loop.at);
-    captures.push(capture(loop.seat, loop.points, loop.at, bodies, colors));
+  for (let first = 0; first < loops.length; ) {
+    const at = loops[first]!.at;
+    let end = first + 1;
+    while (end < loops.length && loops[end]!.at === at) end++;
+    if (at > now) collisions += advance(bodies, at - now, mirror);
+    now = at;
+    captures.push(...captureAtOnce(loops.slice(first, end), bodies, colors));
+    first = end;
   }
-  if (now < 1) collisions += advance(bodies, 1 - now);
+  if (now < 1) collisions += advance(bodies, 1 - now, mirror);
   const pucks: Puck[] = state.pucks.map((_, k) => {
     const b = bodies[k]!;
     applyFriction(b, PUCK_FRICTION);
@@ -94,14 +101,60 @@ function capSpeed(b: Piece): Piece {
   return { ...b, vx: (b.vx / speed) * BUMPER_MAX_SPEED, vy: (b.vy / speed) * BUMPER_MAX_SPEED };
 }
 
-/** Section 1.4: the captured set's colors decide; the capturing sled's color does not. */
-function capture(seat: number, loop: readonly Point[], at: number, bodies: readonly Body[], colors: PuckColor[]): CaptureEvent {
-  // The loop is in its sled's frame; blue's frame is the field rotated 180 degrees.
-  const sign = seat === BLUE ? -1 : 1;
-  const inside: number[] = [];
-  for (let k = 0; k < colors.length; k++) if (insideLoop(loop, sign * bodies[k]!.x, sign * bodies[k]!.y)) inside.push(k);
-  const has = (c: PuckColor) => inside.some((k) => colors[k] === c);
-  const color: PuckColor | null = inside.length === 0 ? null : has(RED) && has(BLUE) ? GREY : has(RED) ? RED : has(BLUE) ? BLUE : GREY;
-  if (color !== null) for (const k of inside) colors[k] = color;
-  return { sled: seat, at, pucks: inside, color };
+/**
+ * Each body's mirror image in a mirrored game (pucks k and n - 1 - k; bumpers
+ * 0 and 3, 1 and 2), so that the physics meets simultaneous collisions in the
+ * same order on both halves of the field.
+ */
+function mirrorPairs(pucks: number, bumpers: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < pucks; k++) out.push(pucks - 1 - k);
+  for (let k = 0; k < bumpers; k++) out.push(pucks + bumpers - 1 - k);
+  return out;
+}
+
+/** Section 1.4 on a population: red and blue make grey, red (blue) with grey makes red (blue), grey alone stays grey. */
+function captureColor(red: boolean, blue: boolean): PuckColor {
+  return red && blue ? GREY : red ? RED : blue ? BLUE : GREY;
+}
+
+/**
+ * The loops that close at one instant (one per sled at most), judged
+ * together on the colors just before it, so the result does not depend on
+ * which sled is looked at first. Section 1.4 decides each puck from the
+ * population it is captured with: all the pucks of every loop that encloses
+ * it. A puck inside one loop takes that loop's result; a puck inside both
+ * takes the result of both loops' pucks together. The capturing sled's color
+ * plays no part. Each event reports its own loop's result; a shared puck's
+ * color can differ from it.
+ */
+function captureAtOnce(loops: readonly { seat: number; points: readonly Point[]; at: number }[], bodies: readonly Body[], colors: PuckColor[]): CaptureEvent[] {
+  const insides = loops.map((loop) => {
+    // The loop is in its sled's frame; blue's frame is the field rotated 180 degrees.
+    const sign = loop.seat === BLUE ? -1 : 1;
+    const inside: number[] = [];
+    for (let k = 0; k < colors.length; k++) if (insideLoop(loop.points, sign * bodies[k]!.x, sign * bodies[k]!.y)) inside.push(k);
+    return inside;
+  });
+  const has = insides.map((inside) => [inside.some((k) => colors[k] === RED), inside.some((k) => colors[k] === BLUE)] as const);
+  const events = loops.map((loop, n): CaptureEvent => ({
+    sled: loop.seat,
+    at: loop.at,
+    pucks: insides[n]!,
+    color: insides[n]!.length === 0 ? null : captureColor(has[n]![0], has[n]![1]),
+  }));
+  const next = colors.map((c, k) => {
+    let red = false;
+    let blue = false;
+    let inAny = false;
+    insides.forEach((inside, n) => {
+      if (!inside.includes(k)) return;
+      inAny = true;
+      red ||= has[n]![0];
+      blue ||= has[n]![1];
+    });
+    return inAny ? captureColor(red, blue) : c;
+  });
+  next.forEach((c, k) => (colors[k] = c));
+  return events;
 }
