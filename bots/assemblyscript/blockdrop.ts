@@ -35,8 +35,9 @@ function decide(input: string): string {
   const dirs = new Array<string>(4);
   for (let k = 0; k < 4; k++) {
     const w = lines[8 + k].split(' ');
-    rows[k] = I32.parseInt(w[0]);
-    cols[k] = I32.parseInt(w[1]);
+    // The engine writes each player's column first, then its row.
+    cols[k] = I32.parseInt(w[0]);
+    rows[k] = I32.parseInt(w[1]);
     dirs[k] = w[2];
     if (k == id && I32.parseInt(w[3]) > 0) return 'N';
   }

@@ -8,7 +8,8 @@ function parse(input) {
   const id = Number(lines[0]);
   const blocks = lines.slice(2, 8).map((l) => l.trim().split(/\s+/).map(Number));
   const players = lines.slice(8, 12).map((l) => {
-    const [r, c, d, s] = l.trim().split(/\s+/);
+    // The engine writes each player's column first, then its row.
+    const [c, r, d, s] = l.trim().split(/\s+/);
     return { row: Number(r), col: Number(c), dir: d, cooldown: Number(s) };
   });
   return { id, blocks, players };

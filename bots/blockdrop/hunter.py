@@ -9,7 +9,8 @@ def parse(state):
     blocks = [[int(v) for v in line.split()] for line in lines[2:8]]
     players = []
     for line in lines[8:12]:
-        r, c, d, s = line.split()
+        # The engine writes each player's column first, then its row.
+        c, r, d, s = line.split()
         players.append({'row': int(r), 'col': int(c), 'dir': d, 'cooldown': int(s)})
     return int(lines[0]), blocks, players
 

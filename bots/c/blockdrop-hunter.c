@@ -61,7 +61,8 @@ int main(void) {
         if (scanf("%d", &blocks[r][c]) != 1) return 1;
     for (int k = 0; k < PLAYERS; k++) {
       char dir[8];
-      if (scanf("%d %d %7s %d", &rows[k], &cols[k], dir, &cooldown[k]) != 4) return 1;
+      /* The engine writes each player's column first, then its row. */
+      if (scanf("%d %d %7s %d", &cols[k], &rows[k], dir, &cooldown[k]) != 4) return 1;
       dirs[k] = dir[0];
     }
     char eod[8];

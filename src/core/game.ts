@@ -31,10 +31,17 @@ export interface Game<State, Options, Step = unknown> {
   result(state: State): GameOutcome;
   /**
    * A first call before the game starts: each bot gets `input` and must
-   * answer `expect` (its first non-blank line); a bot that does not is
-   * treated like one that failed to load.
+   * answer `expect` (by default its first non-blank line; `accepts` is the
+   * game's own reading); a bot that does not is treated like one that
+   * failed to load.
    */
-  readonly handshake?: { readonly input: string; readonly expect: string };
+  readonly handshake?: { readonly input: string; readonly expect: string; readonly accepts?: (answer: string) => boolean };
+  /**
+   * The handshake answer of each bot that passed it, for a game that reads a
+   * bot's answers as one stream (block drop keeps the lines after READY for
+   * the bot's first turns). Called after `setup`, seat by seat.
+   */
+  afterHandshake?(state: State, seat: number, answer: string, options: Options): State;
   /**
    * Whether the game goes on when bots failed to load: their seats stay in
    * play with no answers. Otherwise such a match is decided by forfeit.

@@ -60,12 +60,14 @@ export async function runMatch<State, Options, Step>(
   const players = game.players(options);
   if (spec.bots.length !== players.length) throw new RangeError(`${game.id} needs ${players.length} bots, got ${spec.bots.length}`);
 
+  // Each bot's answer to the handshake, for games that keep it (afterHandshake).
+  const greetings: (string | null)[] = spec.bots.map(() => null);
   const loaded = await Promise.all(
     spec.bots.map(async (bundle, seat): Promise<LoadResult> => {
       const failed = spec.forfeits?.[seat];
       if (failed) return { ok: false, failure: failed };
       const l = await spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel, wallMs: budgets.wallMs });
-      return l.ok && game.handshake ? shakeHands(l.bot, game.handshake, budgets) : l;
+      return l.ok && game.handshake ? shakeHands(l.bot, game.handshake, budgets, (answer) => (greetings[seat] = answer)) : l;
     }),
   );
   const bots: (Bot | null)[] = loaded.map((l) => (l.ok ? l.bot : null));
@@ -76,6 +78,9 @@ export async function runMatch<State, Options, Step>(
   const forfeits = loaded.flatMap((l, seat) => (l.ok ? [] : [seat]));
   const turns: TurnRecord<Step>[] = [];
   let state = game.setup(options);
+  if (game.afterHandshake) {
+    for (const [seat, answer] of greetings.entries()) if (answer !== null && loaded[seat]!.ok) state = game.afterHandshake(state, seat, answer, options);
+  }
 
   let crashesAtEnd: readonly number[] | null = null;
   if (forfeits.length === 0 || game.keepsForfeitedSeats) {
@@ -155,11 +160,15 @@ export async function runMatch<State, Options, Step>(
   };
 }
 
-/** The handshake call: a bot that does not answer `expect` is dropped like one that failed to load. */
-async function shakeHands(bot: Bot, handshake: { input: string; expect: string }, budgets: Budgets): Promise<LoadResult> {
+/** The handshake call: a bot that does not answer `expect` is dropped like one that failed to load; `keep` gets an accepted answer. */
+async function shakeHands(bot: Bot, handshake: NonNullable<Game<unknown, unknown>['handshake']>, budgets: Budgets, keep: (answer: string) => void): Promise<LoadResult> {
   const r = await bot.act(handshake.input, { fuel: budgets.firstTurnFuel, wallMs: budgets.wallMs });
   const first = r.output?.split('\n').map((l) => l.trim()).find((l) => l !== '');
-  if (first === handshake.expect) return { ok: true, bot };
+  const accepted = r.output !== null && (handshake.accepts ? handshake.accepts(r.output) : first === handshake.expect);
+  if (accepted) {
+    keep(r.output!);
+    return { ok: true, bot };
+  }
   bot.dispose();
   const why = r.output === null ? (r.failure ?? 'no answer') + (r.detail ? ` (${r.detail})` : '') : `answered '${(first ?? '').slice(0, 20)}'`;
   return { ok: false, failure: { code: 'NO_HANDSHAKE', message: `the bot did not print ${handshake.expect}: ${why}` } };

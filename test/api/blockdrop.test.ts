@@ -43,7 +43,7 @@ describe('block-drop matches over HTTP', () => {
   it('serves the record, the replay, the logs and the viewer', async () => {
     expect((await call('GET', `/v1/matches/${record.id}`)).body).toEqual(record);
     const replay = await (await fetch(record.replayUrl)).json();
-    expect(replay).toMatchObject({ format: 'umpire-blockdrop-replay/1', seed: 2, result: { winner: record.winner === 'draw' ? null : record.winner } });
+    expect(replay).toMatchObject({ format: 'umpire-blockdrop-replay/2', seed: 2, result: { winner: record.winner === 'draw' ? null : record.winner } });
     expect(replay.turns).toHaveLength(record.turns);
     const logs = await fetch(`${server.base}/v1/matches/${record.id}/logs`);
     expect(logs.status).toBe(200);

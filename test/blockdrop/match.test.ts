@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { replayState, result } from '../../src/games/blockdrop/index.js';
+import { replayState, result, STALLED } from '../../src/games/blockdrop/index.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import type { Bundle } from '../../src/core/bots.js';
@@ -43,11 +43,13 @@ describe('block-drop matches of four bots', () => {
     const end = replayState(replay.initial, replay.turns.map((t) => t.c), replay.turns.length);
     expect(result(end).winner ?? 'draw').toBe(summary.winner);
     expect(end.players.map((p) => p.fellAt)).toEqual(summary.players.map((p) => p.fellAt));
-    // Each turn asked the player whose turn it was, unless it had fallen.
+    // Each turn asked the player whose turn it was, fallen or not (as the engine does); a fallen player's answer is not used.
     replay.turns.forEach((t, turn) => {
       expect(t.p).toBe(turn % 4);
-      expect(t.k === undefined).toBe(t.o === 'fallen');
+      expect(t.k).toBeDefined();
+      if (t.o === 'fallen') expect(t.c).toBe('N');
     });
+    expect(replay.turns.some((t) => t.o === 'fallen')).toBe(true);
   }, 60_000);
 
   it('a bot that does not print READY, loops, throws or talks nonsense plays N, and the others play on', async () => {
@@ -89,6 +91,19 @@ describe('block-drop matches of four bots', () => {
     expect(mine.length).toBeGreaterThan(3);
     expect(mine.slice(3).every((t) => t.c === 'N' && t.k!.x === 'terminated' && t.k!.f === 0 && !t.terminated)).toBe(true);
     expect(summary.players.filter((p) => p.id !== 1).every((p) => p.terminatedAt === undefined)).toBe(true);
+  }, 60_000);
+
+  it('a bot that leaves no line to read is terminated, as the engine kills it after waiting for one', async () => {
+    // Its first answer ends with \r; its second is only the \n that completes that line.
+    const stalling = js('let n = 0; export default (s) => (s === "" ? "READY" : n++ === 0 ? "N\\r" : "\\n")', 'stalling');
+    const still = js('export default (s) => s === "" ? "READY" : "N"', 'still');
+    const { summary, replay } = await playBlockDrop({ bots: [still, stalling, still, still], seed: 3, runner });
+    const mine = replay.turns.filter((t) => t.p === 1);
+    expect(mine[0]).toMatchObject({ c: 'N', o: 'idle' });
+    expect(mine[1]).toMatchObject({ c: 'N', r: STALLED, k: { f: expect.any(Number) } });
+    expect(mine.slice(2).every((t) => t.k === undefined && t.r === STALLED)).toBe(true);
+    expect(summary.players[1]).toMatchObject({ terminatedAt: 5, invalid: 1, timeouts: 0 });
+    expect(summary.players[0]!.terminatedAt).toBeUndefined();
   }, 60_000);
 
   it('`umpire match --game blockdrop` prints the winner, the turn each player fell and failures', async () => {

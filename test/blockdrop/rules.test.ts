@@ -5,7 +5,6 @@ import {
   encodeInput,
   initialState,
   isOver,
-  manhattan,
   playTurn,
   result,
   type BlockDropState,
@@ -82,7 +81,8 @@ describe('attacks', () => {
     expect(s.blocks[14]).toBe(1);
     s = playTurn(s, 'N').state;
     expect(s.turn).toBe(4);
-    expect(s.blocks[14]).toBe(-20);
+    // The engine sets -19 (5 rounds of 4 turns, less the turn it dropped in).
+    expect(s.blocks[14]).toBe(-19);
   });
 
   it('do not change the timers of blocks that have dropped or will drop', () => {
@@ -90,17 +90,20 @@ describe('attacks', () => {
     expect(s.blocks.slice(12, 18)).toEqual([0, 0, -6, 1, 11, 15]);
   });
 
-  it('an attacker sits out its next two turns and acts again 12 turns later', () => {
+  it('an attacker sits out its next two turns, its wait S reading 2 then 1, and acts again 12 turns later', () => {
     let s = playTurn(state([player(7, 4, 'D'), ...FAR.slice(1)]), 'A').state;
+    // The engine sets the wait to 3 and counts it down at the end of the attacker's own turns only.
+    expect(s.players[0]!.cooldown).toBe(2);
     s = play(s, ['N', 'N', 'N']);
-    expect(encodeInput(s, 0).split('\n')[8]).toBe('7 4 D 8');
+    expect(encodeInput(s, 0).split('\n')[8]).toBe('4 7 D 2');
     const second = playTurn(s, 'R');
-    expect(second.record).toMatchObject({ turn: 4, outcome: 'cooling' });
-    expect(second.state.players[0]).toMatchObject({ row: 7, col: 4, dir: 'D' });
+    // Whatever it answers, a waiting player plays N.
+    expect(second.record).toMatchObject({ turn: 4, command: 'N', outcome: 'cooling' });
+    expect(second.state.players[0]).toMatchObject({ row: 7, col: 4, dir: 'D', cooldown: 1 });
     s = play(second.state, ['N', 'N', 'N']);
-    expect(s.players[0]!.cooldown).toBe(4);
-    expect(playTurn(s, 'R').record.outcome).toBe('cooling');
-    s = play(playTurn(s, 'R').state, ['N', 'N', 'N']);
+    expect(s.players[0]!.cooldown).toBe(1);
+    expect(playTurn(s, 'A').record).toMatchObject({ command: 'N', outcome: 'cooling' });
+    s = play(playTurn(s, 'A').state, ['N', 'N', 'N']);
     expect(s.turn).toBe(12);
     expect(s.players[0]!.cooldown).toBe(0);
     expect(playTurn(s, 'R').record.outcome).toBe('moved');
@@ -116,21 +119,32 @@ describe('falling and restoration', () => {
     s = fall.state;
     expect(s.players[1]).toMatchObject({ row: -1, col: -1, fellAt: 3 });
     expect(encodeInput(s, 0).split('\n')[9]).toBe('-1 -1 U 0');
-    // Its turns pass without asking its bot.
+    // Its bot is still sent the input on its turns, as the engine does, and its answer is not used.
     s = play(s, ['N']);
-    expect(blockDropGame.toAnswer(s)).toEqual([]);
-    expect(playTurn(s, 'R').record.outcome).toBe('fallen');
+    expect(blockDropGame.toAnswer({ board: s, outputs: [], stalledAt: [null, null, null, null] })).toEqual([1]);
+    expect(playTurn(s, 'R').record).toMatchObject({ command: 'N', outcome: 'fallen' });
+    expect(playTurn(s, 'R').state.players[1]).toEqual(s.players[1]);
   });
 
-  it('a dropped block is restored 20 turns after it dropped, counting up to 0', () => {
+  it('a fallen player keeps its direction and its wait, as the engine shows them', () => {
+    const players = [player(7, 4, 'R'), player(7, 8, 'U'), player(17, 0), player(17, 17)];
+    // Player 1 attacks on its turn and falls at the end of turn 3 with its wait at 2.
+    let s = play(state(players), ['A', 'A', 'N']);
+    const fall = playTurn(s, 'N');
+    expect(fall.record.fell).toEqual([1]);
+    s = fall.state;
+    expect(encodeInput(s, 2).split('\n')[9]).toBe('-1 -1 U 2');
+  });
+
+  it('a dropped block stands again on the 20th turn after the one it dropped in, its timer counting up from -19', () => {
     let s = state(FAR, { 20: 1 });
     s = playTurn(s, 'N').state;
-    expect(s.blocks[20]).toBe(-20);
-    s = play(s, new Array<Command>(19).fill('N'));
+    expect(s.blocks[20]).toBe(-19);
+    s = play(s, new Array<Command>(18).fill('N'));
     expect(s.blocks[20]).toBe(-1);
     s = playTurn(s, 'N').state;
     expect(s.blocks[20]).toBe(0);
-    expect(s.turn).toBe(21);
+    expect(s.turn).toBe(20);
   });
 });
 
@@ -143,15 +157,19 @@ describe('end of the game', () => {
     expect(result(s)).toMatchObject({ winner: 0, details: { fellAt: [null, 3, 1, 2] } });
   });
 
-  it('players falling together leave no winner: a draw', () => {
+  it('the last players falling together leave nobody: the game runs on to turn 1000, a draw', () => {
     // Player 0 on block 13, players 1 and 2 on block 14, player 3 fell earlier.
     const players = [player(7, 4), player(6, 6), player(8, 8), player(-1, -1, 'U', { fellAt: 2 })];
     const two = playTurn(state(players, { 14: 1 }), 'N').state;
     expect(two.players.map((p) => p.fellAt)).toEqual([null, 0, 0, 2]);
+    expect(isOver(two)).toBe(true);
     expect(result(two).winner).toBe(0);
-    const all = playTurn(state(players, { 13: 1, 14: 1 }), 'N').state;
-    expect(isOver(all)).toBe(true);
-    expect(result(all).winner).toBeNull();
+    let all = playTurn(state(players, { 13: 1, 14: 1 }), 'N').state;
+    // The engine ends a game when exactly one player stands, or at turn 1000.
+    expect(isOver(all)).toBe(false);
+    while (!isOver(all)) all = playTurn(all, 'N').state;
+    expect(all.turn).toBe(1000);
+    expect(result(all)).toMatchObject({ winner: null, scores: [0, 0, 0, 0] });
   });
 
   it('several players standing after turn 1000 is a draw', () => {
@@ -163,28 +181,29 @@ describe('end of the game', () => {
 });
 
 describe('setup and protocol', () => {
-  it('places the players more than 3 apart, facing a random way, the same for the same seed', () => {
-    for (let seed = 0; seed < 200; seed++) {
-      const { players } = initialState(seed);
-      for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) expect(manhattan(players[a]!, players[b]!)).toBeGreaterThan(3);
-    }
+  it('places the players facing a random way, the same for the same seed', () => {
     expect(initialState(42)).toEqual(initialState(42));
     expect(initialState(42)).not.toEqual(initialState(43));
     expect(new Set(Array.from({ length: 50 }, (_, s) => initialState(s).players[0]!.dir)).size).toBe(4);
   });
 
-  it('writes the input of the rules: id, T, 6 rows of blocks, R C D S per player, EOD', () => {
-    const s = state([player(1, 2, 'L', { cooldown: 5 }), player(3, 4, 'R'), player(-1, -1, 'D', { fellAt: 0 }), player(17, 17, 'U')], { 0: 4, 35: -3 }, 9);
+  it('writes the engine’s input: id, T, 6 rows of blocks, then column, row, direction and wait per player, EOD', () => {
+    const s = state([player(1, 2, 'L', { cooldown: 2 }), player(3, 4, 'R'), player(-1, -1, 'D', { fellAt: 0 }), player(17, 16, 'U')], { 0: 4, 35: -3 }, 9);
     expect(encodeInput(s, 1)).toBe(
-      ['1', '9', '4 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 -3', '1 2 L 5', '3 4 R 0', '-1 -1 D 0', '17 17 U 0', 'EOD', ''].join('\n'),
+      ['1', '9', '4 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 -3', '2 1 L 2', '4 3 R 0', '-1 -1 D 0', '16 17 U 0', 'EOD', ''].join('\n'),
     );
   });
 
-  it('reads one command; anything else is N with the reason', () => {
-    expect(decodeCommand('A\n')).toEqual({ command: 'A' });
-    expect(decodeCommand('\n  L  \nU')).toEqual({ command: 'L' });
+  it('reads a command from one line as the engine does: trimmed, up to its first space; anything else is N with the reason', () => {
+    expect(decodeCommand('A')).toEqual({ command: 'A' });
+    expect(decodeCommand('  L  ')).toEqual({ command: 'L' });
+    expect(decodeCommand('U and more')).toEqual({ command: 'U' });
+    // Java's trim drops control characters too, but not a no-break space.
+    expect(decodeCommand('\u0001D\u000b')).toEqual({ command: 'D' });
+    expect(decodeCommand('\u00a0R')).toEqual({ command: 'N', reason: "not a command: '\u00a0R'" });
+    expect(decodeCommand('A\tB')).toEqual({ command: 'N', reason: "not a command: 'A\tB'" });
     expect(decodeCommand('attack')).toEqual({ command: 'N', reason: "not a command: 'attack'" });
-    expect(decodeCommand('')).toEqual({ command: 'N', reason: 'empty answer' });
+    expect(decodeCommand('   ')).toEqual({ command: 'N', reason: 'empty answer' });
     expect(decodeCommand('u')).toMatchObject({ command: 'N' });
   });
 });

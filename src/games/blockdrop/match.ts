@@ -18,7 +18,7 @@ export interface BlockDropPlayerRecord {
   /** Answers that were not a command (played as N). */
   readonly invalid: number;
   readonly forfeit?: { readonly code: string; readonly message: string };
-  /** The turn its bot ran over its time and was terminated, if it was. */
+  /** The turn its bot was terminated, if it was: over its time, or leaving no line to read. */
   readonly terminatedAt?: number;
   readonly kind: string;
   readonly sha256: string;
@@ -55,8 +55,9 @@ export function assembleBlockDrop(
   const replay = blockDropReplay(output, a.seed, { ...manifest, names: a.seats.map((s) => s.name || null) });
   const { result } = output;
   const fellAt = result.details.fellAt as (number | null)[];
+  const stalledAt = (result.details.stalledAt as (number | null)[] | undefined) ?? [];
   const invalid = new Array<number>(PLAYERS).fill(0);
-  for (const t of replay.turns) if (t.r && t.o !== 'turned' && !t.k?.x) invalid[t.p]!++;
+  for (const t of replay.turns) if (t.r && t.o !== 'turned' && t.k && !t.k.x) invalid[t.p]!++;
   const record: BlockDropRecordFields = {
     winner: result.winner ?? 'draw',
     turns: result.turns,
@@ -70,7 +71,8 @@ export function assembleBlockDrop(
       crashes: seat.crashes,
       invalid: invalid[id]!,
       ...(seat.forfeit ? { forfeit: seat.forfeit } : {}),
-      ...(seat.terminatedAt !== undefined ? { terminatedAt: seat.terminatedAt } : {}),
+      // Over its time, or cut off for leaving no line to read (the engine kills both).
+      ...(seat.terminatedAt !== undefined ? { terminatedAt: seat.terminatedAt } : stalledAt[id] != null ? { terminatedAt: stalledAt[id] } : {}),
       kind: a.seats[id]!.kind,
       sha256: a.seats[id]!.sha256,
     })),

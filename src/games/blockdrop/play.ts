@@ -1,25 +1,25 @@
-import { ATTACK_COOLDOWN, BLOCK_SQUARES, BLOCKS, DELTAS, FALL_TURNS_PER_BLOCK, MIN_DISTANCE, RESTORE_TURNS, SQUARES, type Direction } from './constants.js';
+import { ATTACK_WAIT, BLOCK_SQUARES, BLOCKS, DELTAS, DROPPED_TIMER, FALL_TURNS_PER_BLOCK, MIN_DISTANCE, SQUARES, type Direction } from './constants.js';
 import type { Command } from './protocol.js';
 import { blockOf, currentPlayer, manhattan, onBoard, type BlockDropState, type PlayerState } from './state.js';
 
 export type TurnOutcome =
-  /** The player had fallen: nobody was asked. */
+  /** The player had fallen: its bot was asked, its answer not used. */
   | 'fallen'
   | 'idle'
   | 'moved'
   /** The move was canceled; only the direction changed. */
   | 'turned'
   | 'attacked'
-  /** The player is still recovering from an attack: the command was ignored. */
+  /** The player sits out a turn after its attack: it plays N whatever it answered. */
   | 'cooling';
 
 export interface TurnRecord {
   readonly turn: number;
   readonly player: number;
-  /** The command played (N for none or an invalid answer). */
+  /** The command played: N for none, an invalid answer, a turn sat out after an attack, or a fallen player. */
   readonly command: Command;
   readonly outcome: TurnOutcome;
-  /** Why a move was canceled, or why the answer counted as N. */
+  /** Why a move was canceled, or why the answer counted as N (not given for a fallen player, whose answer is not used). */
   readonly reason?: string;
   /** Blocks that dropped at the end of the turn, and players that fell with them. */
   readonly dropped: readonly number[];
@@ -27,27 +27,33 @@ export interface TurnRecord {
 }
 
 /**
- * One turn: the current player's command, then the clock. At the end of
- * every turn cooldowns and block timers count down by one; a block whose
- * timer reaches 0 drops (taking any player on it) and comes back 20 turns
- * later.
+ * One turn, in the engine's order: the current player, if it stands, plays
+ * its command (N while its wait is above 0) and its wait counts down by
+ * one; then every block's timer moves one step toward 0, and a block whose
+ * countdown reaches 0 drops, taking the players on it, with the timer
+ * DROPPED_TIMER that counts back up to 0.
  */
 export function playTurn(state: BlockDropState, command: Command, reason?: string): { state: BlockDropState; record: TurnRecord } {
   const id = currentPlayer(state);
   const blocks = [...state.blocks];
   const players = [...state.players];
   const me = players[id]!;
+  let played: Command = command;
   let outcome: TurnOutcome;
   let why = reason;
   if (!onBoard(me)) {
+    played = 'N';
     outcome = 'fallen';
+    why = undefined;
   } else if (me.cooldown > 0) {
-    outcome = command === 'N' ? 'idle' : 'cooling';
+    played = 'N';
+    outcome = 'cooling';
+    players[id] = { ...me, cooldown: me.cooldown - 1 };
   } else if (command === 'N') {
     outcome = 'idle';
   } else if (command === 'A') {
     attack(blocks, me);
-    players[id] = { ...me, cooldown: ATTACK_COOLDOWN };
+    players[id] = { ...me, cooldown: ATTACK_WAIT - 1 };
     outcome = 'attacked';
   } else {
     const moved = move(players, id, command, blocks);
@@ -58,7 +64,7 @@ export function playTurn(state: BlockDropState, command: Command, reason?: strin
   const { dropped, fell } = tick(blocks, players, state.turn);
   return {
     state: { turn: state.turn + 1, blocks, players },
-    record: { turn: state.turn, player: id, command, outcome, ...(why ? { reason: why } : {}), dropped, fell },
+    record: { turn: state.turn, player: id, command: played, outcome, ...(why ? { reason: why } : {}), dropped, fell },
   };
 }
 
@@ -83,18 +89,13 @@ function move(players: readonly PlayerState[], id: number, dir: Direction, block
   return { player: { ...me, ...to } };
 }
 
+/** The end of every turn: block timers step toward 0; a countdown reaching 0 drops its block and the players on it. */
 function tick(blocks: number[], players: PlayerState[], turn: number): { dropped: number[]; fell: number[] } {
-  players.forEach((p, k) => {
-    if (p.cooldown > 0) players[k] = { ...p, cooldown: p.cooldown - 1 };
-  });
   const dropped: number[] = [];
   blocks.forEach((t, b) => {
     if (t > 0) {
-      blocks[b] = t - 1;
-      if (t === 1) {
-        blocks[b] = -RESTORE_TURNS;
-        dropped.push(b);
-      }
+      blocks[b] = t === 1 ? DROPPED_TIMER : t - 1;
+      if (t === 1) dropped.push(b);
     } else if (t < 0) {
       blocks[b] = t + 1;
     }
@@ -102,7 +103,7 @@ function tick(blocks: number[], players: PlayerState[], turn: number): { dropped
   const fell: number[] = [];
   players.forEach((p, k) => {
     if (onBoard(p) && dropped.includes(blockOf(p.row, p.col))) {
-      players[k] = { ...p, row: -1, col: -1, cooldown: 0, fellAt: turn };
+      players[k] = { ...p, row: -1, col: -1, fellAt: turn };
       fell.push(k);
     }
   });

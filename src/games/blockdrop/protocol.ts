@@ -1,18 +1,20 @@
 import { BLOCKS, DIRECTIONS, type Direction } from './constants.js';
+import { javaTrim } from './output-lines.js';
 import type { BlockDropState } from './state.js';
 
 /** What a bot must print first, before any turn. */
 export const READY = 'READY';
 
 /**
- * The input of one turn, in the rules' format: id, T, the 6 x 6 block
- * timers, `R C D S` per player (`-1 -1` once fallen; D is U, R, D or L),
- * then EOD.
+ * The input of one turn, byte for byte as the engine writes it: id, T, the
+ * 6 x 6 block timers, then per player its column, row, direction (U, R, D
+ * or L) and wait (`-1 -1` for the square once fallen), then EOD. The rules
+ * text names the player line `R C D S`; the engine writes the column first.
  */
 export function encodeInput(state: BlockDropState, id: number): string {
   const lines = [String(id), String(state.turn)];
   for (let r = 0; r < BLOCKS; r++) lines.push(state.blocks.slice(r * BLOCKS, r * BLOCKS + BLOCKS).join(' '));
-  for (const p of state.players) lines.push(`${p.row} ${p.col} ${p.dir} ${p.cooldown}`);
+  for (const p of state.players) lines.push(`${p.col} ${p.row} ${p.dir} ${p.cooldown}`);
   lines.push('EOD');
   return lines.join('\n') + '\n';
 }
@@ -21,9 +23,15 @@ export type Command = Direction | 'A' | 'N';
 
 const COMMANDS: readonly string[] = [...DIRECTIONS, 'A', 'N'];
 
-/** A bot's answer: its first non-blank line must be one command letter; anything else is N, with why. */
-export function decodeCommand(text: string): { command: Command; reason?: string } {
-  const line = text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
-  if (COMMANDS.includes(line)) return { command: line as Command };
-  return { command: 'N', reason: line === '' ? 'empty answer' : `not a command: '${line.slice(0, 20)}'` };
+/**
+ * One line of a bot's output as the engine reads it: trimmed (Java's trim),
+ * then its text up to the first space must be a command letter; anything
+ * else is N, with why.
+ */
+export function decodeCommand(line: string): { command: Command; reason?: string } {
+  const trimmed = javaTrim(line);
+  const space = trimmed.indexOf(' ');
+  const word = space < 0 ? trimmed : trimmed.slice(0, space);
+  if (COMMANDS.includes(word)) return { command: word as Command };
+  return { command: 'N', reason: trimmed === '' ? 'empty answer' : `not a command: '${trimmed.slice(0, 20)}'` };
 }

@@ -12,7 +12,7 @@ const player = z
     row: z.number().int().describe('square row, -1 once fallen'),
     col: z.number().int().describe('square column, -1 once fallen'),
     dir: direction,
-    cooldown: z.number().int().min(0).describe('turns until the player may act again'),
+    cooldown: z.number().int().min(0).describe("the input's wait S: own turns the player still sits out after its attack"),
     fellAt: z.number().int().nullable().describe('the turn the player fell in, or null while it stands'),
   })
   .strict();
@@ -20,7 +20,7 @@ const player = z
 const turn = z
   .object({
     p: seat.describe('the player whose turn it was'),
-    c: z.enum(['U', 'R', 'D', 'L', 'A', 'N']).describe('the command played (N for none or an invalid answer)'),
+    c: z.enum(['U', 'R', 'D', 'L', 'A', 'N']).describe('the command played (N for none, an invalid answer, a turn sat out after an attack, or a fallen player)'),
     o: z.enum(['fallen', 'idle', 'moved', 'turned', 'attacked', 'cooling']).describe('what the command did'),
     r: z.string().optional().describe('why a move was canceled, or why the answer counted as N'),
     d: z.array(z.number().int().min(0).max(BLOCKS * BLOCKS - 1)).optional().describe('blocks that dropped at the end of the turn'),

@@ -1,7 +1,7 @@
 import type { CallRecord, MatchResult, Replay } from '../../core/match-types.js';
 import { initialState, type BlockDropState, type Command, type TurnOutcome, type TurnRecord } from './index.js';
 
-export const BLOCKDROP_REPLAY_FORMAT = 'umpire-blockdrop-replay/1';
+export const BLOCKDROP_REPLAY_FORMAT = 'umpire-blockdrop-replay/2';
 
 /** One turn of the replay, in short keys: player, command, outcome, reason, dropped blocks, fallen players, the bot call. */
 export interface BlockDropReplayTurn {

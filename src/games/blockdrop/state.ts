@@ -1,11 +1,15 @@
 import { BLOCK_SQUARES, BLOCKS, type Direction } from './constants.js';
 
 export interface PlayerState {
-  /** Square row and column, or -1 and -1 once fallen. */
+  /** Square row and column, or -1 and -1 once fallen (direction and wait stay as they were). */
   readonly row: number;
   readonly col: number;
   readonly dir: Direction;
-  /** Turns until the player may act again (S of the input); 0: it may act this turn. */
+  /**
+   * The wait S of the input: after an attack, how many of its own turns the
+   * player still sits out (2, then 1; 0: it acts). It keeps its value once
+   * the player has fallen, as the engine's does.
+   */
   readonly cooldown: number;
   /** The turn in which the player fell with its block, or null while it stands. */
   readonly fellAt: number | null;

@@ -1,4 +1,4 @@
-import { ATTACK_COOLDOWN, BLOCK_SQUARES, BLOCKS, DELTAS, FALL_TURNS_PER_BLOCK, SQUARES, onBoard, type BlockDropState } from '../index.js';
+import { ATTACK_WAIT, BLOCK_SQUARES, BLOCKS, DELTAS, FALL_TURNS_PER_BLOCK, SQUARES, onBoard, type BlockDropState } from '../index.js';
 
 export const PLAYER_COLORS = ['#1d4fa8', '#2e7d32', '#7b1fa2', '#37474f'];
 const STABLE = '#f7f5ef';
@@ -81,11 +81,11 @@ export function drawBoard(canvas: HTMLCanvasElement, state: BlockDropState, curr
       ctx.stroke();
     }
     if (p.cooldown > 0) {
-      // Recovering from an attack: a white arc, shrinking as the cooldown runs out.
+      // Sitting out turns after an attack: a white arc, shrinking with each turn sat out (the wait reads 2, then 1).
       ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
       ctx.lineWidth = Math.max(1.5, cell / 14);
       ctx.beginPath();
-      ctx.arc(x, y, radius * 0.78, -Math.PI / 2, -Math.PI / 2 + (Math.PI * 2 * p.cooldown) / ATTACK_COOLDOWN);
+      ctx.arc(x, y, radius * 0.78, -Math.PI / 2, -Math.PI / 2 + (Math.PI * 2 * p.cooldown) / (ATTACK_WAIT - 1));
       ctx.stroke();
     }
     ctx.fillStyle = '#fff';

@@ -21,7 +21,7 @@ const OUTCOMES: Record<TurnOutcome, string> = {
   moved: 'moved',
   turned: 'turned only',
   attacked: 'attacked',
-  cooling: 'recovering: ignored',
+  cooling: 'sits out after its attack',
 };
 
 let replay: BlockDropReplay;

@@ -45,7 +45,7 @@ export function page(options: ViewerPageOptions): string {
     </aside>
   </main>
   ${controlBar(options, { step: 'turn', speeds: SPEEDS })}
-  <p class="keys chrome">Keys: space play/pause · ← → one turn · Home/End · + − speed. The address follows the turn: #t=40. A block about to drop shows its countdown, a dropped one (dark) the turns until it is back; the white arc on a player is its attack cooldown.</p>
+  <p class="keys chrome">Keys: space play/pause · ← → one turn · Home/End · + − speed. The address follows the turn: #t=40. A block about to drop shows its countdown, a dropped one (dark) the turns until it is back; the white arc on a player: the turns it still sits out after its attack.</p>
 </div>
 ${pageScript(options, source)}`;
 }
