@@ -9,7 +9,7 @@ const END = '<!-- games:end -->';
 export function gamesTable(games) {
   const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const rows = games.map((g) => {
-    const bots = g.bots.form === 'code' ? 'JavaScript or WebAssembly' : `${g.bots.kind} texts (\`${g.bots.extension}\`)`;
+    const bots = g.bots.form === 'code' ? 'JavaScript, Python or WebAssembly' : `${g.bots.kind} texts (\`${g.bots.extension}\`)`;
     return `| [\`${g.id}\`](src/games/${g.id}/README.md) | ${cell(g.title)} | ${g.seats.length} | ${bots} | ${cell(g.summary)} |`;
   });
   return ['| game | title | seats | bots | summary |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');

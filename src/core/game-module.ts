@@ -55,7 +55,7 @@ export interface ReplayFormat<Doc> {
   render(doc: Doc): string;
 }
 
-/** Bots are code (JavaScript or WebAssembly) run in the sandbox, one call per turn. */
+/** Bots are code (JavaScript, Python or WebAssembly) run in the sandbox, one call per turn. */
 export interface CodeBots {
   readonly form: 'code';
 }
