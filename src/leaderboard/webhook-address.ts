@@ -79,6 +79,7 @@ function ipv6Problem(g: readonly number[]): string | null {
   if (zeroUntil(8)) return 'unspecified';
   if (zeroUntil(7) && g[7] === 1) return 'loopback';
   if (zeroUntil(5) && g[5] === 0xffff) return 'IPv4-mapped';
+  if (zeroUntil(4) && g[4] === 0xffff && g[5] === 0) return 'IPv4-translated';
   if (zeroUntil(6)) return 'IPv4-compatible';
   if (g[0] === 0x64 && g[1] === 0xff9b) return 'IPv4/IPv6 translation';
   if (g[0] === 0x100 && g[1] === 0 && g[2] === 0 && g[3] === 0) return 'discard';
@@ -126,7 +127,8 @@ export function checkWebhookUrl(text: string, policy: WebhookUrlPolicy = {}): { 
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('url: only http and https URLs receive webhooks');
   if (url.username || url.password) return fail('url: credentials in the URL are not allowed; authenticate by the signature');
   if (policy.allowPrivate) return { ok: true, url };
-  const host = url.hostname.toLowerCase();
+  // A name's trailing dot (the DNS root) names the same host: `localhost.` is `localhost`.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
   const literal = ipLiteral(host);
   if (literal !== null) {
     const why = blockedAddress(literal);

@@ -31,6 +31,8 @@ describe('creating a webhook', () => {
     ['http://[fd12::1]/hook', /unique-local/],
     ['http://[ff02::1]/hook', /multicast/],
     ['http://localhost:8787/hook', /local name/],
+    ['http://localhost./hook', /local name/],
+    ['http://[::ffff:0:127.0.0.1]/hook', /IPv4-translated/],
     ['https://user:pass@example.org/hook', /credentials/],
   ])('refuses %s', async (url, why) => {
     const board = await newBoard();
