@@ -9,7 +9,7 @@ import type { Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { asyncifyWasi } from '../../src/sandbox/wasi-prepare.js';
 import { I32, I64, module } from '../sandbox/wat.js';
-import { startWrangler, WRANGLER_RUNS, type Wrangler } from './wrangler-dev.js';
+import { postOnNewConnection, startWrangler, WRANGLER_RUNS, type Wrangler } from './wrangler-dev.js';
 
 // Plays matches in the real Workers runtime (workerd, started by `wrangler dev`):
 // JS bots in the metered QuickJS, WebAssembly bots in Worker Loader isolates.
@@ -32,9 +32,9 @@ const post = (b: Bundle): Posted =>
   b.kind === 'wasm' ? { kind: 'wasm', code: Buffer.from(b.code as Uint8Array).toString('base64') } : { kind: b.kind, code: b.code as string };
 
 async function inWorkers(red: Bundle, blue: Bundle, seed: number, budgets?: Budgets, game: 'icy' | 'capture' = 'icy') {
-  const response = await fetch(base, { method: 'POST', body: JSON.stringify({ game, red: post(red), blue: post(blue), seed, budgets }) });
+  const response = await postOnNewConnection(base, JSON.stringify({ game, red: post(red), blue: post(blue), seed, budgets }));
   expect(response.status).toBe(200);
-  return (await response.json()) as Awaited<ReturnType<typeof runMatch>>;
+  return JSON.parse(response.text) as Awaited<ReturnType<typeof runMatch>>;
 }
 
 const inNode = (red: Bundle, blue: Bundle, seed: number, budgets?: Budgets) =>

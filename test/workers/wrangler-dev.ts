@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { freePort } from '../api/server.js';
 import { waitForOutput } from '../process-output.js';
@@ -50,4 +51,22 @@ export async function startWrangler(args: string[], vars: Record<string, string>
       signal('SIGKILL');
     },
   };
+}
+
+/**
+ * POSTs a JSON body on a connection of its own and reads the answer. A test that waits a while
+ * (a Node match of its own) between requests would otherwise reuse a pooled connection the dev
+ * server may close meanwhile, and fetch fails with "other side closed" before the request is sent.
+ */
+export function postOnNewConnection(url: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
