@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { meterWasm } from '../dist/sandbox/wasm/meter.js';
+import { limitCallDepth } from '../dist/sandbox/python/call-depth.js';
 
 const require = createRequire(import.meta.url);
 const source = require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
@@ -21,9 +22,11 @@ console.log(`${out}: ${report.functions} functions, ${report.checkpoints} fuel c
   const source = require.resolve('@micropython/micropython-webassembly-pyscript/micropython.wasm');
   const out = 'build/micropython-metered.wasm';
   const report = meterWasm(readFileSync(source));
-  new WebAssembly.Module(report.bytes);
-  writeFileSync(out, report.bytes);
-  console.log(`${out}: ${report.functions} functions, ${report.checkpoints} fuel checks, ${report.bytes.length} bytes`);
+  // Deep C recursion must end at the same call on every thread, before V8's native stack does.
+  const bytes = limitCallDepth(report.bytes);
+  new WebAssembly.Module(bytes);
+  writeFileSync(out, bytes);
+  console.log(`${out}: ${report.functions} functions, ${report.checkpoints} fuel checks, call depth limited, ${bytes.length} bytes`);
 }
 
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_MAP, encodeView, initialState, ruleSet } from '../../src/games/icy/index.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
-import { fuelPerMs, VIRTUAL_EPOCH_MS } from '../../src/sandbox/policy.js';
+import { FUEL_PER_MS, fuelPerMs, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS } from '../../src/sandbox/policy.js';
 import { ALLOWED_MODULES } from '../../src/sandbox/python/prelude.js';
+import { PYTHON_HOST_BYTE_FUEL } from '../../src/sandbox/python/py-bot.js';
+import { HOST_BYTE_FUEL } from '../../src/sandbox/wasm/harness.js';
 import { DEFAULT_LIMITS, type Bot, type BotLimits, type CallResult } from '../../src/sandbox/types.js';
 
 /**
@@ -20,8 +22,8 @@ const VIEW = encodeView(initialState(DEFAULT_MAP), 0, ruleSet('queue2011'));
 /** What the bot writes when its log reaches the cap. */
 const LOG_CUT = '\n[log cut: the bot wrote more than the cap]';
 
-async function load(code: string, options: { seed?: number; limits?: Partial<BotLimits> } = {}): Promise<Bot> {
-  const loaded = await nodeBotLoader({ kind: 'py', code }, { limits: { ...DEFAULT_LIMITS, ...options.limits }, seed: options.seed ?? 1, loadFuel: 1e9 });
+async function load(code: string, options: { seed?: number; limits?: Partial<BotLimits>; loadFuel?: number } = {}): Promise<Bot> {
+  const loaded = await nodeBotLoader({ kind: 'py', code }, { limits: { ...DEFAULT_LIMITS, ...options.limits }, seed: options.seed ?? 1, loadFuel: options.loadFuel ?? 1e9 });
   if (!loaded.ok) throw new Error(`the bot did not load: ${loaded.failure.code}: ${loaded.failure.message}`);
   return loaded.bot;
 }
@@ -171,6 +173,101 @@ describe('Python bots: the log and the answer', () => {
     }
     expect(details).toEqual(['act returned None, not a str', 'act returned an int, not a str', 'act returned a float, not a str', 'act returned a bool, not a str']);
     expect(bot.crashes).toBe(0);
+  });
+});
+
+/** Runs `body` counting the bytes every TextDecoder in this thread is given to decode. */
+async function decodedBytes(body: () => Promise<void>): Promise<number> {
+  const decode = TextDecoder.prototype.decode;
+  let bytes = 0;
+  TextDecoder.prototype.decode = function (this: TextDecoder, input?: AllowSharedBufferSource, options?: TextDecodeOptions) {
+    bytes += input?.byteLength ?? 0;
+    return decode.call(this, input, options);
+  };
+  try {
+    await body();
+  } finally {
+    TextDecoder.prototype.decode = decode;
+  }
+  return bytes;
+}
+
+describe('Python bots: what the host reads is paid for by the byte, and bounded', () => {
+  /** Enough for a top level that builds strings of megabytes. */
+  const LOAD_BIG = { loadFuel: 1e11 };
+  /** Prints one of two prebuilt strings, 1 byte or 100,001, with no newline: the same instructions either way. */
+  const printer = "SMALL = 'x'\nBIG = 'x' * 100001\ndef act(s):\n    print(BIG if s == 'big' else SMALL, end='')\n    return ''\n";
+  /** The fuel 100,000 more printed bytes cost: PYTHON_HOST_BYTE_FUEL instructions each, in everyone's fuel. */
+  const PER_100K = (100_000 * PYTHON_HOST_BYTE_FUEL * FUEL_PER_MS) / PYTHON_INSTRUCTIONS_PER_MS;
+
+  it('the price is the WebAssembly harness’s HOST_BYTE_FUEL in the interpreter’s instructions', () => {
+    expect(PYTHON_HOST_BYTE_FUEL).toBe(10);
+    expect((PYTHON_HOST_BYTE_FUEL * FUEL_PER_MS) / PYTHON_INSTRUCTIONS_PER_MS).toBe(HOST_BYTE_FUEL);
+  });
+
+  it.each([
+    ['while the log has room', DEFAULT_LIMITS.logChars],
+    ['past the log’s cap (dropped, still paid for)', 10],
+  ])('every printed byte costs PYTHON_HOST_BYTE_FUEL instructions, %s', async (_, logChars) => {
+    const bot = await load(printer, { limits: { logChars }, ...LOAD_BIG });
+    const fuel = async (s: string) => (await bot.act(s, BIG)).fuel;
+    await fuel('small');
+    await fuel('big');
+    const deltas = [];
+    for (let i = 0; i < 3; i++) deltas.push((await fuel('big')) - (await fuel('small')));
+    // The interpreter's own work on the longer string, and a collection landing in one call or the other, is under 2%.
+    for (const d of deltas) expect(Math.abs(d - PER_100K)).toBeLessThan(0.02 * PER_100K);
+    expect(bot.log().length).toBeLessThanOrEqual(logChars + LOG_CUT.length);
+  });
+
+  it('the host decodes what the bot prints only as far as the log can keep it', async () => {
+    const logChars = 1000;
+    const bot = await load("BIG = ('é' * 1000) * 500\ndef act(s):\n    for i in range(20):\n        print(BIG)\n    return 'ok'\n", { limits: { logChars }, ...LOAD_BIG });
+    // 40 MB printed over two calls; the log's 1,000 characters take at most 3 bytes each to read.
+    const decoded = await decodedBytes(async () => {
+      for (let i = 0; i < 2; i++) expect((await bot.act('x', BIG)).output).toBe('ok');
+    });
+    expect(decoded).toBeLessThanOrEqual(3 * (logChars + 1) + 100);
+    expect(bot.log()).toBe('é'.repeat(logChars) + LOG_CUT);
+  });
+
+  it('a 10 MB answer is read only as far as limits.outputChars (and one more), and still marked truncated', async () => {
+    const bot = await load("BIG = ('é' * 1000) * 5000\ndef act(s):\n    return BIG\n", LOAD_BIG);
+    const decoded = await decodedBytes(async () => {
+      expect(await bot.act('x', BUDGET)).toMatchObject({ output: 'é'.repeat(DEFAULT_LIMITS.outputChars), truncated: true });
+    });
+    expect(decoded).toBeLessThan(3 * (DEFAULT_LIMITS.outputChars + 2) + 100);
+  });
+
+  it('an exception with a 10 MB message is read at its two ends, and its detail is cut', async () => {
+    const bot = await load("BIG = ('e' * 1000) * 10000\ndef act(s):\n    raise ValueError(BIG)\n", LOAD_BIG);
+    let detail = '';
+    const decoded = await decodedBytes(async () => {
+      const r = await bot.act('x', BIG);
+      expect(r).toMatchObject({ output: null, failure: 'error' });
+      detail = r.detail!;
+    });
+    expect(decoded).toBeLessThan(10_000);
+    expect(detail).toBe(`ValueError: ${'e'.repeat(300 - 'ValueError: '.length)}... (File "<stdin>", line 3, in act)`);
+  });
+
+  /** The wall time of one call with a budget of `ms` milliseconds of fuel, warmed up first. */
+  async function wallMs(code: string, ms: number): Promise<{ wall: number; result: CallResult }> {
+    await (await load(code, LOAD_BIG)).act('x', { fuel: ms * FUEL_PER_MS, wallMs: 0 });
+    const bot = await load(code, LOAD_BIG);
+    const started = performance.now();
+    const result = await bot.act('x', { fuel: ms * FUEL_PER_MS, wallMs: 0 });
+    return { wall: performance.now() - started, result };
+  }
+
+  it.each([
+    ['a 100 KB string, printed in a loop', "BIG = ('x' * 1000) * 100\ndef act(s):\n    while True:\n        print(BIG)\n"],
+    ['a 100 KB string, printed in a loop once the log is full', "BIG = ('x' * 1000) * 100\nprint(('f' * 1000) * 70)\ndef act(s):\n    while True:\n        print(BIG)\n"],
+  ])('%s takes about its fuel in time (50 ms of fuel, under 4 × 50 ms)', async (_, code) => {
+    // Before bytes were paid for, such a call ran 17 to 20 times its fuel's time (and a 10 MB string, 10,000 times).
+    const { wall, result } = await wallMs(code, 50);
+    expect(result).toMatchObject({ output: null, failure: 'over_budget', fuel: 50 * FUEL_PER_MS });
+    expect(wall).toBeLessThan(4 * 50);
   });
 });
 

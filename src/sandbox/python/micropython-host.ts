@@ -8,6 +8,8 @@
  * whose 12-byte records are read here.
  */
 
+import { DEPTH_EXPORT, MAX_CALL_DEPTH } from './call-depth.js';
+
 /** What emscripten's JS longjmp throws through JavaScript frames; the invoke_* wrappers catch it. */
 const LONGJMP = Symbol('longjmp');
 
@@ -19,6 +21,21 @@ const JS_STRING = 5;
 const EBADF = 8;
 const ENOSYS = 52;
 
+/** A UTF-16 unit of JavaScript text takes at most this many bytes of UTF-8 (a 4-byte sequence makes two units). */
+const UTF8_BYTES_PER_UNIT = 3;
+/** How much of an exception's traceback the host reads: its start (type, message, outer frames) and its end (inner frames). */
+const TRACEBACK_HEAD_BYTES = 4096;
+const TRACEBACK_TAIL_BYTES = 4096;
+/** Reads of the interpreter's own values (a module, `act`) are never longer than this in the host. */
+const NAME_CHARS = 200;
+
+/** Thrown by a host call whose cost the fuel left does not cover: the call stops as if a metered instruction had trapped. */
+export class OutOfFuel extends Error {
+  constructor() {
+    super('out of fuel in a host call');
+  }
+}
+
 export interface HostOptions {
   /** The instance may grow its memory up to this many bytes. */
   readonly memoryBytes: number;
@@ -27,10 +44,17 @@ export interface HostOptions {
   /** The virtual clock for the fuel left, in ms since 1970 (time.time()); time.ticks_ms() counts from `ticksZero`. */
   readonly clockMs: (fuelLeft: bigint) => number;
   readonly ticksZero: number;
-  /** What the bot prints (stdout and stderr). */
+  /**
+   * Room left in the bot's log, in UTF-16 units (0 once it is full): the
+   * host decodes no more of what the bot prints than that can take.
+   */
+  readonly logRoom: () => number;
+  /** What the bot prints (stdout and stderr), decoded up to the log's room. */
   readonly write: (text: string) => void;
   /** Fuel one call into the host costs (the counter cannot see host work). */
   readonly hostCallFuel: number;
+  /** Fuel per byte the bot hands the host to print, kept in the log or dropped past its cap. */
+  readonly hostByteFuel: number;
 }
 
 /** A Python value the port handed back. */
@@ -51,6 +75,8 @@ const TYPE_NAMES: Readonly<Record<number, string>> = { [MP.nothing]: 'nothing', 
 
 export class MicroPython {
   readonly fuel: WebAssembly.Global;
+  /** The calls in progress, in a module built with a call-depth limit (call-depth.ts). */
+  private readonly depth: WebAssembly.Global | undefined;
   private readonly exports: Record<string, any>;
   private readonly memory: WebAssembly.Memory;
   private readonly out: number = 0;
@@ -59,17 +85,28 @@ export class MicroPython {
   constructor(module: WebAssembly.Module, fuelExport: string, options: HostOptions, heapBytes: number, pystackBytes: number, startFuel: bigint) {
     let exports: Record<string, any> | undefined;
     const fuel = () => exports?.[fuelExport] as WebAssembly.Global | undefined;
-    const imports = hostImports(module, options, () => exports!, () => this.memory, fuel);
+    const imports = hostImports(module, options, () => exports!, () => this.memory, fuel, () => this.depth);
     exports = new WebAssembly.Instance(module, imports).exports as Record<string, any>;
     this.exports = exports;
     this.memory = exports.memory as WebAssembly.Memory;
     this.fuel = exports[fuelExport] as WebAssembly.Global;
+    this.depth = exports[DEPTH_EXPORT] as WebAssembly.Global | undefined;
     this.fuel.value = startFuel;
     exports.emscripten_stack_init();
     exports.__wasm_call_ctors();
     exports.mp_js_init(pystackBytes, heapBytes);
     exports.proxy_c_init();
     this.out = exports.malloc(12);
+  }
+
+  /**
+   * Whether the last call stopped because calls nested too deep: the
+   * module's call-depth limit trapped, or (in a module without one) V8's
+   * own stack overflowed, which `error` shows.
+   */
+  nestedTooDeep(error: unknown): boolean {
+    if (this.depth && (this.depth.value as number) > MAX_CALL_DEPTH) return true;
+    return error instanceof RangeError && /call stack/i.test(error.message);
   }
 
   /** The instance's memory now, in bytes. */
@@ -79,29 +116,36 @@ export class MicroPython {
 
   /** Runs source text in `__main__` (top-level statements): null, or the exception it raised. */
   exec(source: string): PyException | null {
+    this.enter();
     const [ptr, len] = this.cString(source);
     this.exports.mp_js_do_exec(ptr, len, this.out);
     this.exports.free(ptr);
-    const value = this.read();
+    const value = this.read(NAME_CHARS);
     return value.kind === 'exception' ? value : null;
   }
 
   /** An attribute of module `__main__` (a global of the bot), or null if it has none. */
   global(name: string): PyValue | null {
+    this.enter();
     const [modulePtr] = this.cString('__main__');
     this.exports.mp_js_do_import(modulePtr, this.out);
     this.exports.free(modulePtr);
-    const main = this.read();
+    const main = this.read(NAME_CHARS);
     if (main.kind !== 'other') return null;
     const [namePtr] = this.cString(name);
     this.exports.proxy_c_to_js_lookup_attr(main.ref, namePtr, this.out);
     this.exports.free(namePtr);
-    const value = this.read();
+    const value = this.read(NAME_CHARS);
     return value.kind === 'other' && value.type === 'nothing' ? null : value;
   }
 
-  /** Calls a Python callable with one string argument. */
-  callWithString(ref: number, argument: string): PyValue {
+  /**
+   * Calls a Python callable with one string argument. A str it returns is
+   * read no further than `keepChars` UTF-16 units and one more (so a longer
+   * one shows as longer): the rest of it is never decoded.
+   */
+  callWithString(ref: number, argument: string, keepChars: number): PyValue {
+    this.enter();
     const args = this.exports.malloc(12);
     const [ptr, len] = this.cString(argument);
     const view = new DataView(this.memory.buffer);
@@ -111,7 +155,12 @@ export class MicroPython {
     // The port copies the string into a Python str and frees `ptr` itself.
     this.exports.proxy_c_to_js_call(ref, 1, args, this.out);
     this.exports.free(args);
-    return this.read();
+    return this.read(keepChars);
+  }
+
+  /** Before a call from the host: no call of the interpreter is in progress (one that trapped left its count behind). */
+  private enter(): void {
+    if (this.depth) this.depth.value = 0;
   }
 
   /** A NUL-terminated UTF-8 copy in the instance's heap: pointer and length without the NUL. */
@@ -124,14 +173,20 @@ export class MicroPython {
     return [ptr, bytes.length];
   }
 
-  private read(): PyValue {
+  /** The record the port wrote at `out`; a str no further than `keepChars` units and one more, an exception's traceback by its two ends. */
+  private read(keepChars: number): PyValue {
     const view = new DataView(this.memory.buffer);
     const kind = view.getInt32(this.out, true);
-    const utf8 = (ptr: number, len: number) => new TextDecoder().decode(new Uint8Array(this.memory.buffer, ptr, len));
-    if (kind === MP.str) return { kind: 'str', text: utf8(view.getInt32(this.out + 8, true), view.getInt32(this.out + 4, true)) };
+    if (kind === MP.str) {
+      const len = view.getInt32(this.out + 4, true);
+      // Any text of more than `keepChars` units has more than that many in this many of its first bytes.
+      const bytes = this.bytes(view.getInt32(this.out + 8, true), Math.min(len, UTF8_BYTES_PER_UNIT * (keepChars + 2)));
+      return { kind: 'str', text: new TextDecoder().decode(bytes, { stream: true }) };
+    }
     if (kind === MP.exception) {
       const ptr = view.getInt32(this.out + 8, true);
-      const text = utf8(ptr, view.getInt32(this.out + 4, true));
+      const len = view.getInt32(this.out + 4, true);
+      const text = this.traceback(ptr, len);
       this.exports.free(ptr);
       const cut = text.indexOf('\x04');
       return { kind: 'exception', type: text.slice(0, cut), traceback: text.slice(cut + 1) };
@@ -139,24 +194,65 @@ export class MicroPython {
     if (kind === MP.callable) return { kind: 'callable', ref: view.getInt32(this.out + 4, true) };
     return { kind: 'other', type: TYPE_NAMES[kind] ?? 'an object', ref: view.getInt32(this.out + 4, true) };
   }
+
+  /** `len` bytes of the instance's memory from `ptr`, clipped to it (a view: nothing is copied). */
+  private bytes(ptr: number, len: number): Uint8Array {
+    const size = this.memory.buffer.byteLength;
+    const from = Math.min(ptr >>> 0, size);
+    return new Uint8Array(this.memory.buffer, from, Math.max(0, Math.min(len, size - from)));
+  }
+
+  /**
+   * The port's "type\x04traceback" text. A long one (a bot can raise an
+   * exception with a message of megabytes) is read at its start and its end
+   * only, with a line marking the cut: the host's work stays the same
+   * whatever the bot raised.
+   */
+  private traceback(ptr: number, len: number): string {
+    if (len <= TRACEBACK_HEAD_BYTES + TRACEBACK_TAIL_BYTES) return new TextDecoder().decode(this.bytes(ptr, len));
+    const head = new TextDecoder().decode(this.bytes(ptr, TRACEBACK_HEAD_BYTES), { stream: true });
+    const tail = this.bytes(ptr + len - TRACEBACK_TAIL_BYTES, TRACEBACK_TAIL_BYTES);
+    // The tail starts after any UTF-8 continuation bytes of a character the cut went through.
+    let start = 0;
+    while (start < 3 && start < tail.length && (tail[start]! & 0xc0) === 0x80) start++;
+    return `${head}\n[... ${len - TRACEBACK_HEAD_BYTES - TRACEBACK_TAIL_BYTES} bytes of the traceback not read ...]\n${new TextDecoder().decode(tail.subarray(start))}`;
+  }
 }
 
-/** The port's imports, each taking its host-call fuel first; any not named here throws. */
+/**
+ * The port's imports, each taking its host-call fuel first, and fd_write its
+ * fuel per byte too; a call whose cost the fuel left does not cover throws
+ * {@link OutOfFuel} before it does any work. Any import not named here throws.
+ */
 function hostImports(
   module: WebAssembly.Module,
   o: HostOptions,
   exports: () => Record<string, any>,
   memory: () => WebAssembly.Memory,
   fuel: () => WebAssembly.Global | undefined,
+  depth: () => WebAssembly.Global | undefined,
 ): WebAssembly.Imports {
   const view = () => new DataView(memory().buffer);
+  const charge = (units: number) => {
+    const counter = fuel();
+    if (!counter) return;
+    const left = (counter.value as bigint) - BigInt(units);
+    counter.value = left;
+    if (left < 0n) throw new OutOfFuel();
+  };
+  // One decoder a stream: a character split between two writes is decoded whole.
+  const decoders: Record<number, TextDecoder> = { 1: new TextDecoder(), 2: new TextDecoder() };
   // emscripten's setjmp/longjmp: call through the table; a longjmp unwinds to here and is reported with setThrew.
+  // The frames it unwinds were not counted down: the call depth is set back to this caller's.
   const invoke = (index: number, ...args: number[]) => {
     const ex = exports();
     const stack = ex.emscripten_stack_get_current();
+    const calls = depth();
+    const callerDepth = calls?.value as number | undefined;
     try {
       return (ex.__indirect_function_table as WebAssembly.Table).get(index)(...args);
     } catch (e) {
+      if (calls && e === LONGJMP) calls.value = callerDepth;
       ex._emscripten_stack_restore(stack);
       if (e !== LONGJMP) throw e;
       ex.setThrew(1, 0);
@@ -193,17 +289,27 @@ function hostImports(
     },
     mp_js_ticks_ms: () => Math.floor(o.clockMs((fuel()?.value as bigint | undefined) ?? 0n) - o.ticksZero),
     mp_js_time_ms: () => Math.floor(o.clockMs((fuel()?.value as bigint | undefined) ?? 0n)),
+    // print() and sys.stdout/stderr. Every byte is paid for, kept or not; only what the log
+    // can still take is decoded, so past its cap a write is paid for and dropped unread.
     fd_write: (fd: number, iovs: number, count: number, written: number) => {
       const v = view();
+      const decoder = fd === 1 || fd === 2 ? decoders[fd] : undefined;
       let total = 0;
       for (let k = 0; k < count; k++) {
         const ptr = v.getUint32(iovs + 8 * k, true);
         const len = v.getUint32(iovs + 8 * k + 4, true);
-        if (fd === 1 || fd === 2) o.write(new TextDecoder().decode(new Uint8Array(memory().buffer, ptr, len)));
         total += len;
+        if (!decoder) continue;
+        charge(len * o.hostByteFuel);
+        const room = o.logRoom();
+        if (room <= 0 || len === 0) continue;
+        // More than `room` units of any text lie within this many of its first bytes.
+        const size = memory().buffer.byteLength;
+        const keep = Math.max(0, Math.min(len, UTF8_BYTES_PER_UNIT * (room + 1), size - ptr));
+        o.write(decoder.decode(new Uint8Array(memory().buffer, Math.min(ptr, size), keep), { stream: true }));
       }
       v.setUint32(written, total, true);
-      return fd === 1 || fd === 2 ? 0 : EBADF;
+      return decoder ? 0 : EBADF;
     },
     fd_read: (_fd: number, _iovs: number, _count: number, read: number) => {
       view().setUint32(read, 0, true);
@@ -229,8 +335,7 @@ function hostImports(
     target[name] = name.startsWith('invoke_')
       ? run
       : (...args: unknown[]) => {
-          const counter = fuel();
-          if (counter) counter.value = (counter.value as bigint) - BigInt(o.hostCallFuel);
+          charge(o.hostCallFuel);
           return run(...args);
         };
   }

@@ -1,5 +1,6 @@
 import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../types.js';
 import { FUEL_PER_MS, MAX_RELOADS, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
+import { HOST_BYTE_FUEL } from '../wasm/harness.js';
 import { FUEL_EXPORT } from '../wasm/meter.js';
 import { MicroPython, type HostOptions, type PyException, type PyValue } from './micropython-host.js';
 import { pythonPrelude } from './prelude.js';
@@ -9,6 +10,17 @@ export type MicroPythonModuleSource = () => Promise<WebAssembly.Module>;
 
 /** What a call out of the interpreter to the host costs, in its instructions (the counter does not see host work): as QuickJS's glue calls. */
 export const PYTHON_HOST_CALL_FUEL = 10_000;
+/**
+ * What each byte the bot prints costs, in its instructions: the WebAssembly
+ * harness's HOST_BYTE_FUEL (20 fuel, about the time the host takes per byte
+ * it reads) converted at PYTHON_INSTRUCTIONS_PER_MS, so 10. Charged on every
+ * byte, also past the log's cap, where the host drops them unread.
+ */
+export const PYTHON_HOST_BYTE_FUEL = Math.ceil((HOST_BYTE_FUEL * PYTHON_INSTRUCTIONS_PER_MS) / FUEL_PER_MS);
+/** Why a call that nested too deep for the interpreter's stack stopped (see call-depth.ts). */
+const TOO_DEEP = "nested calls too deep for the interpreter's stack";
+/** An exception's message in a failure's detail is cut after this many characters (as a JavaScript bot's). */
+const DETAIL_CHARS = 300;
 /** MicroPython's own stack of Python frames: deep recursion ends in a RuntimeError, not a trap. */
 const PYSTACK_BYTES = 64 * 1024;
 /** The interpreter's garbage-collected heap: a quarter of the bot's memory, at most 16 MiB. */
@@ -81,7 +93,9 @@ export class PyBot implements Bot {
       return { py, act: act.ref };
     } catch (e) {
       const over = py ? this.usedAll(py.fuel) : false;
-      return { code: 'BUNDLE_INIT', message: over ? 'the top level of the module used up its fuel' : `the interpreter failed while loading: ${(e as Error).message}` };
+      if (over) return { code: 'BUNDLE_INIT', message: 'the top level of the module used up its fuel' };
+      if (py?.nestedTooDeep(e)) return { code: 'BUNDLE_INIT', message: `the top level ${TOO_DEEP}` };
+      return { code: 'BUNDLE_INIT', message: `the interpreter failed while loading: ${(e as Error).message}` };
     }
   }
 
@@ -103,7 +117,7 @@ export class PyBot implements Bot {
     this.begin(py.fuel, budget.fuel);
     let value: PyValue;
     try {
-      value = py.callWithString(loaded.act, input);
+      value = py.callWithString(loaded.act, input, this.ctx.limits.outputChars);
     } catch (e) {
       // The counter's trap (out of fuel), or a fault of the interpreter: it cannot be resumed.
       const used = this.used(py.fuel);
@@ -113,6 +127,9 @@ export class PyBot implements Bot {
         this.loaded = null;
         return { output: null, fuel: budget.fuel, failure: 'over_budget', detail: 'used up its fuel; reloaded next turn' };
       }
+      // Where V8's stack ends depends on the thread: the call is charged its whole budget, so that what
+      // is recorded does not (with the module's call-depth limit, whether it ends there does not either).
+      if (py.nestedTooDeep(e)) return this.crashed(TOO_DEEP, budget.fuel);
       return this.crashed((e as Error).message, used);
     }
     const used = this.used(py.fuel);
@@ -138,8 +155,10 @@ export class PyBot implements Bot {
       seed: this.ctx.seed,
       clockMs: (left) => this.clockBase + fuelFor(this.startFuel - left) / fuelPerMs(),
       ticksZero: VIRTUAL_EPOCH_MS,
+      logRoom: () => (this.logFull ? 0 : Math.max(0, this.ctx.limits.logChars - this.logText.length)),
       write: (text) => this.write(text),
       hostCallFuel: PYTHON_HOST_CALL_FUEL,
+      hostByteFuel: PYTHON_HOST_BYTE_FUEL,
     };
   }
 
@@ -177,10 +196,16 @@ export class PyBot implements Bot {
   }
 }
 
-/** An exception as one line: its last traceback line, with where it was raised. */
+/**
+ * An exception as one line: the line that names its type (the last such, or
+ * else the traceback's last line), its message cut at DETAIL_CHARS, with
+ * where it was raised (the innermost frame).
+ */
 function describe(value: PyException): string {
-  const lines = value.traceback.trim().split('\n');
-  const last = lines[lines.length - 1] ?? value.type;
-  const where = [...lines].reverse().find((l) => /^\s*File "/.test(l))?.trim();
-  return where ? `${last} (${where})` : last;
+  const lines = value.traceback.trim().split('\n').reverse();
+  const named = value.type ? lines.find((l) => l === value.type || l.startsWith(`${value.type}:`)) : undefined;
+  const line = named ?? lines[0] ?? value.type;
+  const shown = line.length > DETAIL_CHARS ? `${line.slice(0, DETAIL_CHARS)}...` : line;
+  const where = lines.find((l) => /^\s*File "/.test(l))?.trim();
+  return where ? `${shown} (${where})` : shown;
 }
