@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUEL_PER_MS } from '../../src/sandbox/policy.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
 import { HOSTILE_LIMIT_MS, playHostile, wat, type HostileRun } from './hostile-match.js';
+import { assemble } from './wat.js';
 
 /**
  * Hand-written hostile WebAssembly bots, each played through `umpire match`
@@ -22,6 +25,35 @@ const abiBot = (body: string, extra = '') => `(module
   (func (export "act") (param i32 i32) (result i64) ${body}))`;
 
 const SLOW = HOSTILE_LIMIT_MS + 15_000;
+
+/** idle.js against idle.js through the same command: what blue does against idle children, and how long such a match takes. */
+let baseline: HostileRun;
+beforeAll(async () => {
+  baseline = await playHostile(readFileSync('bots/icy/idle.js', 'utf8'), 'js');
+}, SLOW);
+
+/** Blue's summary is what it is against idle.js: red's attack cost it nothing. */
+function expectBlueAsAgainstIdle(run: HostileRun): void {
+  expect(run.summary.bots.blue).toEqual(baseline.summary.bots.blue);
+}
+
+/** Refused at load: blue, which played no turn, neither forfeits nor fails. */
+function expectBlueUntouched(run: HostileRun): void {
+  expect(run.summary.turns).toBe(0);
+  expect(run.summary.bots.blue).toMatchObject({ timeouts: 0, errors: 0, crashes: 0 });
+  expect(run.summary.bots.blue.forfeit).toBeUndefined();
+}
+
+/**
+ * The match took about the time red's fuel buys, not many times more: the
+ * fuel red used at FUEL_PER_MS, ten times over for a slow or busy machine,
+ * beyond what a match of idle bots takes.
+ */
+function expectTimeOfItsFuel(run: HostileRun): void {
+  const fuelMs = run.summary.bots.red.fuel / FUEL_PER_MS;
+  expect(run.summary.bots.red.fuel).toBeGreaterThan(0);
+  expect(run.ms).toBeLessThan(baseline.ms + 2000 + 10 * fuelMs);
+}
 
 function expectFinished(run: HostileRun): void {
   expect(run.exitCode).toBe(0);
@@ -142,5 +174,78 @@ describe('hostile WebAssembly bots, through umpire match', () => {
       (func (export "_start") (drop (call $f0))))`;
     const run = await playHostile(wat(module), 'wasm');
     expectForfeit(run, 'BUNDLE_TOO_LARGE', /10001 functions/);
+  }, SLOW);
+
+  it('a bot that throws and catches in a loop is refused at load: exception handling is not metered', async () => {
+    const module = abiBot('(loop $l (try (do (throw $e (i32.const 1))) (catch $e (drop))) (br $l)) (i64.const 0)', '(tag $e (param i32))');
+    const run = await playHostile(assemble(module), 'wasm');
+    expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module declares exception tags/);
+    expectBlueUntouched(run);
+  }, SLOW);
+
+  it('rethrow and delegate of what the host throws, with no tag of its own, are refused at load too', async () => {
+    // env.abort throws in the host; catch_all would catch it, and the loop would go on.
+    const module = `(module
+      (import "env" "abort" (func $abort (param i32 i32 i32 i32)))
+      (memory (export "memory") 1)
+      ${ABI_ENTRIES}
+      (func $raise (call $abort (i32.const 0) (i32.const 0) (i32.const 0) (i32.const 0)))
+      (func (export "act") (param i32 i32) (result i64)
+        (loop $l
+          (try (do (try (do (call $raise)) (catch_all (rethrow 0)))) (catch_all))
+          (try (do (try (do (call $raise)) (delegate 0))) (catch_all))
+          (br $l))
+        (i64.const 0)))`;
+    const run = await playHostile(assemble(module), 'wasm');
+    expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module uses 'try'/);
+    expectBlueUntouched(run);
+  }, SLOW);
+
+  it('try_table and throw_ref are refused at load', async () => {
+    const module = `(module
+      (import "env" "abort" (func $abort (param i32 i32 i32 i32)))
+      (memory (export "memory") 1)
+      ${ABI_ENTRIES}
+      (func (export "act") (param i32 i32) (result i64)
+        (loop $l
+          (block $caught
+            (try_table (catch_all $caught)
+              (throw_ref
+                (block $h (result exnref)
+                  (try_table (catch_all_ref $h) (call $abort (i32.const 0) (i32.const 0) (i32.const 0) (i32.const 0)))
+                  (unreachable)))))
+          (br $l))
+        (i64.const 0)))`;
+    const run = await playHostile(assemble(module), 'wasm');
+    expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module uses 'try_table'/);
+    expectBlueUntouched(run);
+  }, SLOW);
+
+  it('memory.grow by 0 in a loop pays for each grow: over budget every turn, in the time its fuel buys', async () => {
+    // At 1 fuel each, a grow (which makes V8 build a new buffer) ran 500 times longer than its fuel.
+    const run = await playHostile(wat(abiBot('(loop $l (drop (memory.grow (i32.const 0))) (br $l)) (i64.const 0)')), 'wasm');
+    expectEveryCallFailed(run, /used up its fuel/);
+    expectBlueAsAgainstIdle(run);
+    expectTimeOfItsFuel(run);
+  }, SLOW);
+
+  it('table.set of a function in a loop pays for V8 updating its dispatch table', async () => {
+    const module = abiBot('(loop $l (table.set $t (i32.const 0) (ref.func $f)) (br $l)) (i64.const 0)', '(table $t 1 funcref) (func $f) (elem declare func $f)');
+    const run = await playHostile(wat(module), 'wasm');
+    expectEveryCallFailed(run, /used up its fuel/);
+    expectBlueAsAgainstIdle(run);
+    expectTimeOfItsFuel(run);
+  }, SLOW);
+
+  it('branching over the fuel checks does not run code unpaid', async () => {
+    // 300 blocks, each 7 instructions of work and a branch over the other 121 instructions, where the checks are.
+    const work = '(br_if 0 (local.tee $a (i32.rotl (i32.mul (local.get $a) (i32.const 0x9e3779b9)) (i32.const 13))))';
+    const filler = '(drop (i32.const 0)) '.repeat(59) + '(drop (i32.eqz (i32.const 0)))';
+    const blocks = `(block ${work} ${filler})`.repeat(300);
+    const module = abiBot(`(local.set $a (i32.const 1)) (loop $l (drop (i32.const 0)) ${blocks} (br $l)) (i64.const 0)`).replace('(result i64)', '(result i64) (local $a i32)');
+    const run = await playHostile(wat(module), 'wasm');
+    expectEveryCallFailed(run, /used up its fuel/);
+    expectBlueAsAgainstIdle(run);
+    expectTimeOfItsFuel(run);
   }, SLOW);
 });

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { WasmFormatError } from '../../src/sandbox/wasm/leb.js';
-import { BULK_BYTE_FUEL, CHECK_FUEL, FUEL_EXPORT, START_EXPORT, TABLE_ELEMENT_FUEL, meterWasm } from '../../src/sandbox/wasm/meter.js';
+import { BULK_BYTE_FUEL, BULK_OP_FUEL, CHECK_FUEL, FUEL_EXPORT, START_EXPORT, TABLE_ELEMENT_FUEL, TABLE_OP_FUEL, meterWasm } from '../../src/sandbox/wasm/meter.js';
 import { TABLE_ENTRY_BYTES } from '../../src/sandbox/wasm/module-checks.js';
 import { wat } from './hostile-match.js';
-import { I32, module } from './wat.js';
+import { I32, assemble, module } from './wat.js';
 
 /** `count(n)`: loops n times and returns n; `spin()`: loops forever. */
 const loops = module([
@@ -76,7 +77,7 @@ describe('fuel metering', () => {
       (func (export "fill") (param i32) (memory.fill (i32.const 0) (i32.const 1) (local.get 0)))
       (func (export "copy") (param i32) (memory.copy (i32.const 0) (i32.const 100) (local.get 0)))
       (func (export "grow") (param i32) (result i32) (table.grow $t (ref.null func) (local.get 0))))`);
-    const x = instantiate(meterWasm(bytes, { memoryBytes: 1 << 20 }).bytes) as unknown as Record<string, (n: number) => number> & { umpire_fuel: WebAssembly.Global };
+    const x = instantiate(meterWasm(bytes, { memoryBytes: 1 << 20, strict: true }).bytes) as unknown as Record<string, (n: number) => number> & { umpire_fuel: WebAssembly.Global };
     const cost = (name: string, n: number) => {
       x.umpire_fuel.value = 10n ** 12n;
       x[name]!(n);
@@ -84,7 +85,12 @@ describe('fuel metering', () => {
     };
     expect(cost('fill', 40_000) - cost('fill', 0)).toBe(BigInt(40_000 * BULK_BYTE_FUEL));
     expect(cost('copy', 1000) - cost('copy', 0)).toBe(BigInt(1000 * BULK_BYTE_FUEL));
+    expect(cost('fill', 0)).toBeGreaterThan(BigInt(BULK_OP_FUEL));
     expect(cost('grow', 100) - cost('grow', 0)).toBe(BigInt(100 * TABLE_ELEMENT_FUEL));
+    expect(cost('grow', 0)).toBeGreaterThan(BigInt(TABLE_OP_FUEL));
+    // A grow past the table's share fails, and costs no more than one by nothing.
+    expect(cost('grow', 1_000_000)).toBe(cost('grow', 0));
+    expect(x.grow!(1_000_000)).toBe(-1);
     // Too little fuel for the length: a trap before a byte is written.
     x.umpire_fuel.value = BigInt(1000 * BULK_BYTE_FUEL);
     new Uint8Array((x as unknown as { memory: WebAssembly.Memory }).memory.buffer)[0] = 9;
@@ -129,5 +135,66 @@ describe('fuel metering', () => {
     const pages = (limit - entries * TABLE_ENTRY_BYTES) / 65536;
     expect(memory.grow(pages - 1)).toBe(1);
     expect(() => memory.grow(1)).toThrow(RangeError);
+  });
+  it('refuses exception handling: tags, the legacy instructions and try_table, even in a module without a tag', () => {
+    const thrower = assemble('(module (tag $e) (func (export "f") (try (do (throw $e)) (catch $e))))');
+    expect(WebAssembly.validate(thrower as Uint8Array<ArrayBuffer>)).toBe(true);
+    expect(() => meterWasm(thrower)).toThrow(/^exception handling is not allowed: the module declares exception tags; .*-fno-exceptions/);
+    expect(() => meterWasm(assemble('(module (import "env" "e" (tag $e)) (func (export "f") (throw $e)))'))).toThrow(
+      /^exception handling is not allowed: the module imports an exception tag/,
+    );
+    // No tag of its own: catch_all still catches what a host function throws, and rethrow, delegate and throw_ref pass it on.
+    const tagless: [string, string][] = [
+      ['try', '(try (do (call $host)) (catch_all))'],
+      ['try', '(try (do (try (do (call $host)) (catch_all (rethrow 0)))) (catch_all))'],
+      ['try', '(try (do (try (do (call $host)) (delegate 0))) (catch_all))'],
+      ['try_table', '(block $o (try_table (catch_all $o) (throw_ref (block $h (result exnref) (try_table (catch_all_ref $h) (call $host)) (unreachable)))))'],
+    ];
+    for (const [first, body] of tagless) {
+      const bytes = assemble(`(module (import "env" "host" (func $host)) (func (export "f") ${body}))`);
+      expect(WebAssembly.validate(bytes as Uint8Array<ArrayBuffer>)).toBe(true);
+      expect(() => meterWasm(bytes)).toThrow(`exception handling is not allowed: the module uses '${first}'`);
+    }
+  });
+
+  it('meters the engines and the example bots the project builds: none uses exception handling', () => {
+    const require = createRequire(import.meta.url);
+    const engines = [require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'), require.resolve('@micropython/micropython-webassembly-pyscript/micropython.wasm')];
+    const bots = readdirSync('build/bots')
+      .filter((f) => f.endsWith('.wasm'))
+      .map((f) => `build/bots/${f}`);
+    expect(bots.length).toBeGreaterThanOrEqual(2);
+    for (const file of [...engines, ...bots]) expect(() => meterWasm(readFileSync(file)), file).not.toThrow();
+  });
+
+  it('strict, a branch over a check does not run unpaid: the fuel covers every instruction run', () => {
+    // Each block runs 7 instructions, then branches over the other 121, among them a check.
+    const work = '(br_if 0 (local.tee $a (i32.rotl (i32.mul (local.get $a) (i32.const 0x9e3779b9)) (i32.const 13))))';
+    const filler = '(drop (i32.const 0)) '.repeat(59) + '(drop (i32.eqz (i32.const 0)))';
+    const blocks = `(block ${work} ${filler})`.repeat(100);
+    const bytes = assemble(`(module (func (export "run") (param $n i32) (local $a i32) (local.set $a (i32.const 1))
+      (loop $l (drop (i32.const 0)) ${blocks} (br_if $l (local.tee $n (i32.sub (local.get $n) (i32.const 1)))))))`);
+    const used = (strict: boolean) => {
+      const x = new WebAssembly.Instance(new WebAssembly.Module(meterWasm(bytes, { strict }).bytes as Uint8Array<ArrayBuffer>)).exports as {
+        run: (n: number) => void;
+        umpire_fuel: WebAssembly.Global;
+      };
+      x.umpire_fuel.value = 10n ** 12n;
+      x.run(10);
+      return 10n ** 12n - (x.umpire_fuel.value as bigint);
+    };
+    expect(used(true)).toBeGreaterThanOrEqual(10n * 100n * 7n);
+    // The engines' metering, on which FUEL_PER_MS was calibrated, still charges the checks it meets.
+    expect(used(false)).toBeLessThan(10n * 100n);
+  });
+
+  it('strict, a branch out of a block lands on a check only when it skipped one', () => {
+    // Short blocks hold no check: branching out of them skips nothing, and adds no check.
+    const short = assemble(`(module (func (export "f") (param i32) ${'(block (br_if 0 (local.get 0)) (drop (i32.const 1)))'.repeat(10)}))`);
+    expect(meterWasm(short, { strict: true }).checkpoints).toBe(1);
+    const long = assemble(`(module (func (export "f") (param i32) (block (br_if 0 (local.get 0)) ${'(drop (i32.const 1)) '.repeat(40)}) (drop (i32.const 2))))`);
+    // The entry, one after 64 instructions, and one where the branch lands (not without strict).
+    expect(meterWasm(long, { strict: true }).checkpoints).toBe(3);
+    expect(meterWasm(long).checkpoints).toBe(2);
   });
 });

@@ -1,4 +1,22 @@
-/** Tiny hand-assembled WebAssembly modules for tests (no assembler needed). */
+/** Tiny hand-assembled WebAssembly modules for tests (no assembler needed), and {@link assemble} for the rest. */
+import wabtInit from 'wabt';
+
+const wabt = await wabtInit();
+
+/**
+ * Assembles WebAssembly text with wabt, with every feature an attack may
+ * want on: exceptions (legacy `try`, and `try_table`/`throw_ref`), tail
+ * calls, threads, bulk memory, reference types.
+ */
+export function assemble(text: string): Uint8Array<ArrayBuffer> {
+  const features = { exceptions: true, tail_call: true, threads: true, bulk_memory: true, reference_types: true, multi_memory: true, mutable_globals: true };
+  const parsed = wabt.parseWat('attack.wat', text, features);
+  try {
+    return new Uint8Array(parsed.toBinary({}).buffer);
+  } finally {
+    parsed.destroy();
+  }
+}
 
 const u = (n: number): number[] => {
   const out: number[] = [];

@@ -1,7 +1,7 @@
 import { WasmFormatError, WasmReader, encodeName, encodeS32, encodeS64, encodeU32 } from './leb.js';
-import { checkModule } from './module-checks.js';
+import { checkModule, exceptionsRefused, type ResourcePlan } from './module-checks.js';
 import { skipBlockType, skipImmediates } from './opcodes.js';
-import { IMPORT_KIND, SECTION, SECTION_ORDER, exportNames, readImports, readMemories, readSections, readTables, vectorLength, type Section } from './sections.js';
+import { IMPORT_KIND, SECTION, SECTION_ORDER, exportNames, readImports, readMemories, readSections, readTables, vectorLength, type ImportEntry, type Section } from './sections.js';
 
 /** Name of the exported mutable i64 global that holds the fuel left. */
 export const FUEL_EXPORT = 'umpire_fuel';
@@ -20,30 +20,77 @@ export const START_FUEL = 2n ** 62n;
  */
 export const BULK_BYTE_FUEL = 1;
 
-/** Fuel per element of `table.fill`, `table.copy`, `table.init` and `table.grow`. */
-export const TABLE_ELEMENT_FUEL = 16;
+/*
+ * What the instructions that call into the engine cost on top of their 1.
+ * Measured by looping each one in a metered bot and comparing its wall time
+ * per unit of fuel with a plain loop's on the same machine: at 1 fuel they
+ * ran 4 to 9,000 times longer per unit (memory.grow worst). Each price
+ * covers the slowest case measured, so that fuel is time within a factor of
+ * about two for them too. Prices are fixed per instruction, or per unit the
+ * instruction moves, so the same run costs the same fuel everywhere.
+ */
+
+/** `call_indirect`, `return_call_indirect`, `call_ref`, `return_call_ref`: about 10 ns against 1-2 for a direct call. */
+export const CALL_INDIRECT_FUEL = 128;
+/** `memory.fill`, `memory.copy`, `memory.init` whatever their length (a call into the engine), besides {@link BULK_BYTE_FUEL} a byte. */
+export const BULK_OP_FUEL = 128;
+/** `memory.grow`, even by 0 or failing: V8 makes a new buffer each time (0.7 µs by 0). */
+export const MEMORY_GROW_FUEL = 16_384;
+/** Per page `memory.grow` adds, charged before it runs when the grow will succeed: 10 µs a page. */
+export const MEMORY_PAGE_FUEL = 131_072;
+/** `table.get` (a call into the engine). */
+export const TABLE_GET_FUEL = 64;
+/** `table.set`: a function reference also updates V8's dispatch table (0.1 µs). */
+export const TABLE_SET_FUEL = 2048;
+/** `table.fill`, `table.copy`, `table.init`, `table.grow` whatever their length. */
+export const TABLE_OP_FUEL = 2048;
+/**
+ * Per element of `table.fill`, `table.copy` and `table.init` (charged before
+ * they run), and per element `table.grow` adds (charged before it runs when
+ * it will succeed): 60 to 100 ns each for function references.
+ */
+export const TABLE_ELEMENT_FUEL = 2048;
+
+/** Without `strict`: per element of `table.fill`, `table.copy`, `table.init` and `table.grow` (asked for). */
+export const ENGINE_TABLE_ELEMENT_FUEL = 16;
 
 export interface MeterOptions {
   /** A bot's memory limit in bytes: caps its memory and tables together (see module-checks.ts). */
   readonly memoryBytes?: number;
   /** Export the start function as {@link START_EXPORT} so the host runs it after setting the fuel. */
   readonly deferStart?: boolean;
+  /**
+   * Meter strictly, as bots are: instructions that call into the engine pay
+   * their prices ({@link CALL_INDIRECT_FUEL} and after), grows pay for what
+   * they add, and a check stands wherever a forward branch lands past one,
+   * so that no instruction runs unpaid. Without it, as for the QuickJS and
+   * MicroPython engines (scripts/build-wasm.mjs), every instruction costs 1
+   * and table elements {@link ENGINE_TABLE_ELEMENT_FUEL}: FUEL_PER_MS was
+   * calibrated on that metering, and strict metering makes the same QuickJS
+   * work cost about 1.4 times the fuel (MicroPython 1.15), so the engines
+   * move to it together with a new calibration.
+   */
+  readonly strict?: boolean;
 }
 
 export interface MeterReport {
-  readonly bytes: Uint8Array;
+  readonly bytes: Uint8Array<ArrayBuffer>;
   readonly functions: number;
   readonly checkpoints: number;
 }
 
 /**
  * Instruments a WebAssembly module with fuel metering: a new exported mutable
- * global `umpire_fuel`, and at every function entry, every loop head and at
- * least every 64 instructions a check that subtracts the number of
- * instructions up to the next check and traps (`unreachable`) once the fuel is
- * below zero. Bulk memory and table operations also pay for their length
- * before they run, through two added functions. The same module run with the
- * same fuel traps at the same instruction on every machine.
+ * global `umpire_fuel`, and at every function entry, every loop head, at
+ * least every 64 instructions and (`strict`) where a forward branch lands
+ * past a check, a check that subtracts the fuel of the instructions up to
+ * the next check and traps (`unreachable`) once the fuel is below zero.
+ * Bulk memory and table operations also pay for their length before they
+ * run, through added functions; strict, instructions that call into the
+ * engine cost more than 1 (see {@link CALL_INDIRECT_FUEL} and the prices
+ * after it) and grows pay for what they add. Exception handling is refused.
+ * The same module run with the same fuel traps at the same instruction on
+ * every machine.
  *
  * The module is validated first (module-checks.ts): metering adds a global
  * and functions, so an index that is out of range in the original must not
@@ -67,8 +114,11 @@ export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterR
   const definedFunctions = countOf(SECTION.function);
   const helpers: Helpers | null =
     definedFunctions > 0
-      ? { type: countOf(SECTION.type), bytes: imports.filter((i) => i.kind === IMPORT_KIND.function).length + definedFunctions }
+      ? { type: countOf(SECTION.type), first: imports.filter((i) => i.kind === IMPORT_KIND.function).length + definedFunctions }
       : null;
+  const limits = growLimits(input, sections, imports, plan);
+  const strict = options.strict ?? false;
+  const added = strict ? STRICT_HELPERS : ENGINE_HELPERS;
   const startSection = section(SECTION.start);
   const deferredStart = options.deferStart && startSection ? new WasmReader(input, startSection.start, startSection.end).u32() : null;
 
@@ -107,13 +157,13 @@ export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterR
     emitMissing(rank(s.id));
     if (s.id === SECTION.global) emit(s.id, appendEntries(input, s, [newGlobal]));
     else if (s.id === SECTION.export) emit(s.id, appendEntries(input, s, newExports));
-    else if (s.id === SECTION.type && helpers) emit(s.id, appendEntries(input, s, [CHARGE_TYPE]));
-    else if (s.id === SECTION.function && helpers) emit(s.id, appendEntries(input, s, [encodeU32(helpers.type), encodeU32(helpers.type)]));
+    else if (s.id === SECTION.type && helpers) emit(s.id, appendEntries(input, s, strict ? [CHARGE_TYPE, GROW_TYPE] : [CHARGE_TYPE]));
+    else if (s.id === SECTION.function && helpers) emit(s.id, appendEntries(input, s, added.map((h) => encodeU32(helpers.type + (h.grow ? 1 : 0)))));
     else if (s.id === SECTION.memory && plan) emit(s.id, capMemories(input, s, plan.memoryMaxPages));
     else if (s.id === SECTION.table && plan) emit(s.id, capTables(input, s, plan.tableMax));
     else if (s.id === SECTION.start && deferredStart !== null) continue;
     else if (s.id === SECTION.code) {
-      const code = meterCode(input, s, fuel, helpers);
+      const code = meterCode(input, s, fuel, helpers, strict, limits);
       functions = code.functions;
       checkpoints = code.checkpoints;
       emit(s.id, code.bytes);
@@ -124,14 +174,34 @@ export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterR
   return { bytes: concat(out), functions, checkpoints };
 }
 
-/** The two added functions: their shared type index, and the index of the first (bytes; elements follows). */
+/** The added functions: the index of their first type (a second follows when strict), and of the first function. */
 interface Helpers {
   readonly type: number;
-  readonly bytes: number;
+  readonly first: number;
 }
+
+/**
+ * The added functions, in order: charges before bulk memory and table
+ * operations by their length, and (strict) before `memory.grow` and
+ * `table.grow` by what they will add.
+ */
+const STRICT_HELPERS = [
+  { grow: false, perUnit: BULK_BYTE_FUEL },
+  { grow: false, perUnit: TABLE_ELEMENT_FUEL },
+  { grow: true, perUnit: MEMORY_PAGE_FUEL },
+  { grow: true, perUnit: TABLE_ELEMENT_FUEL },
+];
+const ENGINE_HELPERS = [
+  { grow: false, perUnit: BULK_BYTE_FUEL },
+  { grow: false, perUnit: ENGINE_TABLE_ELEMENT_FUEL },
+];
+const HELPER = { bytes: 0, elements: 1, pages: 2, tableElements: 3 } as const;
 
 /** (i32) -> (i32): takes the length on top of the stack, charges it, and leaves it in place. */
 const CHARGE_TYPE = [0x60, 0x01, 0x7f, 0x01, 0x7f];
+
+/** (i32 delta, i32 size, i32 max) -> (i32 delta): charges a grow that will succeed, and leaves its delta. */
+const GROW_TYPE = [0x60, 0x03, 0x7f, 0x7f, 0x7f, 0x01, 0x7f];
 
 /** `fuel -= len * perUnit; if (fuel < 0) unreachable; return len`, as a function body. */
 function chargeBody(fuel: number, perUnit: number): number[] {
@@ -143,6 +213,48 @@ function chargeBody(fuel: number, perUnit: number): number[] {
     0x20, 0x00, 0x0b,
   ];
   return [...encodeU32(body.length), ...body];
+}
+
+/**
+ * `if (delta <= max - size) { fuel -= delta * perUnit; if (fuel < 0)
+ * unreachable } return delta`: a grow that will fail (past the maximum)
+ * costs nothing more, so a program may probe for room.
+ */
+function growChargeBody(fuel: number, perUnit: number): number[] {
+  const g = encodeU32(fuel);
+  const body = [
+    0x00, // no locals
+    0x20, 0x00, 0x20, 0x02, 0x20, 0x01, 0x6b, 0x4d, 0x04, 0x40,
+    0x23, ...g, 0x20, 0x00, 0xad, 0x42, ...encodeS32(perUnit), 0x7e, 0x7d, 0x24, ...g,
+    0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b,
+    0x0b,
+    0x20, 0x00, 0x0b,
+  ];
+  return [...encodeU32(body.length), ...body];
+}
+
+/** Most pages a 32-bit memory may have. */
+const MAX_PAGES = 65536;
+
+/** What `memory.grow` and `table.grow` may reach after metering: the memory's maximum in pages, and each table's (by index). */
+interface GrowLimits {
+  readonly memory: number;
+  readonly tables: readonly number[];
+}
+
+function growLimits(input: Uint8Array, sections: readonly Section[], imports: readonly ImportEntry[], plan: ResourcePlan | null): GrowLimits {
+  const section = (id: number) => sections.find((s) => s.id === id);
+  const ownMemories = section(SECTION.memory) ? readMemories(input, section(SECTION.memory)!) : [];
+  const ownTables = section(SECTION.table) ? readTables(input, section(SECTION.table)!) : [];
+  const memories = [
+    ...imports.filter((i) => i.kind === IMPORT_KIND.memory).map((i) => i.limits!.max ?? MAX_PAGES),
+    ...ownMemories.map((m) => (plan ? Math.min(m.max ?? plan.memoryMaxPages, plan.memoryMaxPages) : (m.max ?? MAX_PAGES))),
+  ];
+  const tables = [
+    ...imports.filter((i) => i.kind === IMPORT_KIND.table).map((i) => i.limits!.max ?? 0xffffffff),
+    ...ownTables.map((t, k) => (plan ? plan.tableMax[k]! : (t.limits.max ?? 0xffffffff))),
+  ];
+  return { memory: memories[0] ?? 0, tables };
 }
 
 /** The memory section with every maximum lowered to `pages`. */
@@ -185,21 +297,57 @@ function fuelCheck(fuel: number, cost: number): number[] {
   return [0x23, ...g, 0x42, ...encodeS32(cost), 0x7d, 0x24, ...g, 0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b];
 }
 
-/** Bulk operations, by their 0xfc sub-opcode, and whether they move bytes (or table elements). */
-const BULK_OPS: ReadonlyMap<number, 'bytes' | 'elements'> = new Map([
-  [8, 'bytes'], // memory.init
-  [10, 'bytes'], // memory.copy
-  [11, 'bytes'], // memory.fill
-  [12, 'elements'], // table.init
-  [14, 'elements'], // table.copy
-  [15, 'elements'], // table.grow
-  [17, 'elements'], // table.fill
+/** Exception handling, refused (see module-checks.ts): opcode to name. */
+const EXCEPTION_OPS: ReadonlyMap<number, string> = new Map([
+  [0x06, 'try'],
+  [0x07, 'catch'],
+  [0x08, 'throw'],
+  [0x09, 'rethrow'],
+  [0x0a, 'throw_ref'],
+  [0x18, 'delegate'],
+  [0x19, 'catch_all'],
+  [0x1f, 'try_table'],
 ]);
 
-function meterCode(input: Uint8Array, s: Section, fuel: number, helpers: Helpers | null): { bytes: Uint8Array; functions: number; checkpoints: number } {
+/** Fuel an instruction costs on top of its 1 (0xfc instructions by their sub-opcode). */
+function surcharge(op: number, sub: number): number {
+  switch (op) {
+    case 0x11: // call_indirect
+    case 0x13: // return_call_indirect
+    case 0x14: // call_ref
+    case 0x15: // return_call_ref
+      return CALL_INDIRECT_FUEL;
+    case 0x40: // memory.grow
+      return MEMORY_GROW_FUEL;
+    case 0x25: // table.get
+      return TABLE_GET_FUEL;
+    case 0x26: // table.set
+      return TABLE_SET_FUEL;
+    case 0xfc:
+      if (sub === 8 || sub === 10 || sub === 11) return BULK_OP_FUEL; // memory.init, memory.copy, memory.fill
+      if (sub === 12 || sub === 14 || sub === 15 || sub === 17) return TABLE_OP_FUEL; // table.init, table.copy, table.grow, table.fill
+  }
+  return 0;
+}
+
+/** An open `block`, `loop` or `if`: where it starts in the body. */
+interface Frame {
+  readonly at: number;
+  readonly loop: boolean;
+}
+
+function meterCode(
+  input: Uint8Array,
+  s: Section,
+  fuel: number,
+  helpers: Helpers | null,
+  strict: boolean,
+  limits: GrowLimits,
+): { bytes: Uint8Array; functions: number; checkpoints: number } {
   const r = new WasmReader(input, s.start, s.end);
   const count = r.u32();
-  const parts: Uint8Array[] = [Uint8Array.from(encodeU32(count + (helpers ? 2 : 0)))];
+  const added = strict ? STRICT_HELPERS : ENGINE_HELPERS;
+  const parts: Uint8Array[] = [Uint8Array.from(encodeU32(count + (helpers ? added.length : 0)))];
   let checkpoints = 0;
   for (let f = 0; f < count; f++) {
     const size = r.u32();
@@ -211,30 +359,72 @@ function meterCode(input: Uint8Array, s: Section, fuel: number, helpers: Helpers
       if (t === 0x63 || t === 0x64) body.skipLeb();
     }
     const localsEnd = body.pos;
-    // Check points: the function entry, just inside every loop, and often
-    // enough that no check is followed by more than SEGMENT instructions.
+    // Check points: the function entry, just inside every loop, often enough
+    // that no check is followed by more than SEGMENT instructions, and
+    // (strict) wherever a forward branch lands past a check point (after the
+    // `end` of a block or if, after an `else`). A check charges everything up
+    // to the next point; strict, every instruction run has been paid for on
+    // the way in, since control enters the stretch after a point only
+    // through that point.
     const points = [localsEnd];
+    // Per point: the instructions up to the next one, and their fuel.
+    const counts = [0];
     const costs = [0];
-    // Bulk operations: a call that charges their length, just before them.
-    const charges: { at: number; call: number[] }[] = [];
-    while (!body.atEnd()) {
-      if (costs[costs.length - 1]! >= SEGMENT) {
-        points.push(body.pos);
-        costs.push(0);
+    const point = (at: number) => {
+      // A point with no instruction since the last one takes its place:
+      // between them stand only block, loop, end or nop, so control reaching
+      // the old one falls through to the new one.
+      if (strict && counts[counts.length - 1] === 0) {
+        points[points.length - 1] = at;
+        return;
       }
+      points.push(at);
+      counts.push(0);
+      costs.push(0);
+    };
+    // A point inside the stretch from `at` on: a branch from there forward may skip it.
+    const pointSince = (at: number) => points[points.length - 1]! > at;
+    const frames: Frame[] = [];
+    // Bulk and grow operations: a call that charges their length just before them.
+    const charges: { at: number; code: number[] }[] = [];
+    while (!body.atEnd()) {
+      if (counts[counts.length - 1]! >= SEGMENT) point(body.pos);
       const at = body.pos;
       const op = body.byte();
-      // Structure (block, loop, end, nop) costs nothing at run time.
-      if (op !== 0x02 && op !== 0x03 && op !== 0x0b && op !== 0x01) costs[costs.length - 1]!++;
+      const sub = op === 0xfc ? new WasmReader(input, body.pos, bodyEnd).u32() : -1;
+      const refused = EXCEPTION_OPS.get(op);
+      if (refused) throw new WasmFormatError(exceptionsRefused(`the module uses '${refused}'`));
       if (op === 0xfe) throw new WasmFormatError('atomic instructions are not allowed: bots get no threads');
-      if (op === 0xfc) {
-        const bulk = BULK_OPS.get(new WasmReader(input, body.pos, bodyEnd).u32());
-        if (bulk && helpers) charges.push({ at, call: [0x10, ...encodeU32(helpers.bytes + (bulk === 'bytes' ? 0 : 1))] });
+      // Structure (block, loop, end, nop) costs nothing at run time.
+      if (op !== 0x02 && op !== 0x03 && op !== 0x0b && op !== 0x01) {
+        counts[counts.length - 1]!++;
+        costs[costs.length - 1]! += 1 + (strict ? surcharge(op, sub) : 0);
       }
-      if (op === 0x03) {
+      if (helpers) {
+        const call = (helper: number) => [0x10, ...encodeU32(helpers.first + helper)];
+        if (sub === 8 || sub === 10 || sub === 11) charges.push({ at, code: call(HELPER.bytes) });
+        if (sub === 12 || sub === 14 || sub === 17 || (sub === 15 && !strict)) charges.push({ at, code: call(HELPER.elements) });
+        // The grows' charges need the size now and the maximum: memory.size or table.size, i32.const max.
+        if (op === 0x40 && strict) charges.push({ at, code: [0x3f, 0x00, 0x41, ...encodeS32(limits.memory | 0), ...call(HELPER.pages)] });
+        if (sub === 15 && strict) {
+          const immediates = new WasmReader(input, body.pos, bodyEnd);
+          immediates.u32();
+          const t = immediates.u32();
+          const max = limits.tables[t] ?? 0xffffffff;
+          charges.push({ at, code: [0xfc, ...encodeU32(16), ...encodeU32(t), 0x41, ...encodeS32(max | 0), ...call(HELPER.tableElements)] });
+        }
+      }
+      if (op === 0x02 || op === 0x03 || op === 0x04) {
         skipBlockType(body);
-        points.push(body.pos);
-        costs.push(0);
+        frames.push({ at, loop: op === 0x03 });
+        if (op === 0x03) point(body.pos);
+      } else if (op === 0x05) {
+        // else: where `if` jumps when its condition is false.
+        if (strict && pointSince(frames[frames.length - 1]!.at)) point(body.pos);
+      } else if (op === 0x0b) {
+        // end: where branches out of a block or if land (a loop's are taken back to its head).
+        const frame = frames.pop();
+        if (strict && frame && !frame.loop && pointSince(frame.at)) point(body.pos);
       } else {
         skipImmediates(body, op);
       }
@@ -242,7 +432,7 @@ function meterCode(input: Uint8Array, s: Section, fuel: number, helpers: Helpers
     // A check point and a charge may share a position: the check comes first (the sort is stable).
     const inserts = [
       ...points.map((at, k) => ({ at, code: fuelCheck(fuel, costs[k]! + CHECK_FUEL) })),
-      ...charges.map((c) => ({ at: c.at, code: c.call })),
+      ...charges,
     ].sort((a, b) => a.at - b.at);
     const slices: Uint8Array[] = [input.subarray(r.pos, localsEnd)];
     let from = localsEnd;
@@ -256,11 +446,11 @@ function meterCode(input: Uint8Array, s: Section, fuel: number, helpers: Helpers
     parts.push(Uint8Array.from(encodeU32(newBody.length)), newBody);
     r.pos = bodyEnd;
   }
-  if (helpers) parts.push(Uint8Array.from(chargeBody(fuel, BULK_BYTE_FUEL)), Uint8Array.from(chargeBody(fuel, TABLE_ELEMENT_FUEL)));
+  if (helpers) for (const h of added) parts.push(Uint8Array.from(h.grow ? growChargeBody(fuel, h.perUnit) : chargeBody(fuel, h.perUnit)));
   return { bytes: concat(parts), functions: count, checkpoints };
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
+function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   let length = 0;
   for (const p of parts) length += p.length;
   const out = new Uint8Array(length);

@@ -14,6 +14,19 @@ export const TABLE_ENTRY_BYTES = 32;
 /** At most this share of a bot's memory limit may go to tables; the rest is linear memory. */
 export const TABLE_SHARE = 1 / 4;
 
+/**
+ * Why WebAssembly exception handling is refused. A throw is priced like any
+ * instruction, but V8 unwinds it in microseconds: a loop of `throw` and
+ * `catch` ran 150 to 390 times longer per unit of fuel than ordinary code.
+ * None of the toolchains bots come from needs it (C and C++ with
+ * -fno-exceptions, AssemblyScript, and the QuickJS and MicroPython builds the
+ * project meters hold no exception instruction or tag), so it is refused at
+ * load rather than priced.
+ */
+export function exceptionsRefused(what: string): string {
+  return `exception handling is not allowed: ${what}; a WebAssembly throw takes hundreds of times longer than its fuel buys, so bots must be built without it (for C++, -fno-exceptions)`;
+}
+
 /** New maxima for the module's own memory and tables, fitting the memory limit together. */
 export interface ResourcePlan {
   readonly memoryMaxPages: number;
@@ -24,10 +37,12 @@ export interface ResourcePlan {
 /**
  * Checks a module before it is metered: it must be valid WebAssembly as it
  * stands (so an instruction cannot name a global, function or memory that
- * only metering adds), with at most one memory, none shared and none 64-bit.
- * With `memoryBytes`, linear memory and table elements share that limit:
- * tables get at most {@link TABLE_SHARE} of it at {@link TABLE_ENTRY_BYTES}
- * each, memory the rest. Throws {@link WasmFormatError} naming the problem.
+ * only metering adds), with at most one memory, none shared and none 64-bit,
+ * and no exception tags (meter.ts refuses the exception instructions as it
+ * walks the code). With `memoryBytes`, linear memory and table elements
+ * share that limit: tables get at most {@link TABLE_SHARE} of it at
+ * {@link TABLE_ENTRY_BYTES} each, memory the rest. Throws
+ * {@link WasmFormatError} naming the problem.
  */
 export function checkModule(input: Uint8Array, sections: readonly Section[], memoryBytes?: number): ResourcePlan | null {
   const section = (id: number) => sections.find((s) => s.id === id);
@@ -41,6 +56,8 @@ export function checkModule(input: Uint8Array, sections: readonly Section[], mem
   if (memories.some((m) => m.flags & 0x02)) throw new WasmFormatError('shared memories are not allowed: bots get no threads or atomics');
   if (memories.some((m) => m.flags & 0x04)) throw new WasmFormatError('64-bit memories are not supported');
   if ([...importedTables, ...ownTables.map((t) => t.limits)].some((t) => t.flags & 0x04)) throw new WasmFormatError('64-bit tables are not supported');
+  if (section(SECTION.tag)) throw new WasmFormatError(exceptionsRefused('the module declares exception tags'));
+  if (imports.some((i) => i.kind === IMPORT_KIND.tag)) throw new WasmFormatError(exceptionsRefused('the module imports an exception tag'));
   if (!WebAssembly.validate(input as Uint8Array<ArrayBuffer>)) throw new WasmFormatError(`not a valid WebAssembly module: ${compileError(input)}`);
   if (memoryBytes === undefined) return null;
 

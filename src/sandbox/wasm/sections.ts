@@ -1,6 +1,6 @@
 import { WasmFormatError, WasmReader } from './leb.js';
 
-export const SECTION = { custom: 0, type: 1, import: 2, function: 3, table: 4, memory: 5, global: 6, export: 7, start: 8, element: 9, code: 10 } as const;
+export const SECTION = { custom: 0, type: 1, import: 2, function: 3, table: 4, memory: 5, global: 6, export: 7, start: 8, element: 9, code: 10, tag: 13 } as const;
 /** Section ids in the order the specification requires them. */
 export const SECTION_ORDER = [1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11];
 

@@ -80,7 +80,7 @@ export class WasmBot implements Bot {
           return { ok: false, failure: { code: 'BUNDLE_INVALID', message: `the WASI module could not be made suspendable: ${(e as Error).message}` } };
         }
       }
-      metered = meterWasm(bytes, { memoryBytes: ctx.limits.memoryBytes, deferStart: true }).bytes;
+      metered = meterWasm(bytes, { memoryBytes: ctx.limits.memoryBytes, deferStart: true, strict: true }).bytes;
       const { imports, exports } = moduleInterface(bytes);
       const offered = (i: { module: string; name: string }) => (kind === 'none' ? OFFERED_IMPORTS.has(`${i.module}.${i.name}`) : i.module === WASI);
       const unknown = imports.find((i) => !offered(i));
