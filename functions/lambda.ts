@@ -12,9 +12,13 @@ import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
 import { inProcessRunner } from '../src/match/in-process-runner.js';
 import { nodeBotLoader } from '../src/sandbox/node-sources.js';
 import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
+import { platformSiteFromEnv } from '../src/api/site.js';
 
 const config = storageConfigFromEnv(process.env);
 if (!config) throw new Error('set S3_BUCKET and DYNAMODB_TABLE');
+// URLs on PUBLIC_URL, or on the domain name Lambda gives each request (its Function URL or API domain).
+const site = platformSiteFromEnv(process.env);
+if (!site.ok) throw new Error(site.problems[0]!.message);
 // Webhook deliveries run while the invocation that made them waits for them (see below), a lane per
 // hook, in memory: an invocation killed meanwhile loses them (receivers can re-read the export).
 const webhookSettings = webhookSettingsFromEnv(process.env);
@@ -26,7 +30,7 @@ const STOP_BEFORE_TIMEOUT_MS = 15_000;
 const runner = inProcessRunner(nodeBotLoader, { stopBy: () => invocationEnds - STOP_BEFORE_TIMEOUT_MS });
 const deps = { ...createStores(config), runner, claimsEnd: () => invocationEnds, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
 const queue = sqsQueueFromEnv(process.env);
-const http = handle(createApp({ ...deps, ...(queue ? { queue } : {}), auth: 'required' }));
+const http = handle(createApp({ ...deps, ...(queue ? { queue } : {}), site: site.value, auth: 'required' }));
 
 interface SqsEvent {
   Records: { messageId: string; body: string; eventSource: string }[];

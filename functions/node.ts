@@ -13,8 +13,15 @@ import { runMatchJob } from '../src/leaderboard/service.js';
 import type { Delivery } from '../src/leaderboard/webhooks.js';
 import { nodeWebhookLanes } from '../src/leaderboard/webhook-lanes-node.js';
 import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
+import { nodeListenFromEnv } from '../src/api/site.js';
 
-const port = Number(process.env.PORT ?? 8787);
+// HOST (default 127.0.0.1), PORT, PUBLIC_URL, ALLOWED_HOSTS: beyond loopback only with AUTH=required.
+const listen = nodeListenFromEnv(process.env);
+if (!listen.ok) {
+  console.error(`umpire: ${listen.problems[0]!.message} (${listen.problems[0]!.code})`);
+  process.exit(1);
+}
+const { host, port, listening, site } = listen.value;
 const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedStorage(process.env.UMPIRE_DATA_DIR ?? '.data');
 const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
 // Storage that does not work (a corrupt data folder) is logged; its requests get 503, the server still starts.
@@ -30,10 +37,11 @@ const workers = poolSizeFromEnv(process.env);
 const runner = poolRunner({ url: new URL('./match-worker.js', import.meta.url), ...(workers ? { size: workers } : {}) });
 const deps = { ...stores, runner, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
 const queue = new LocalJobQueue((job) => runMatchJob(deps, job));
-// It listens on loopback only: writes need no key unless AUTH=required.
-const app = createApp({ ...deps, queue, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });
-const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-  console.log(`umpire listening on http://127.0.0.1:${info.port} (API docs: http://127.0.0.1:${info.port}/docs)`);
+// Writes need no key unless AUTH=required, which listening beyond loopback needs.
+const app = createApp({ ...deps, queue, site, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });
+const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
+  console.log(`umpire listening on ${listening} (API docs: ${site.origin}/docs)`);
+  console.log(`  public URL ${site.origin}; answers to hosts ${site.hosts!.join(', ')}`);
   console.log(`  replays: s3 ${stores.config.s3.endpoint ?? 'AWS'} bucket ${stores.config.s3.bucket}`);
   console.log(`  matches: ${runner.pool.size} worker threads`);
   console.log(`  records: dynamodb ${stores.config.dynamodb.endpoint ?? 'AWS'} table ${stores.config.dynamodb.table}`);

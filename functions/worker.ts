@@ -13,6 +13,7 @@ import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
 import { fetchWebhookTransport } from '../src/leaderboard/webhook-transport-fetch.js';
 import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
 import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
+import { platformSiteFromEnv } from '../src/api/site.js';
 import { workersBotLoader, type WorkerLoader } from '../src/sandbox/workers.js';
 import { inProcessRunner } from '../src/match/in-process-runner.js';
 
@@ -49,7 +50,10 @@ export default {
     if (!app) {
       const deps = dependencies(env);
       if (!deps) return Response.json({ error: { code: 'NOT_CONFIGURED', message: 'set S3_BUCKET and DYNAMODB_TABLE' } }, { status: 500 });
-      app = createApp({ ...deps, queue: { send: (job) => env.MATCHES.send(job) }, auth: 'required' });
+      // URLs on PUBLIC_URL, or on the Worker's own route (Cloudflare routes requests to it by host).
+      const site = platformSiteFromEnv(env as Record<string, string | undefined>);
+      if (!site.ok) return Response.json({ error: { code: 'NOT_CONFIGURED', message: site.problems[0]!.message } }, { status: 500 });
+      app = createApp({ ...deps, queue: { send: (job) => env.MATCHES.send(job) }, site: site.value, auth: 'required' });
     }
     return app.fetch(request, env, ctx);
   },

@@ -5,10 +5,11 @@ import { chromium, type Browser } from 'playwright-core';
 /** Debian's chromium, driven by playwright-core; the browser suites skip without it. */
 export const CHROMIUM = '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches (e.g. --host-resolver-rules, to point made-up names at 127.0.0.1). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
 

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { InputError, UmpireError } from '../core/errors.js';
 import type { GameModule, MatchRecord } from '../core/game-module.js';
-import { DEFAULT_GAME, findGame, GAMES } from '../games/catalog.js';
+import { DEFAULT_GAME, findGame } from '../games/catalog.js';
 import { logsKey, replayKey } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
 import { decodeSeats, type ResolveBot } from '../match/seats.js';
@@ -13,9 +12,9 @@ import { verifyMatch } from '../match/verify-match.js';
 import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
 import { botRoutes } from './bot-routes.js';
 import { gameRoutes } from './game-routes.js';
-import { webRoutes } from '../web/routes.js';
+import { problemPage, webRoutes } from '../web/routes.js';
 import { requestDeadlineMs, runIdempotent } from './idempotency.js';
-import { limitsFromEnv, processEnv, type Limits } from './limits.js';
+import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
 import type { JobQueue } from '../leaderboard/queue.js';
 import type { MatchJob } from '../leaderboard/service.js';
@@ -27,8 +26,11 @@ import { VERSION } from '../version.js';
 import { readMatchRequest } from './match-request.js';
 import { docsHandler, openApiHandler } from './openapi.js';
 import { ApiProblem, POOL_BUSY_RETRY_AFTER_S, problemResponse, runnerProblem } from './problems.js';
-import { ListQuery, parseInput } from './schemas.js';
+import { checkId, ListQuery, parseInput } from './schemas.js';
 import { docs } from './route-docs.js';
+import { bodyGuard, csrfGuard, hostGuard, securityHeaders } from './guard.js';
+import { inlineHashes, viewerPolicy } from './policies.js';
+import { LOOPBACK_SITE, type Site } from './site.js';
 
 export interface AppConfig {
   readonly blobs: BlobStore;
@@ -49,38 +51,66 @@ export interface AppConfig {
   readonly maxBundleBytes?: number;
   /** Caps on leaderboards (default: from the environment, src/api/limits.ts). */
   readonly limits?: Limits;
+  /** The origin of the URLs the API hands out and the hosts it answers to (default: loopback names only). */
+  readonly site?: Site;
 }
 
 /** The app's Hono environment: the write owner found by the auth middleware. */
 export type ApiEnv = { Variables: { owner: ApiKeyRecord } };
 
-/** The whole HTTP API as one Hono app: web-standard Request/Response only; every game through its module. */
+/**
+ * The whole HTTP API and its pages as one Hono app: web-standard Request/Response only; every game
+ * through its module. Every request passes the guards (src/api/guard.ts) before any route: the Host
+ * it names, where a write comes from, the size of its body; every answer leaves with the security
+ * headers. The pages call the routes behind the guards (in-process, as the API's own client).
+ */
 export function createApp(config: AppConfig): Hono<ApiEnv> {
   const maxBundle = config.maxBundleBytes ?? 5 * 1024 * 1024;
+  const site = config.site ?? LOOPBACK_SITE;
+  const app = new Hono<ApiEnv>();
+  // What the guards refuse: a page to a browser's page or form, the API's error to the rest.
+  app.onError((err, c) => (err instanceof ApiProblem && wantsPage(c) ? problemPage(c, err.status, err.code, err.message) : answerError(err, c)));
+  app.notFound(notFound);
+  app.use(securityHeaders(), hostGuard(site), csrfGuard(site), bodyGuard(bodyLimits(maxBundle)));
+  app.route('/', routes(config, site, maxBundle));
+  return app;
+}
+
+/** An error as the API answers it. */
+function answerError(err: Error, c: Context): Response {
+  if (err instanceof ApiProblem) return problemResponse(c, err);
+  const runner = runnerProblem(err);
+  if (runner) {
+    if (runner.code === 'POOL_BUSY') c.header('Retry-After', String(POOL_BUSY_RETRY_AFTER_S));
+    return problemResponse(c, runner);
+  }
+  if (err instanceof InputError) return problemResponse(c, new ApiProblem(err.status, err.code, err.message, err.details));
+  // Stored content that cannot be read back (REPLAY_CORRUPT), an id that collided: the service's fault.
+  if (err instanceof UmpireError && (err.code === 'REPLAY_CORRUPT' || err.code === 'ID_COLLISION')) return problemResponse(c, new ApiProblem(500, err.code, err.message));
+  if (err instanceof StoreError) {
+    return problemResponse(c, err.code === 'BAD_CURSOR' ? new ApiProblem(400, 'BAD_CURSOR', `cursor: ${err.message}`, { field: 'cursor' }) : new ApiProblem(503, err.code, err.message));
+  }
+  console.error(err);
+  return problemResponse(c, new ApiProblem(500, 'INTERNAL', 'internal error'));
+}
+
+const notFound = (c: Context) => problemResponse(c, new ApiProblem(404, 'NOT_FOUND', `no route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`));
+
+/** Whether a refused request came from a browser's page or form (not the API, not a script asking for JSON). */
+function wantsPage(c: Context): boolean {
+  const path = c.req.path;
+  if (path.startsWith('/v1/') || path === '/healthz' || path === '/openapi.json') return false;
+  return !(c.req.header('Accept') ?? '').includes('application/json');
+}
+
+/** The routes: the API, its documentation, the pages. */
+function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> {
   const limits = config.limits ?? limitsFromEnv(processEnv());
   const app = new Hono<ApiEnv>();
   const auth = writeAuth(config.keys, config.auth);
-
-  app.onError((err, c) => {
-    if (err instanceof ApiProblem) return problemResponse(c, err);
-    const runner = runnerProblem(err);
-    if (runner) {
-      if (runner.code === 'POOL_BUSY') c.header('Retry-After', String(POOL_BUSY_RETRY_AFTER_S));
-      return problemResponse(c, runner);
-    }
-    if (err instanceof InputError) return problemResponse(c, new ApiProblem(err.status, err.code, err.message, err.details));
-    // Stored content that cannot be read back (REPLAY_CORRUPT), an id that collided: the service's fault.
-    if (err instanceof UmpireError && (err.code === 'REPLAY_CORRUPT' || err.code === 'ID_COLLISION')) return problemResponse(c, new ApiProblem(500, err.code, err.message));
-    if (err instanceof StoreError) {
-      return problemResponse(c, err.code === 'BAD_CURSOR' ? new ApiProblem(400, 'BAD_CURSOR', `cursor: ${err.message}`, { field: 'cursor' }) : new ApiProblem(503, err.code, err.message));
-    }
-    console.error(err);
-    return problemResponse(c, new ApiProblem(500, 'INTERNAL', 'internal error'));
-  });
-  app.notFound((c) => problemResponse(c, new ApiProblem(404, 'NOT_FOUND', `no route for ${c.req.method} ${new URL(c.req.url).pathname}`)));
-
-  // Small JSON bodies everywhere but where bundles are sent.
-  app.use('/v1/leaderboards/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', 'the request body is larger than 64 KiB')) }));
+  app.onError(answerError);
+  app.notFound(notFound);
+  const present = (c: Context, record: MatchRecord) => presentRecord(site.origin ?? new URL(c.req.url).origin, record);
 
   app.get('/healthz', docs.healthz, (c) => c.json({ status: 'ok', version: VERSION }));
   app.get('/openapi.json', docs.openapi, openApiHandler(app));
@@ -88,33 +118,23 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 
   gameRoutes(app);
 
-  // The web pages read and write through this same app (app.request), under the API's own rules.
+  // The web pages read and write through these routes (app.request, in-process), under the API's own rules.
   webRoutes(app, { api: (path, init) => Promise.resolve(app.request(path, init)) });
 
-  app.post(
-    '/v1/matches',
-    docs.createMatch,
-    auth,
-    // A bundle per seat of the game with the most seats, base64 or multipart overhead, and the rest of the request.
-    bodyLimit({
-      maxSize: Math.ceil(maxBundle * MAX_SEATS * 1.4) + 64 * 1024,
-      onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the request is larger than ${MAX_SEATS} ${maxBundle}-byte bundles allow`)),
-    }),
-    async (c) => {
-      const { game, request, public: listed, canonical } = await readMatchRequest(c.req.raw);
-      const owner = c.get('owner').id;
-      // Stored bots: the caller's own, or public ones; any other id is not found.
-      const resolveBot: ResolveBot = (id, field) => storedSeat(config, id, { owner, field });
-      const seats = await decodeSeats(game, game.request.seats(request), resolveBot, maxBundle);
-      const setup = await game.setup(request);
-      const deadlineMs = requestDeadlineMs(game, setup.budgets, seats.map((s) => s.bot));
-      const play = () => playAndStore(config, game, request, seats, new Date(), owner, undefined, setup, { listed });
-      const { record, replayed } = await runIdempotent(config.matches, { owner, key: c.req.header('Idempotency-Key'), canonical, deadlineMs, run: play });
-      if (replayed) c.header('Idempotent-Replayed', 'true');
-      else c.header('Location', `/v1/matches/${record.id}`);
-      return c.json(present(c, record), 201);
-    },
-  );
+  app.post('/v1/matches', docs.createMatch, auth, async (c) => {
+    const { game, request, public: listed, canonical } = await readMatchRequest(c.req.raw);
+    const owner = c.get('owner').id;
+    // Stored bots: the caller's own, or public ones; any other id is not found.
+    const resolveBot: ResolveBot = (id, field) => storedSeat(config, id, { owner, field });
+    const seats = await decodeSeats(game, game.request.seats(request), resolveBot, maxBundle);
+    const setup = await game.setup(request);
+    const deadlineMs = requestDeadlineMs(game, setup.budgets, seats.map((s) => s.bot));
+    const play = () => playAndStore(config, game, request, seats, new Date(), owner, undefined, setup, { listed });
+    const { record, replayed } = await runIdempotent(config.matches, { owner, key: c.req.header('Idempotency-Key'), canonical, deadlineMs, run: play });
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    else c.header('Location', `/v1/matches/${record.id}`);
+    return c.json(present(c, record), 201);
+  });
 
   botRoutes(app, config, auth, maxBundle);
 
@@ -129,11 +149,11 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
     return c.json({ items: page.items.map((r) => present(c, r)), cursor: page.cursor });
   });
 
-  app.get('/v1/matches/:id', docs.getMatch, async (c) => c.json(present(c, await findRecord(config, c.req.param('id')))));
+  app.get('/v1/matches/:id', docs.getMatch, async (c) => c.json(present(c, await findRecord(config, checkId('id', c.req.param('id'))))));
 
   // Re-running a match costs as much as playing it: for the key that created it only.
   app.post('/v1/matches/:id/verify', docs.verifyMatch, auth, async (c) => {
-    const record = await findRecord(config, c.req.param('id'));
+    const record = await findRecord(config, checkId('id', c.req.param('id')));
     if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'a match is verified by the key that created it only');
     return c.json(await verifyMatch(config, record));
   });
@@ -141,7 +161,7 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
   // Bot logs: only for the key that created the match, and only of the seats it filled itself
   // (a seat played by someone else's public bot was stored as null: see ownLogs).
   app.get('/v1/matches/:id/logs', docs.matchLogs, auth, async (c) => {
-    const record = await findRecord(config, c.req.param('id'));
+    const record = await findRecord(config, checkId('id', c.req.param('id')));
     if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'bot logs are shown to the key that created the match only');
     const stored = await readStoredJson(config.blobs, logsKey(record.id), StoredLogs, `the stored logs of match ${record.id}`);
     if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `no logs for match ${record.id}${gameOf(record)?.bots.form === 'text' ? ` (${record.game} bots write none)` : ''}`);
@@ -149,14 +169,17 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
   });
 
   app.get('/v1/matches/:id/view', docs.viewMatch, async (c) => {
-    const record = await findRecord(config, c.req.param('id'));
-    const { replayUrl } = present(c, record);
+    const record = await findRecord(config, checkId('id', c.req.param('id')));
     const viewer = await (gameOf(record) ?? DEFAULT_GAME).viewer.load();
-    return c.html(viewer.page({ id: record.id, replayUrl, embed: c.req.query('embed') === '1' }));
+    const embed = c.req.query('embed') === '1';
+    // The replay from this page's own origin, whatever name the reader used for it.
+    const page = viewer.page({ id: record.id, replayUrl: `/v1/matches/${record.id}/replay`, embed });
+    // Its inline script and styles run by their hashes; embedded (no owner actions), this origin's pages may frame it.
+    return c.html(page, 200, { 'Content-Security-Policy': viewerPolicy(await inlineHashes(page), embed), 'X-Frame-Options': embed ? 'SAMEORIGIN' : 'DENY' });
   });
 
   app.get('/v1/matches/:id/replay', docs.matchReplay, async (c) => {
-    const record = await findRecord(config, c.req.param('id'));
+    const record = await findRecord(config, checkId('id', c.req.param('id')));
     const format = c.req.query('format') ?? 'json';
     const game = gameOf(record);
     const formats = game?.replayFormats ?? {};
@@ -189,7 +212,6 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
 }
 
 const MATCH_ID = /^[A-Za-z0-9_-]{22}$/;
-const MAX_SEATS = Math.max(...GAMES.map((g) => g.seats.length));
 
 const gameOf = (record: MatchRecord): GameModule | undefined => findGame(record.game);
 
@@ -199,8 +221,7 @@ async function findRecord(config: AppConfig, id: string): Promise<MatchRecord> {
   return record;
 }
 
-/** A record as the API shows it: `public` always present (old records are not), absolute URLs from the request's origin. */
-function present(c: Context<ApiEnv>, record: MatchRecord) {
-  const origin = new URL(c.req.url).origin;
+/** A record as the API shows it: `public` always present (old records are not), absolute URLs on the site's origin. */
+function presentRecord(origin: string, record: MatchRecord) {
   return { ...record, public: record.public === true, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
 }

@@ -1,6 +1,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Bundle } from '../core/bots.js';
+import { readBoundedForm } from '../core/bounded-body.js';
 import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
 import { bundleKey } from '../match/digest.js';
@@ -12,8 +12,8 @@ import type { ApiKeyRecord, BlobStore, BotStore } from '../store/types.js';
 import { presentBot } from './bot-access.js';
 import { newBotFromFile, storeBot, validateBot, type NewBotInput } from './bots.js';
 import { boardsOfBot } from './leaderboard-views.js';
-import { ApiProblem, problemResponse } from './problems.js';
-import { BotListQuery, BotPatch, newBotSchema, parseInput, readJson } from './schemas.js';
+import { ApiProblem } from './problems.js';
+import { BotListQuery, BotPatch, checkId, newBotSchema, parseInput, readJson } from './schemas.js';
 import { docs } from './route-docs.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
@@ -28,26 +28,18 @@ export interface BotRouteDeps {
 
 /** Stored bots: upload, read and change (their owner only), and their bundles. */
 export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHandler<Env>, maxBundle: number): void {
-  app.post(
-    '/v1/bots',
-    docs.createBot,
-    bodyLimit({
-      maxSize: Math.ceil(maxBundle * 1.4) + 64 * 1024,
-      onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', `the bundle is larger than ${maxBundle} bytes`)),
-    }),
-    auth,
-    async (c) => {
-      const input = await readNewBot(c.req.raw, maxBundle);
-      await validateBot(deps.runner, input);
-      const record = await storeBot(deps, input, c.get('owner').id, new Date());
-      c.header('Location', `/v1/bots/${record.id}`);
-      return c.json(presentBot(record), 201);
-    },
-  );
+  // The body's size is bounded before any route (bodyLimits in src/api/limits.ts).
+  app.post('/v1/bots', docs.createBot, auth, async (c) => {
+    const input = await readNewBot(c.req.raw, maxBundle);
+    await validateBot(deps.runner, input);
+    const record = await storeBot(deps, input, c.get('owner').id, new Date());
+    c.header('Location', `/v1/bots/${record.id}`);
+    return c.json(presentBot(record), 201);
+  });
 
   // Someone else's bot is not found, public or not: its record and bundle are its owner's.
   const ownBot = async (id: string, owner: ApiKeyRecord) => {
-    const record = await deps.bots.get(id);
+    const record = await deps.bots.get(checkId('id', id));
     if (!record || record.owner !== owner.id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${id}' of yours`);
     return record;
   };
@@ -67,19 +59,13 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
     return c.json({ items: await boardsOfBot(deps.leaderboards, record.id) });
   });
 
-  app.patch(
-    '/v1/bots/:id',
-    docs.patchBot,
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => problemResponse(c, new ApiProblem(413, 'BODY_TOO_LARGE', 'the request body is larger than 64 KiB')) }),
-    auth,
-    async (c) => {
-      const record = await ownBot(c.req.param('id'), c.get('owner'));
-      const patch = parseInput(BotPatch, await readJson(c.req.raw));
-      const updated = { ...record, public: patch.public };
-      if (!(await deps.bots.update(updated))) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${record.id}' of yours`);
-      return c.json(presentBot(updated));
-    },
-  );
+  app.patch('/v1/bots/:id', docs.patchBot, auth, async (c) => {
+    const record = await ownBot(c.req.param('id'), c.get('owner'));
+    const patch = parseInput(BotPatch, await readJson(c.req.raw));
+    const updated = { ...record, public: patch.public };
+    if (!(await deps.bots.update(updated))) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${record.id}' of yours`);
+    return c.json(presentBot(updated));
+  });
 
   app.get('/v1/bots/:id/bundle', docs.botBundle, auth, async (c) => {
     const record = await ownBot(c.req.param('id'), c.get('owner'));
@@ -115,9 +101,7 @@ const textGames = () => GAMES.filter((g) => g.bots.form === 'text');
 async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput> {
   const type = raw.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
-    const form = await raw.formData().catch(() => {
-      throw new ApiProblem(400, 'INVALID_FORM', 'the multipart body cannot be read', { field: '(body)' });
-    });
+    const form = await readBoundedForm(raw);
     const file = form.get('bot');
     if (!file || typeof file === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', 'bot: send the bundle as a file', { field: 'bot' });
     const visibility = formPublic(form.get('public'));

@@ -8,7 +8,7 @@ import { readerOf, type AuthMode } from './auth.js';
 import { usableBotRecord } from './bot-access.js';
 import { enforceLimit, roundMatchCount, type Limits } from './limits.js';
 import { boardStandings, botIdVisibility, entryId, presentListedBoard, presentResultLine, presentRound, presentTable } from './leaderboard-views.js';
-import { PageQuery, parseInput, readJson, requestedGame } from './schemas.js';
+import { checkId, MAX_CURSOR_CHARS, PageQuery, parseInput, readJson, requestedGame } from './schemas.js';
 import { docs } from './route-docs.js';
 import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
@@ -52,7 +52,7 @@ export function leaderboardRoutes(
   queue: JobQueue<MatchJob> | undefined,
 ): void {
   const board = async (id: string) => {
-    const b = await deps.leaderboards.getBoard(id);
+    const b = await deps.leaderboards.getBoard(checkId('id', id));
     if (!b) throw new ApiProblem(404, 'NOT_FOUND', `no leaderboard '${id}'`);
     return b;
   };
@@ -126,8 +126,8 @@ export function leaderboardRoutes(
   });
 
   app.delete('/v1/leaderboards/:id/webhooks/:hook', docs.deleteWebhook, auth, async (c) => {
+    const hookId = checkId('hook', c.req.param('hook'));
     const b = await mine(c.req.param('id'), c.get('owner'));
-    const hookId = c.req.param('hook');
     if (!/^hook_[A-Za-z0-9_-]{12}$/.test(hookId) || !(await deps.leaderboards.deleteWebhook(b.id, hookId))) throw new ApiProblem(404, 'NOT_FOUND', `no webhook '${hookId.slice(0, 100)}' on this leaderboard`);
     // Deliveries still pending for it are dropped; the hook is gone whether or not that worked.
     await deps.forgetHook?.(hookId).catch((e) => console.error(`webhook ${hookId}: pending deliveries not dropped: ${(e as Error).message}`));
@@ -170,18 +170,21 @@ export function leaderboardRoutes(
   });
 
   app.get('/v1/leaderboards/:id/rounds/:rid', docs.getRound, async (c) => {
+    const rid = checkId('rid', c.req.param('rid'));
     const b = await board(c.req.param('id'));
-    const round = await deps.leaderboards.getRound(b.id, c.req.param('rid'));
-    if (!round) throw new ApiProblem(404, 'NOT_FOUND', `no round '${c.req.param('rid')}'`);
+    const round = await deps.leaderboards.getRound(b.id, rid);
+    if (!round) throw new ApiProblem(404, 'NOT_FOUND', `no round '${rid}'`);
     return c.json(presentRound(round));
   });
 
   // For sites that keep their own table: every rated match once, in order, as JSON lines.
   app.get('/v1/leaderboards/:id/matches', docs.boardMatches, async (c) => {
+    const since = c.req.query('since');
+    if (since !== undefined && since.length > MAX_CURSOR_CHARS) throw new ApiProblem(400, 'INVALID_REQUEST', `since: a cursor has at most ${MAX_CURSOR_CHARS} characters`, { field: 'since' });
     const b = await board(c.req.param('id'));
     const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
-    const { lines, cursor } = await deps.leaderboards.results(b.id, c.req.query('since'), limit);
+    const { lines, cursor } = await deps.leaderboards.results(b.id, since, limit);
     const shown = await Promise.all(lines.map((l) => presentResultLine(b.id, l, visible)));
     if (cursor) c.header('Umpire-Cursor', cursor);
     return c.body(shown.map((l) => JSON.stringify(l) + '\n').join(''), 200, { 'Content-Type': 'application/x-ndjson' });

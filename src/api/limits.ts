@@ -1,6 +1,7 @@
-import { gameById } from '../games/catalog.js';
+import { gameById, GAMES } from '../games/catalog.js';
 import { roundSize } from '../leaderboard/service.js';
 import type { Leaderboard } from '../leaderboard/types.js';
+import type { BodyLimit } from './guard.js';
 import { ApiProblem } from './problems.js';
 
 /** Caps on the work one key can ask of the service through leaderboards. */
@@ -51,4 +52,31 @@ export function enforceLimit(limit: LimitName, max: number, count: number, unit:
 /** How many matches a round of `board` with `entries` entries schedules (as scheduleRound does). */
 export function roundMatchCount(board: Leaderboard, entries: number): number {
   return roundSize(gameById(board.game), board, entries);
+}
+
+/** The body of any route not named below: JSON fields and forms without files. */
+export const DEFAULT_BODY_BYTES = 64 * 1024;
+
+/** Room for everything in a request but its bundles: other fields, multipart framing. */
+const BODY_OVERHEAD = 64 * 1024;
+
+/** The most seats of any game: a match request carries a bundle for each. */
+const MAX_SEATS = Math.max(...GAMES.map((g) => g.seats.length));
+
+/**
+ * The largest body of each route, checked on the stream before any parsing (src/api/guard.ts):
+ * where bundles are sent, room for them (base64 in JSON is 4/3 of the bytes); elsewhere 64 KiB.
+ */
+export function bodyLimits(maxBundle: number): (method: string, path: string) => BodyLimit {
+  const match: BodyLimit = { max: Math.ceil(maxBundle * MAX_SEATS * 1.4) + BODY_OVERHEAD, what: `a match request (${MAX_SEATS} bundles of ${maxBundle} bytes)` };
+  const bot: BodyLimit = { max: Math.ceil(maxBundle * 1.4) + BODY_OVERHEAD, what: `a bot upload (a bundle of ${maxBundle} bytes)` };
+  const form: BodyLimit = { max: maxBundle + BODY_OVERHEAD, what: `the upload form (a bot file of ${maxBundle} bytes)` };
+  const other: BodyLimit = { max: DEFAULT_BODY_BYTES, what: 'this request' };
+  return (method, path) => {
+    if (method !== 'POST') return other;
+    if (path === '/v1/matches') return match;
+    if (path === '/v1/bots') return bot;
+    if (path === '/ui/bots') return form;
+    return other;
+  };
 }

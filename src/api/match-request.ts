@@ -1,3 +1,4 @@
+import { readBoundedForm } from '../core/bounded-body.js';
 import type { GameModule } from '../core/game-module.js';
 import { findGame } from '../games/catalog.js';
 import { seatOfFile } from '../match/seats.js';
@@ -67,12 +68,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 async function fromForm(request: Request): Promise<Record<string, unknown>> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch (e) {
-    throw new ApiProblem(400, 'INVALID_FORM', `the multipart body cannot be read: ${(e as Error).message}`, { field: '(body)' });
-  }
+  // Its fields are counted before it is parsed (TOO_MANY_FIELDS); INVALID_FORM if it cannot be read.
+  const form = await readBoundedForm(request);
   const game = findGame(String(form.get('game') ?? ''));
   const seats = game?.request.formSeats ?? [];
   if (game && seats.length === 0) throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `${game.id} matches are sent as application/json`);

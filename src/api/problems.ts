@@ -15,8 +15,12 @@ export class ApiProblem extends Error {
   }
 }
 
+/** The longest message an error carries: messages that quote the request say only its start. */
+export const MAX_MESSAGE_CHARS = 1000;
+
 export function problemResponse(c: Context, p: ApiProblem): Response {
-  return c.json({ error: { code: p.code, message: p.message, ...(p.details === undefined ? {} : { details: p.details }) } }, p.status);
+  const message = p.message.length > MAX_MESSAGE_CHARS ? `${p.message.slice(0, MAX_MESSAGE_CHARS)}…` : p.message;
+  return c.json({ error: { code: p.code, message, ...(p.details === undefined ? {} : { details: p.details }) } }, p.status);
 }
 
 /** Seconds a client is asked to wait when the match pool is full. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkJsonShape } from '../core/bounded-body.js';
 import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame, gameIdList, GAME_IDS, GAMES } from '../games/catalog.js';
 import { ApiProblem } from './problems.js';
@@ -30,10 +31,13 @@ export const BotPatch = z
   .object({ public: z.boolean().describe('whether other keys may play it and enter it on their leaderboards') })
   .strict();
 
+/** The longest cursor a listing takes back (the cursors it gives out are shorter). */
+export const MAX_CURSOR_CHARS = 2000;
+
 /** A page of a listing: `limit` (1 to 100, default 20) and the `cursor` of the previous page. */
 const PAGE = {
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(2000).optional(),
+  cursor: z.string().max(MAX_CURSOR_CHARS).optional(),
 };
 
 /** GET /v1/matches: a bot's matches, or without `bot` the listed (public) ones. */
@@ -55,18 +59,61 @@ export const BotListQuery = z
   })
   .strict();
 
-/** The offending field of the first issue, as a dotted path, and every issue. */
-export function describeIssues(error: z.ZodError): { field: string; message: string; details: { field: string; message: string }[] } {
-  const details = error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
-  return { field: details[0]?.field ?? '(body)', message: `${details[0]?.field}: ${details[0]?.message}`, details };
+/** How many issues an error lists; the rest are counted. */
+export const MAX_ISSUES = 20;
+/** How much of a field path, a message or a key an error repeats. */
+const MAX_ISSUE_TEXT = 200;
+/** How many unknown keys an issue names. */
+const MAX_KEYS_NAMED = 5;
+
+const clip = (text: string, max = MAX_ISSUE_TEXT) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** An issue as an error shows it: unknown keys named a few at a time, every text clipped. */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys;
+    const named = keys.slice(0, MAX_KEYS_NAMED).map((k) => JSON.stringify(clip(k, 40)));
+    const rest = keys.length - named.length;
+    return `unknown key${keys.length === 1 ? '' : 's'} ${named.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`;
+  }
+  return clip(issue.message);
 }
 
-/** A request body as JSON, or the API's 400 INVALID_JSON. */
+/**
+ * The offending field of the first issue, as a dotted path, and the first MAX_ISSUES issues (`more`
+ * counts the rest): an answer stays small whatever the body was.
+ */
+export function describeIssues(error: z.ZodError): { field: string; message: string; details: { field: string; message: string }[]; more: number } {
+  const details = error.issues.slice(0, MAX_ISSUES).map((i) => ({ field: clip(i.path.map(String).join('.')) || '(body)', message: issueMessage(i) }));
+  return { field: details[0]?.field ?? '(body)', message: `${details[0]?.field}: ${details[0]?.message}`, details, more: Math.max(0, error.issues.length - MAX_ISSUES) };
+}
+
+/** The longest id a path may carry: every id the service makes is shorter. */
+export const MAX_ID_CHARS = 64;
+
+/** An id from the path, or 400 ID_TOO_LONG before it reaches any store. */
+export function checkId(field: string, id: string): string {
+  if (id.length > MAX_ID_CHARS) throw new ApiProblem(400, 'ID_TOO_LONG', `${field}: an id has at most ${MAX_ID_CHARS} characters; this one has ${id.length}`, { field, max: MAX_ID_CHARS });
+  return id;
+}
+
+/**
+ * A request body as JSON, or the API's 400 INVALID_JSON; its shape is checked on the text first
+ * (TOO_MANY_FIELDS, TOO_DEEP: src/core/bounded-body.ts), so no body takes long to parse.
+ */
 export async function readJson(raw: Request): Promise<unknown> {
+  const notJson = (e: unknown) => new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
+  let text: string;
   try {
-    return await raw.json();
+    text = await raw.text();
   } catch (e) {
-    throw new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
+    throw notJson(e);
+  }
+  checkJsonShape(text);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw notJson(e);
   }
 }
 
@@ -83,7 +130,7 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const d = describeIssues(parsed.error);
-    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details });
+    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details, ...(d.more ? { moreIssues: d.more } : {}) });
   }
   return parsed.data;
 }

@@ -45,7 +45,7 @@ svg.chart { width: 100%; height: auto; max-height: 320px; }
 svg.chart text { fill: var(--muted); font-size: 11px; }
 svg.chart .axis { stroke: var(--border); }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; list-style: none; padding: 0; }
-.legend span.swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 5px; vertical-align: -1px; }
+.legend .swatch { display: inline-block; width: 12px; height: 12px; margin-right: 5px; vertical-align: -1px; }
 progress { width: 100%; max-width: 420px; }
 @media (max-width: 480px) { .site-main { padding: 8px 10px 30px; } iframe.viewer { height: 520px; } th, td { padding: 4px 5px; } }
 `;

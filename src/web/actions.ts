@@ -1,5 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { isPythonName } from '../core/bots.js';
+import { readBoundedForm } from '../core/bounded-body.js';
+import { InputError } from '../core/errors.js';
 import type { GameModule } from '../core/game-module.js';
 import { findGame } from '../games/catalog.js';
 import { ApiFailure, json, type ApiCall } from './api-client.js';
@@ -97,8 +99,9 @@ async function playMatch(api: ApiCall, game: GameModule, seats: readonly WebSeat
 async function act(c: Context, run: (form: FormData, authorization: string | undefined) => Promise<string>): Promise<Response> {
   const byScript = (c.req.header('Accept') ?? '').includes('application/json');
   try {
-    const form = await c.req.raw.formData().catch(() => {
-      throw new ApiFailure(400, 'INVALID_FORM', 'the form cannot be read');
+    // Its fields are counted before it is parsed: a form of thousands of fields is refused, not parsed.
+    const form = await readBoundedForm(c.req.raw).catch((e: unknown) => {
+      throw e instanceof InputError ? new ApiFailure(e.status, e.code, e.message) : e;
     });
     const location = await run(form, c.req.header('Authorization'));
     return byScript ? c.json({ location }) : c.redirect(location, 303);

@@ -52,7 +52,9 @@ export function RatingChart({ series, title }: { series: readonly ChartSeries[];
         <ul class="legend">
           {drawn.map((s, k) => (
             <li>
-              <span class="swatch" style={`background:${SERIES_COLORS[k % SERIES_COLORS.length]}`}></span>
+              <svg class="swatch" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+                <rect width="12" height="12" rx="2" fill={SERIES_COLORS[k % SERIES_COLORS.length]} />
+              </svg>
               {s.label}
             </li>
           ))}

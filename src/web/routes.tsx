@@ -135,6 +135,11 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
   formActions(app, api);
 }
 
+/** An error as a page (a refused form post, a page request refused before any route). */
+export function problemPage(c: Context, status: number, code: string, message: string): Promise<Response> {
+  return html(c, <ErrorPage status={status} code={code} message={message} />, status);
+}
+
 function gameOr404(id: string): GameModule {
   const game = findGame(id);
   if (!game) throw new ApiFailure(404, 'NOT_FOUND', `no game '${id}'`);

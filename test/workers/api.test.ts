@@ -103,8 +103,29 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
     const view = await fetch(record.viewUrl);
     expect(view.status).toBe(200);
     expect(view.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await view.text()).toContain(JSON.stringify(record.replayUrl).slice(1, -1));
+    // It fetches the replay from its own origin, its inline script allowed by hash.
+    expect(await view.text()).toContain(`"replayUrl":"/v1/matches/${record.id}/replay"`);
+    expect(view.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
+    expect(view.headers.get('x-content-type-options')).toBe('nosniff');
   }, 90_000);
+
+  it('guards requests here too: a write from another site, a body over its limit', async () => {
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
+    const crossSite = await fetch(`${worker.base}/v1/leaderboards`, { method: 'POST', headers: { ...headers, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, body: JSON.stringify({ name: 'x', game: 'icy' }) });
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json()).error.code).toBe('CROSS_SITE_REQUEST');
+    // 100 KiB without a Content-Length, to a route of 64 KiB: cut off as it arrives.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let k = 0; k < 100; k++) controller.enqueue(new Uint8Array(1024).fill(0x20));
+        controller.close();
+      },
+    });
+    const large = await fetch(`${worker.base}/v1/leaderboards`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+    expect(large.status).toBe(413);
+    expect((await large.json()).error.code).toBe('BODY_TOO_LARGE');
+    expect(large.headers.get('x-content-type-options')).toBe('nosniff');
+  }, 60_000);
 
   it('plays an ants match of 100,000 rounds with the same result as Node', async () => {
     const brains = { red: readFileSync('bots/ants/homing.ant', 'utf8'), black: readFileSync('bots/ants/example.ant', 'utf8') };

@@ -1,0 +1,279 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type AppConfig } from '../../src/api/app.js';
+import { BODY_SHAPE, checkJsonShape } from '../../src/core/bounded-body.js';
+import { createKey } from './keys.js';
+import { startServer, type RunningServer } from './server.js';
+
+// Requests that would hold the server's memory or its event loop, on `npm start` with AUTH=required,
+// sent as an anonymous attacker would: a body of 1.2 GB to a form, 800,000 unknown keys, ids of
+// 5,000 characters. Each is refused early, small and fast, before any storage is asked.
+
+const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bounded-'));
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer(dataDir, undefined, { AUTH: 'required' });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The server process's resident memory, in bytes (Linux). */
+const rss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+const GB = 1.2e9;
+const CHUNK = Buffer.alloc(1024 * 1024, 'a');
+
+/**
+ * POSTs `total` bytes of one reused 1 MiB chunk, as fast as the server takes them; resolves with the
+ * status as soon as the answer's head arrives (the body may still be being sent), or null after `ms`.
+ */
+function flood(path: string, total: number, declare: boolean, ms: number): Promise<{ status: number | null; elapsed: number; sent: number }> {
+  const url = new URL(path, server.base);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    let sent = 0;
+    const req = request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', ...(declare ? { 'content-length': String(total) } : {}) },
+    });
+    const done = (status: number | null) => {
+      clearTimeout(timer);
+      req.destroy();
+      resolve({ status, elapsed: Date.now() - started, sent });
+    };
+    const timer = setTimeout(() => done(null), ms);
+    req.on('response', (res) => {
+      res.resume();
+      done(res.statusCode ?? null);
+    });
+    // The server closes the connection after refusing: the rest cannot be written.
+    req.on('error', () => undefined);
+    const write = () => {
+      while (sent < total && !req.destroyed) {
+        sent += CHUNK.length;
+        if (!req.write(CHUNK)) return void req.once('drain', write);
+      }
+      if (!req.destroyed) req.end();
+    };
+    write();
+  });
+}
+
+describe('a body larger than its route allows', () => {
+  for (const declare of [false, true]) {
+    it(`1.2 GB posted anonymously to /ui/bots ${declare ? 'with its Content-Length' : 'chunked'}: 413 within 1 s, the memory stays`, async () => {
+      const pid = server.process.pid!;
+      const before = rss(pid);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 20);
+      try {
+        const { status, elapsed, sent } = await flood('/ui/bots', GB, declare, 5_000);
+        expect(status).toBe(413);
+        expect(elapsed).toBeLessThan(1_000);
+        expect(sent).toBeLessThan(GB);
+        // What the server may still have been reading settles.
+        await new Promise((r) => setTimeout(r, 700));
+      } finally {
+        clearInterval(sampler);
+      }
+      expect(peak - before).toBeLessThan(50 * 1024 * 1024);
+      // And it answers at once afterwards.
+      const t = Date.now();
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+      expect(Date.now() - t).toBeLessThan(500);
+    }, 30_000);
+  }
+
+  it('every route has a limit: 70 KB to a leaderboard, a page, an unknown route', async () => {
+    for (const path of ['/v1/leaderboards', '/ui/leaderboards', '/v1/nothing-here']) {
+      const r = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(70 * 1024) });
+      expect(r.status, path).toBe(413);
+      // The API's error, or a page of it to a form post.
+      expect(await r.text()).toContain('BODY_TOO_LARGE');
+    }
+  });
+
+  it('the answer is the 413 whatever the route made of the cut-off body', async () => {
+    // A chunked body (no Content-Length) of 100 KiB to a route of 64 KiB: the route's reader fails.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let k = 0; k < 100; k++) controller.enqueue(new Uint8Array(1024).fill(0x20));
+        controller.close();
+      },
+    });
+    const { key } = await createKey(dataDir, 'cut off');
+    const r = await fetch(`${server.base}/v1/leaderboards`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body, duplex: 'half' } as RequestInit);
+    expect(r.status).toBe(413);
+    expect(await r.json()).toEqual({ error: { code: 'BODY_TOO_LARGE', message: expect.stringContaining('65536 bytes'), details: { limit: 65536 } } });
+  });
+});
+
+/** A JSON match request of about `bytes`, with one unknown key after another. */
+function unknownKeys(bytes: number): { body: string; keys: number } {
+  const parts = ['{"game":"icy","red":{"js":"x"},"blue":{"js":"y"}'];
+  let size = parts[0]!.length;
+  let keys = 0;
+  while (size < bytes) {
+    const part = `,"unknown_key_number_${String(keys).padStart(8, '0')}":1`;
+    parts.push(part);
+    size += part.length;
+    keys++;
+  }
+  parts.push('}');
+  return { body: parts.join(''), keys };
+}
+
+describe('what an error repeats of the request', () => {
+  it('26 MB of unknown keys: a small answer, fast, and the server keeps answering meanwhile', async () => {
+    const { body, keys } = unknownKeys(26_000_000);
+    expect(keys).toBeGreaterThan(800_000);
+    const { key } = await createKey(dataDir, 'unknown keys');
+    // /healthz every 50 ms while the request is handled: the longest wait tells whether the event loop was held.
+    let slowest = 0;
+    let polling = true;
+    const poll = (async () => {
+      for (let i = 0; polling && i < 200; i++) {
+        const t = Date.now();
+        await fetch(`${server.base}/healthz`);
+        slowest = Math.max(slowest, Date.now() - t);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const started = Date.now();
+    const r = await fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
+    const text = await r.text();
+    const elapsed = Date.now() - started;
+    polling = false;
+    await poll;
+    expect(r.status).toBe(400);
+    expect(JSON.parse(text).error.code).toBe('TOO_MANY_FIELDS');
+    expect(text.length).toBeLessThan(2048);
+    expect(elapsed).toBeLessThan(2_000);
+    expect(slowest).toBeLessThan(1_000);
+  }, 30_000);
+
+  it('a few unknown keys are named, a few at a time, each clipped', async () => {
+    const app = createApp(storesThatRecord().config);
+    const huge = 'k'.repeat(100_000);
+    const body = { game: 'icy', red: { js: 'x' }, blue: { js: 'y' }, [huge]: 1, ...Object.fromEntries(Array.from({ length: 900 }, (_, k) => [`extra${k}`, k])) };
+    const r = await app.request('/v1/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const text = await r.text();
+    expect(r.status).toBe(400);
+    expect(text.length).toBeLessThan(2048);
+    const error = JSON.parse(text).error;
+    expect(error.code).toBe('INVALID_REQUEST');
+    expect(error.message).toMatch(/unknown keys "k{40}…", "extra0", "extra1", "extra2", "extra3" and 896 more$/);
+  });
+
+  it('lists 20 issues and counts the rest', async () => {
+    const app = createApp(storesThatRecord().config);
+    const r = await app.request('/v1/leaderboards', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x', game: 'icy', maps: Array.from({ length: 500 }, (_, k) => k) }) });
+    expect(r.status).toBe(400);
+    const { details } = (await r.json()).error;
+    expect(details.issues).toHaveLength(20);
+    expect(details.moreIssues).toBe(480);
+  });
+
+  it('bodies of a shape no request has are refused before they are parsed', () => {
+    const refused = (text: string) => {
+      try {
+        checkJsonShape(text);
+        return null;
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    };
+    expect(refused(`{${Array.from({ length: BODY_SHAPE.maxMembers + 1 }, (_, k) => `"k${k}":1`).join(',')}}`)).toBe('TOO_MANY_FIELDS');
+    expect(refused(`{${Array.from({ length: BODY_SHAPE.maxMembers }, (_, k) => `"k${k}":1`).join(',')}}`)).toBe(null);
+    expect(refused(`[${'1,'.repeat(BODY_SHAPE.maxElements)}1]`)).toBe('TOO_MANY_FIELDS');
+    expect(refused('['.repeat(BODY_SHAPE.maxDepth + 1))).toBe('TOO_DEEP');
+    // Colons, commas and brackets inside strings, escaped quotes included, are text.
+    const text = JSON.stringify({ js: `${'a:b,[{'.repeat(5000)}\\"}:"`, s: ['"', '\\', ':', ','] });
+    expect(refused(text)).toBe(null);
+    expect(refused(JSON.stringify({ a: '\\', ...Object.fromEntries(Array.from({ length: 1001 }, (_, k) => [`k${k}`, 'x:y'])) }))).toBe('TOO_MANY_FIELDS');
+  });
+});
+
+/** Stores that record every call and answer none: any call at all fails the test. */
+function storesThatRecord() {
+  const calls: string[] = [];
+  const store = (name: string) =>
+    new Proxy(
+      {},
+      {
+        get: (_, method) => (..._args: unknown[]) => {
+          calls.push(`${name}.${String(method)}`);
+          return Promise.reject(new Error(`${name}.${String(method)} was called`));
+        },
+      },
+    );
+  const config = {
+    blobs: store('blobs'),
+    matches: store('matches'),
+    keys: store('keys'),
+    bots: store('bots'),
+    leaderboards: store('leaderboards'),
+    roundJobs: store('roundJobs'),
+    ratings: store('ratings'),
+    runner: store('runner'),
+    auth: 'optional',
+  } as unknown as AppConfig;
+  return { config, calls };
+}
+
+describe('ids, names and cursors of any length', () => {
+  const long = 'x'.repeat(5000);
+
+  it('a 5,000-character id is 400 ID_TOO_LONG, and no store is asked', async () => {
+    const { config, calls } = storesThatRecord();
+    const app = createApp(config);
+    for (const [method, path] of [
+      ['GET', `/v1/leaderboards/${long}`],
+      ['GET', `/v1/leaderboards/${long}/matches`],
+      ['GET', `/v1/leaderboards/lb_x/rounds/${long}`],
+      ['POST', `/v1/leaderboards/${long}/entries`],
+      ['POST', `/v1/leaderboards/${long}/rounds`],
+      ['DELETE', `/v1/leaderboards/lb_x/webhooks/${long}`],
+      ['GET', `/v1/bots/${long}`],
+      ['PATCH', `/v1/bots/${long}`],
+      ['GET', `/v1/matches/${long}`],
+      ['GET', `/v1/matches/${long}/view`],
+    ] as const) {
+      const r = await app.request(path, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+      expect(r.status, `${method} ${path.slice(0, 40)}`).toBe(400);
+      const error = (await r.json()).error;
+      expect(error.code).toBe('ID_TOO_LONG');
+      expect(error.message.length).toBeLessThan(200);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('the same on the server: 400 ID_TOO_LONG, not a storage error', async () => {
+    const r = await fetch(`${server.base}/v1/leaderboards/${long}`);
+    expect(r.status).toBe(400);
+    expect((await r.json()).error.code).toBe('ID_TOO_LONG');
+    const page = await fetch(`${server.base}/leaderboards/${long}`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('ID_TOO_LONG');
+  });
+
+  it('cursors are bounded before any store is asked', async () => {
+    const { config, calls } = storesThatRecord();
+    const app = createApp(config);
+    for (const path of [`/v1/leaderboards?cursor=${long}`, `/v1/matches?cursor=${long}`, `/v1/bots?scope=public&cursor=${long}`, `/v1/leaderboards/lb_x/matches?since=${long}`]) {
+      const r = await app.request(path);
+      expect(r.status, path.slice(0, 40)).toBe(400);
+      expect((await r.json()).error.details.field).toMatch(/^(cursor|since)$/);
+    }
+    // Names: a board's name is at most 100 characters.
+    const named = await app.request('/v1/leaderboards', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: long, game: 'icy' }) });
+    expect(named.status).toBe(400);
+    expect((await named.json()).error.details.field).toBe('name');
+    expect(calls).toEqual([]);
+  });
+});
