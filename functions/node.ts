@@ -4,7 +4,8 @@
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/api/app.js';
 import { poolRunner } from '../src/match/pool/pool-runner.js';
-import { poolSizeFromEnv } from '../src/match/pool/worker-pool.js';
+import { availableParallelism } from 'node:os';
+import { poolSizeFromEnv, workersPerKeyFromEnv } from '../src/match/pool/worker-pool.js';
 import { createStores, ensureStorageOrReport, storageConfigFromEnv } from '../src/store/aws.js';
 import { startEmbeddedStorage } from '../src/store/embedded.js';
 import { LocalJobQueue } from '../src/leaderboard/local-job-queue.js';
@@ -26,24 +27,27 @@ const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedS
 const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
 // Storage that does not work (a corrupt data folder) is logged; its requests get 503, the server still starts.
 await ensureStorageOrReport(stores);
-// Rounds' matches are played one at a time, in the match pool below; their jobs live in the table.
+// Rounds' matches are played in the match pool below, boards taking turns and sharing the workers
+// fairly with other keys' matches (each board at most its owner's part); their jobs live in the table.
 // Webhook deliveries are sent from here too: a lane per hook, each stored until delivered or given up
 // (WEBHOOKS_ALLOW_PRIVATE=1 lets local development deliver to loopback and private addresses).
 const webhookSettings = webhookSettingsFromEnv(process.env);
 const deliveries = nodeWebhookLanes(webhookSettings, stores.deliveries);
 // Matches run in worker threads (UMPIRE_WORKERS, default one per core), each under a hard deadline;
-// the worker is this bundle's sibling, dist/functions/match-worker.js.
-const workers = poolSizeFromEnv(process.env);
-const runner = poolRunner({ url: new URL('./match-worker.js', import.meta.url), ...(workers ? { size: workers } : {}) });
+// the worker is this bundle's sibling, dist/functions/match-worker.js. Keys sharing the server hold at most
+// half of the workers each (UMPIRE_WORKERS_PER_KEY), so one key's long matches never leave another none.
+const authRequired = process.env.AUTH === 'required';
+const workers = poolSizeFromEnv(process.env) ?? availableParallelism();
+const runner = poolRunner({ url: new URL('./match-worker.js', import.meta.url), size: workers, maxRunningPerKey: workersPerKeyFromEnv(process.env, workers, authRequired) });
 const deps = { ...stores, runner, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
-const queue = new LocalJobQueue((job) => runMatchJob(deps, job));
+const queue = new LocalJobQueue((job) => runMatchJob(deps, job), { total: 4 * runner.pool.size, perBoard: runner.pool.maxRunningPerKey });
 // Writes need no key unless AUTH=required, which listening beyond loopback needs.
-const app = createApp({ ...deps, queue, site, auth: process.env.AUTH === 'required' ? 'required' : 'optional' });
+const app = createApp({ ...deps, queue, site, auth: authRequired ? 'required' : 'optional' });
 const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
   console.log(`umpire listening on ${listening} (API docs: ${site.origin}/docs)`);
   console.log(`  public URL ${site.origin}; answers to hosts ${site.hosts!.join(', ')}`);
   console.log(`  replays: s3 ${stores.config.s3.endpoint ?? 'AWS'} bucket ${stores.config.s3.bucket}`);
-  console.log(`  matches: ${runner.pool.size} worker threads`);
+  console.log(`  matches: ${runner.pool.size} worker threads, at most ${runner.pool.maxRunningPerKey} per key at once`);
   console.log(`  records: dynamodb ${stores.config.dynamodb.endpoint ?? 'AWS'} table ${stores.config.dynamodb.table}`);
   if (embedded) console.log(`  embedded storage, data in ${process.env.UMPIRE_DATA_DIR ?? '.data'}`);
 });

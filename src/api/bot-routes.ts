@@ -5,6 +5,7 @@ import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
 import { bundleKey } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
+import { forTenant, keyTenant } from '../match/tenant.js';
 import { decodeBase64 } from '../match/seats.js';
 import { botContentType } from '../match/store-match.js';
 import type { LeaderboardStore } from '../leaderboard/types.js';
@@ -31,7 +32,7 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
   // The body's size is bounded before any route (bodyLimits in src/api/limits.ts).
   app.post('/v1/bots', docs.createBot, auth, async (c) => {
     const input = await readNewBot(c.req.raw, maxBundle);
-    await validateBot(deps.runner, input);
+    await validateBot(forTenant(deps.runner, keyTenant(c.get('owner').id)), input);
     const record = await storeBot(deps, input, c.get('owner').id, new Date());
     c.header('Location', `/v1/bots/${record.id}`);
     return c.json(presentBot(record), 201);

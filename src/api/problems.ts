@@ -23,11 +23,16 @@ export function problemResponse(c: Context, p: ApiProblem): Response {
   return c.json({ error: { code: p.code, message, ...(p.details === undefined ? {} : { details: p.details }) } }, p.status);
 }
 
-/** Seconds a client is asked to wait when the match pool is full. */
+/** Seconds a client is asked to wait when the match pool, or its key's part of it, is full. */
 export const POOL_BUSY_RETRY_AFTER_S = 10;
 
-/** The match runner's own failures (deadline, crash, full pool): the service is at fault, not the request. */
+/**
+ * The match runner's own failures (deadline, crash, full pool): the service
+ * is at fault, not the request (503); except KEY_QUEUE_FULL, the caller's key
+ * having too many jobs waiting already (429).
+ */
 export function runnerProblem(e: unknown): ApiProblem | null {
   const code = runnerErrorCode(e);
-  return code ? new ApiProblem(503, code, (e as Error).message) : null;
+  if (!code) return null;
+  return new ApiProblem(code === 'KEY_QUEUE_FULL' ? 429 : 503, code, (e as Error).message);
 }

@@ -11,7 +11,10 @@ const BUSY_SLACK_MS = 250;
 
 /**
  * The queue of `npm start` and `umpire tournament`: jobs run in this process,
- * `concurrency` at a time, each claimed in the table first (runMatchJob). A
+ * `concurrency` at a time (the server runs as many as it has match workers),
+ * fairly between boards: the next job is of the board with the fewest
+ * running, boards taking turns, so one board's long round does not hold
+ * another's short one. Each is claimed in the table first (runMatchJob). A
  * job another process holds is tried again when its lease ends; one that
  * failed otherwise, a few times after a pause. A job given up here stays
  * pending in the table, and the next start resumes it.
@@ -23,18 +26,27 @@ export class LocalJobQueue implements JobQueue<MatchJob> {
   private timerWaiters: (() => void)[] = [];
   private closed = false;
 
+  /**
+   * `concurrency`: jobs at once, or jobs at once in all and per board. The
+   * server lets more run than it has workers, each board at most its owner's
+   * part of them, so that a board arriving finds a place at once and the
+   * match pool's own fair share decides who plays.
+   */
   constructor(
     run: (job: MatchJob) => Promise<unknown>,
-    concurrency = 1,
+    concurrency: number | { readonly total: number; readonly perBoard: number } = 1,
     private readonly log: (line: string) => void = (line) => console.error(line),
   ) {
+    const { total, perBoard } = typeof concurrency === 'number' ? { total: concurrency, perBoard: concurrency } : concurrency;
     this.queue = new InProcessQueue<MatchJob>(
       async (job) => {
         await run(job);
         this.tries.delete(job.id);
       },
-      concurrency,
+      total,
       (e, job) => this.failed(e, job),
+      (job) => ({ key: job.board }),
+      perBoard,
     );
   }
 

@@ -4,6 +4,7 @@ import { gameById } from '../games/catalog.js';
 import { runnerErrorCode } from '../match/job.js';
 import { decodeSeats } from '../match/seats.js';
 import { storedSeat } from '../match/stored-bots.js';
+import { boardTenant, forTenant } from '../match/tenant.js';
 import { playAndStore, type MatchDeps } from '../match/store-match.js';
 import { initialRating, rankRatings, shown, type Rating, type ShownRating } from '../ratings/index.js';
 import { base64UrlEncode } from '../core/base64url.js';
@@ -112,7 +113,7 @@ export function groupsOf(ids: readonly string[], n: number): string[][] {
   return groups;
 }
 
-/** Waits before asking a full match pool again (POOL_BUSY); after the last, the match is recorded as failed. */
+/** Waits before asking a full match pool (POOL_BUSY), or the owner's full part of it (KEY_QUEUE_FULL), again; after the last, the match is recorded as failed. */
 const BUSY_BACKOFF_MS = [1000, 2000, 4000, 8000, 16000];
 
 /**
@@ -213,7 +214,8 @@ async function play(deps: LeaderboardDeps, board: Leaderboard, job: MatchJob, ma
         const now = await deps.matches.get<MatchRecord>(match.id);
         if (now) return now;
       }
-      if (runnerErrorCode(e) !== 'POOL_BUSY' || attempt >= BUSY_BACKOFF_MS.length) throw e;
+      const code = runnerErrorCode(e);
+      if ((code !== 'POOL_BUSY' && code !== 'KEY_QUEUE_FULL') || attempt >= BUSY_BACKOFF_MS.length) throw e;
       await new Promise((resolve) => setTimeout(resolve, BUSY_BACKOFF_MS[attempt]));
       await renew();
     }
@@ -230,7 +232,8 @@ async function playScheduled(deps: LeaderboardDeps, board: Leaderboard, job: Mat
   const request = parsed.data as { game: string };
   // The entries were checked when they joined the board: any stored bot of the right kind plays.
   const seats = await decodeSeats(game, game.request.seats(request), (id) => storedSeat(deps, id), Infinity);
-  return playAndStore(deps, game, request, seats, new Date(), board.owner, match.id);
+  // In the match pool, the board's owner shares the workers with other keys, and the board with the owner's other boards.
+  return playAndStore({ ...deps, runner: forTenant(deps.runner, boardTenant(board)) }, game, request, seats, new Date(), board.owner, match.id);
 }
 
 function outcomeOf(job: MatchJob, record: MatchRecord): Outcome {

@@ -1,5 +1,6 @@
 import type { Bundle, TextBot } from '../core/bots.js';
 import { UmpireError } from '../core/errors.js';
+import type { Tenant } from '../core/fair-queue.js';
 import type { MatchOutput } from '../core/match-types.js';
 import type { Budgets } from '../sandbox/policy.js';
 import type { BotLimits, CallFailure, LoadFailure } from '../sandbox/types.js';
@@ -38,15 +39,22 @@ export type ProbeResult =
  * pool of worker threads with a hard deadline (the Node server and CLI).
  * `play` resolves to what the game's engine gives: a MatchOutput for
  * sandboxed games. Errors of the runner itself (deadline, crash, busy) are
- * UmpireErrors with codes MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY; anything a bot does is in the result.
+ * UmpireErrors with codes MATCH_DEADLINE, MATCH_CRASHED, KEY_QUEUE_FULL,
+ * POOL_BUSY; anything a bot does is in the result. `tenant` says whom the
+ * work is for, so a pool can share its workers fairly (forTenant in
+ * tenant.ts binds one); a runner in this thread ignores it.
  */
 export interface MatchRunner {
-  play<Output = MatchOutput<any>>(job: MatchJob): Promise<Output>;
-  probe(request: ProbeRequest): Promise<ProbeResult>;
+  play<Output = MatchOutput<any>>(job: MatchJob, tenant?: Tenant): Promise<Output>;
+  probe(request: ProbeRequest, tenant?: Tenant): Promise<ProbeResult>;
 }
 
-/** MATCH_DEADLINE: past its wall-clock deadline; MATCH_CRASHED: its worker died; POOL_BUSY: too many jobs waiting; POOL_CLOSED: shutting down. */
-export const RUNNER_ERROR_CODES = ['MATCH_DEADLINE', 'MATCH_CRASHED', 'POOL_BUSY', 'POOL_CLOSED'] as const;
+/**
+ * MATCH_DEADLINE: past its wall-clock deadline; MATCH_CRASHED: its worker died;
+ * KEY_QUEUE_FULL: the tenant's key has too many jobs waiting; POOL_BUSY: too
+ * many jobs waiting in all; POOL_CLOSED: shutting down.
+ */
+export const RUNNER_ERROR_CODES = ['MATCH_DEADLINE', 'MATCH_CRASHED', 'KEY_QUEUE_FULL', 'POOL_BUSY', 'POOL_CLOSED'] as const;
 export type RunnerErrorCode = (typeof RUNNER_ERROR_CODES)[number];
 
 export function runnerErrorCode(e: unknown): RunnerErrorCode | null {

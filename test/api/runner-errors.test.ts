@@ -31,6 +31,34 @@ describe('runner failures in the API', () => {
       expect(r.headers.get('Retry-After')).toBe(code === 'POOL_BUSY' ? '10' : null);
     }
   });
+
+  it("answers KEY_QUEUE_FULL (the caller's key has too many jobs waiting) with a 429 and Retry-After", async () => {
+    for (const [path, body] of [
+      ['/v1/matches', { game: 'icy', red: { js: idle }, blue: { js: idle } }],
+      ['/v1/bots', { js: idle }],
+    ] as const) {
+      const r = await post('KEY_QUEUE_FULL', path, body);
+      expect(r.status).toBe(429);
+      expect(await r.json()).toEqual({ error: { code: 'KEY_QUEUE_FULL', message: 'KEY_QUEUE_FULL: test' } });
+      expect(r.headers.get('Retry-After')).toBe('10');
+    }
+  });
+
+  it("counts the work of a request for the caller's key", async () => {
+    const tenants: unknown[] = [];
+    const seen: MatchRunner = {
+      play: (_job, tenant) => (tenants.push(tenant), Promise.reject(new UmpireError({ code: 'POOL_BUSY', message: 'busy' }))),
+      probe: (_request, tenant) => (tenants.push(tenant), Promise.reject(new UmpireError({ code: 'POOL_BUSY', message: 'busy' }))),
+    };
+    const keyless = createApp({ blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, roundJobs: unused, ratings: unused, runner: seen, auth: 'optional' });
+    for (const [path, body] of [
+      ['/v1/matches', { game: 'icy', red: { js: idle }, blue: { js: idle } }],
+      ['/v1/bots', { js: idle }],
+    ] as const) {
+      await keyless.request(`http://127.0.0.1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    }
+    expect(tenants).toEqual([{ key: 'local' }, { key: 'local' }]);
+  });
 });
 
 describe('runner failures in a leaderboard round', () => {
@@ -76,6 +104,15 @@ describe('runner failures in a leaderboard round', () => {
     await expect(runMatchJob(last, job)).resolves.toBe('failed');
     log.mockRestore();
     expect(last.roundJobs.finish).toHaveBeenCalledWith(job, 'failed');
+  });
+
+  it("plays the match for the board's owner, in the board's own lane", async () => {
+    const tenants: unknown[] = [];
+    const seen: MatchRunner = { ...failing('MATCH_DEADLINE'), play: (_job, tenant) => (tenants.push(tenant), failing('MATCH_DEADLINE').play(_job)) };
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(runMatchJob(deps(seen), job)).resolves.toBe('failed');
+    log.mockRestore();
+    expect(tenants).toEqual([{ key: 'local', lane: 'lb_1' }]);
   });
 
   it('throws LEADERBOARD_GONE for a job whose board is gone, claiming nothing', async () => {

@@ -39,6 +39,21 @@ describe('the local job queue', () => {
     expect(lines).toEqual(['leaderboard lb_x round round_x: job round_x.1: leaderboard lb_x has no job round_x.1; left pending']);
   });
 
+  it("runs another board's jobs as soon as a slot frees, not after the first board's backlog", async () => {
+    const ended: string[] = [];
+    const queue = new LocalJobQueue(async (j) => {
+      await new Promise((resolve) => setTimeout(resolve, j.board === 'lb_slow' ? 100 : 1));
+      ended.push(j.id);
+    }, 2);
+    const on = (board: string, k: number): MatchJob => ({ ...job(k), id: `${board}.${k}`, board });
+    for (let k = 0; k < 8; k++) await queue.send(on('lb_slow', k));
+    for (let k = 0; k < 2; k++) await queue.send(on('lb_short', k));
+    await queue.idle();
+    // In the order sent, the short board would end last; side by side, it ends before the slow board's fifth.
+    expect(ended.indexOf('lb_short.1')).toBeLessThan(ended.indexOf('lb_slow.4'));
+    expect(ended).toHaveLength(10);
+  });
+
   it('drops waiting retries when closed', async () => {
     let runs = 0;
     const queue = new LocalJobQueue(async () => {

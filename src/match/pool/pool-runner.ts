@@ -1,6 +1,7 @@
 import { PREPARE_DEADLINE_MS, matchDeadlineMs, probeDeadlineMs } from '../deadline.js';
 import type { Bundle, TextBot } from '../../core/bots.js';
 import type { MatchJob, MatchRunner, ProbeResult } from '../job.js';
+import type { Tenant } from '../tenant.js';
 import { nodeMicroPythonModule, nodeQuickJSModule } from '../../sandbox/node-sources.js';
 import { WasiPreparation } from './wasi-preparation.js';
 import { WorkerPool, type PoolOptions } from './worker-pool.js';
@@ -25,20 +26,21 @@ export function poolRunner(options: PoolRunnerOptions): PoolRunner {
   const wasi = new WasiPreparation(pool, options.prepareDeadlineMs ?? PREPARE_DEADLINE_MS);
   return {
     pool,
-    async play<Output>(job: MatchJob): Promise<Output> {
+    // Each job, its WASI preparations included, waits its turn among the tenant's (worker-pool.ts).
+    async play<Output>(job: MatchJob, tenant?: Tenant): Promise<Output> {
       const deadline = options.deadlineMs ?? matchDeadlineMs(job);
-      if (job.bots.some((b) => b.kind === 'text')) return pool.run<Output>({ kind: 'play', job }, deadline, 'the match');
-      const seats = await wasi.seats(job.bots as Bundle[]);
+      if (job.bots.some((b) => b.kind === 'text')) return pool.run<Output>({ kind: 'play', job }, deadline, 'the match', tenant);
+      const seats = await wasi.seats(job.bots as Bundle[], tenant);
       const forfeits = seats.failures.map((f, k) => f ?? job.forfeits?.[k] ?? null);
       const posted = { ...job, bots: seats.bots as (Bundle | TextBot)[], ...(forfeits.some(Boolean) ? { forfeits } : {}) };
-      return pool.run<Output>({ kind: 'play', job: posted }, deadline, 'the match');
+      return pool.run<Output>({ kind: 'play', job: posted }, deadline, 'the match', tenant);
     },
-    async probe(request) {
-      const seats = await wasi.seats([request.bundle]);
+    async probe(request, tenant) {
+      const seats = await wasi.seats([request.bundle], tenant);
       const failure = seats.failures[0];
       if (failure) return { ok: false, stage: 'load', failure };
       const posted = { ...request, bundle: seats.bots[0]! };
-      return pool.run<ProbeResult>({ kind: 'probe', request: posted }, options.deadlineMs ?? probeDeadlineMs(request.game), 'the upload check');
+      return pool.run<ProbeResult>({ kind: 'probe', request: posted }, options.deadlineMs ?? probeDeadlineMs(request.game), 'the upload check', tenant);
     },
     close: () => pool.close(),
   };

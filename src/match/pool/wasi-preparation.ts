@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { UmpireError } from '../../core/errors.js';
 import type { Bundle, LoadFailure } from '../../sandbox/types.js';
 import { wasiKind } from '../../sandbox/wasm/wasm-bot.js';
+import type { Tenant } from '../tenant.js';
 import type { Prepared } from './messages.js';
 import type { WorkerPool } from './worker-pool.js';
 
@@ -30,8 +31,9 @@ export class WasiPreparation {
     private readonly deadlineMs: number,
   ) {}
 
-  async seats(bots: readonly Bundle[]): Promise<PreparedSeats> {
-    const prepared = await Promise.all(bots.map((b) => (needsPreparation(b) ? this.prepare(b.code as Uint8Array) : null)));
+  /** Prepares what the bots need, as jobs of `tenant`. */
+  async seats(bots: readonly Bundle[], tenant?: Tenant): Promise<PreparedSeats> {
+    const prepared = await Promise.all(bots.map((b) => (needsPreparation(b) ? this.prepare(b.code as Uint8Array, tenant) : null)));
     return {
       bots: bots.map((b, k) => {
         const p = prepared[k];
@@ -41,7 +43,7 @@ export class WasiPreparation {
     };
   }
 
-  private prepare(bytes: Uint8Array): Promise<Prepared> {
+  private prepare(bytes: Uint8Array, tenant: Tenant | undefined): Promise<Prepared> {
     const key = createHash('sha256').update(bytes).digest('hex');
     const hit = this.cache.get(key);
     if (hit) {
@@ -49,7 +51,7 @@ export class WasiPreparation {
       this.cache.set(key, hit);
       return hit;
     }
-    const job = this.pool.run<Prepared>({ kind: 'prepare', bytes }, this.deadlineMs, 'preparing the WASI module').catch((e: unknown): Prepared => {
+    const job = this.pool.run<Prepared>({ kind: 'prepare', bytes }, this.deadlineMs, 'preparing the WASI module', tenant).catch((e: unknown): Prepared => {
       const code = e instanceof UmpireError ? e.code : undefined;
       if (code === 'MATCH_DEADLINE') {
         const message = `making the WASI module suspendable took longer than ${this.deadlineMs / 1000} s; send one made by \`umpire prepare-wasi\`, or a smaller one`;
