@@ -21,3 +21,6 @@ import { writeFileSync } from 'node:fs';
 const { replayJsonSchema } = await import('../dist/games/icy/replay-schema.js');
 writeFileSync('docs/replay.schema.json', JSON.stringify(replayJsonSchema(), null, 2) + '\n');
 console.log('docs/replay.schema.json');
+
+// The tables of docs/security.md, made from the code (dist/) they describe.
+await import('./security-doc.mjs');

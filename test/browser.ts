@@ -32,3 +32,27 @@ export async function serveViewer(page: (options: { id: string; replayUrl: strin
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export interface PageServer {
+  /** `http://<host>:<port>`, the origin of the pages. */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the HTML pages `page` makes (null: 404) on a loopback address of its own, such as
+ * 127.0.0.2: another site than 127.0.0.1 for a browser (a site is the scheme and host, and an IP
+ * address is a host of its own), where another port of 127.0.0.1 would be the same site.
+ */
+export async function servePages(host: string, page: (url: URL) => string | null): Promise<PageServer> {
+  const server = createServer((req, res) => {
+    const html = page(new URL(req.url ?? '/', `http://${host}`));
+    if (html === null) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, host, resolve));
+  return {
+    origin: `http://${host}:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

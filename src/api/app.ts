@@ -7,6 +7,7 @@ import type { MatchRunner } from '../match/job.js';
 import { decodeSeats, type ResolveBot } from '../match/seats.js';
 import { storedSeat } from '../match/stored-bots.js';
 import { playAndStore } from '../match/store-match.js';
+import { forTenant, keyTenant } from '../match/tenant.js';
 import { decodeOrCorrupt, readStoredJson, StoredLogs } from '../match/stored-documents.js';
 import { verifyMatch } from '../match/verify-match.js';
 import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
@@ -24,7 +25,7 @@ import type { RatingLedger } from '../leaderboard/rating-ledger.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { readMatchRequest } from './match-request.js';
-import { docsHandler, openApiHandler } from './openapi.js';
+import { docsAssetHandler, docsHandler, openApiHandler } from './openapi.js';
 import { ApiProblem, POOL_BUSY_RETRY_AFTER_S, problemResponse, runnerProblem } from './problems.js';
 import { checkId, ListQuery, parseInput } from './schemas.js';
 import { docs } from './route-docs.js';
@@ -81,7 +82,7 @@ function answerError(err: Error, c: Context): Response {
   if (err instanceof ApiProblem) return problemResponse(c, err);
   const runner = runnerProblem(err);
   if (runner) {
-    if (runner.code === 'POOL_BUSY') c.header('Retry-After', String(POOL_BUSY_RETRY_AFTER_S));
+    if (runner.code === 'POOL_BUSY' || runner.code === 'KEY_QUEUE_FULL') c.header('Retry-After', String(POOL_BUSY_RETRY_AFTER_S));
     return problemResponse(c, runner);
   }
   if (err instanceof InputError) return problemResponse(c, new ApiProblem(err.status, err.code, err.message, err.details));
@@ -115,6 +116,7 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   app.get('/healthz', docs.healthz, (c) => c.json({ status: 'ok', version: VERSION }));
   app.get('/openapi.json', docs.openapi, openApiHandler(app));
   app.get('/docs', docs.docs, docsHandler());
+  app.get('/docs/assets/:file', docsAssetHandler());
 
   gameRoutes(app);
 
@@ -129,7 +131,9 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     const seats = await decodeSeats(game, game.request.seats(request), resolveBot, maxBundle);
     const setup = await game.setup(request);
     const deadlineMs = requestDeadlineMs(game, setup.budgets, seats.map((s) => s.bot));
-    const play = () => playAndStore(config, game, request, seats, new Date(), owner, undefined, setup, { listed });
+    // The match waits its turn among this key's jobs (a key cannot crowd out the others: worker-pool.ts).
+    const runner = forTenant(config.runner, keyTenant(owner));
+    const play = () => playAndStore({ ...config, runner }, game, request, seats, new Date(), owner, undefined, setup, { listed });
     const { record, replayed } = await runIdempotent(config.matches, { owner, key: c.req.header('Idempotency-Key'), canonical, deadlineMs, run: play });
     if (replayed) c.header('Idempotent-Replayed', 'true');
     else c.header('Location', `/v1/matches/${record.id}`);
@@ -155,7 +159,7 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   app.post('/v1/matches/:id/verify', docs.verifyMatch, auth, async (c) => {
     const record = await findRecord(config, checkId('id', c.req.param('id')));
     if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'a match is verified by the key that created it only');
-    return c.json(await verifyMatch(config, record));
+    return c.json(await verifyMatch({ blobs: config.blobs, runner: forTenant(config.runner, keyTenant(c.get('owner').id)) }, record));
   });
 
   // Bot logs: only for the key that created the match, and only of the seats it filled itself

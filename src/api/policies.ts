@@ -1,6 +1,6 @@
 // The Content-Security-Policy of each kind of answer. Pages load their one script and stylesheet
 // from this origin (/assets/) and run nothing inline; the replay viewers inline their script and
-// styles, allowed by their hashes; /docs loads Scalar from its CDN, allowed by a nonce.
+// styles, allowed by their hashes; /docs loads Scalar's reference from this origin (/docs/assets/).
 
 /** The web pages: their own script and stylesheet, the viewer in a frame of this origin, no framing by others. */
 export const PAGE_POLICY = [
@@ -76,21 +76,21 @@ export function viewerPolicy(h: InlineHashes, embed: boolean): string {
 }
 
 /**
- * /docs: Scalar's reference, its one-file bundle from its CDN and its start-up script allowed by a
- * nonce; it styles itself at run time (inline styles), draws fonts from Scalar's font host, and
- * reads /openapi.json and calls the API on this origin.
+ * /docs: Scalar's reference, its bundle and start-up script from this origin (/docs/assets/); no
+ * inline script, no eval (the bundle's zod tries `Function('')` once to see whether it may compile
+ * parsers, is refused, and parses without). It styles itself at run time, with style elements its
+ * components render and style attributes, so styles may be inline: a style can run no script, and
+ * it can reach no other site either (fonts and images from this origin only). It reads
+ * /openapi.json and sends its "try it" requests to this origin only.
  */
-export function docsPolicy(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.scalar.com",
-    "font-src 'self' data: https://cdn.jsdelivr.net https://fonts.scalar.com",
-    "img-src 'self' data: https:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+export const DOCS_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type AppConfig } from '../../src/api/app.js';
 import { BODY_SHAPE, checkJsonShape } from '../../src/core/bounded-body.js';
+import { flood, rss } from './flood.js';
 import { createKey } from './keys.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -22,47 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The server process's resident memory, in bytes (Linux). */
-const rss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-
 const GB = 1.2e9;
-const CHUNK = Buffer.alloc(1024 * 1024, 'a');
-
-/**
- * POSTs `total` bytes of one reused 1 MiB chunk, as fast as the server takes them; resolves with the
- * status as soon as the answer's head arrives (the body may still be being sent), or null after `ms`.
- */
-function flood(path: string, total: number, declare: boolean, ms: number): Promise<{ status: number | null; elapsed: number; sent: number }> {
-  const url = new URL(path, server.base);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    let sent = 0;
-    const req = request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', ...(declare ? { 'content-length': String(total) } : {}) },
-    });
-    const done = (status: number | null) => {
-      clearTimeout(timer);
-      req.destroy();
-      resolve({ status, elapsed: Date.now() - started, sent });
-    };
-    const timer = setTimeout(() => done(null), ms);
-    req.on('response', (res) => {
-      res.resume();
-      done(res.statusCode ?? null);
-    });
-    // The server closes the connection after refusing: the rest cannot be written.
-    req.on('error', () => undefined);
-    const write = () => {
-      while (sent < total && !req.destroyed) {
-        sent += CHUNK.length;
-        if (!req.write(CHUNK)) return void req.once('drain', write);
-      }
-      if (!req.destroyed) req.end();
-    };
-    write();
-  });
-}
 
 describe('a body larger than its route allows', () => {
   for (const declare of [false, true]) {
@@ -72,7 +32,7 @@ describe('a body larger than its route allows', () => {
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 20);
       try {
-        const { status, elapsed, sent } = await flood('/ui/bots', GB, declare, 5_000);
+        const { status, elapsed, sent } = await flood(`${server.base}/ui/bots`, GB, declare, 5_000);
         expect(status).toBe(413);
         expect(elapsed).toBeLessThan(1_000);
         expect(sent).toBeLessThan(GB);

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApp, type AppConfig } from '../../src/api/app.js';
+import { acceptsGzip, SCALAR_BUNDLE, SCALAR_CONFIGURATION, START_PATH } from '../../src/api/docs-assets.js';
 import { GAMES } from '../../src/games/catalog.js';
 import { VERSION } from '../../src/version.js';
 
@@ -89,17 +92,66 @@ describe('GET /openapi.json', () => {
 });
 
 describe('GET /docs', () => {
-  it('is the Scalar API reference on /openapi.json', async () => {
+  it('is the Scalar API reference on /openapi.json, its scripts files of this origin', async () => {
     const res = await app.request('/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     const html = await res.text();
-    // Scalar's one-file bundle and its start-up script, both run by the nonce of the page's policy.
-    const nonce = /<script src="https:\/\/cdn\.jsdelivr\.net\/npm\/@scalar\/api-reference" nonce="([A-Za-z0-9_-]+)"><\/script>/.exec(html)?.[1];
-    expect(nonce).toBeDefined();
-    expect(res.headers.get('content-security-policy')).toContain(`script-src 'nonce-${nonce}'`);
-    expect(html).toContain(`<script type="text/javascript" nonce="${nonce}">`);
-    expect(html).toContain('createApiReference');
-    expect(html).toContain('"url": "/openapi.json"');
+    // Two scripts, both of this origin: Scalar's bundle (named by its hash, checked by its integrity) and the start-up.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => /src="([^"]+)"/.exec(m[1]!)?.[1])).toEqual([SCALAR_BUNDLE.path, START_PATH]);
+    expect(scripts.every((m) => m[2] === '')).toBe(true);
+    expect(SCALAR_BUNDLE.path).toMatch(/^\/docs\/assets\/scalar-[0-9a-f]{16}\.js$/);
+    expect(html).toContain(`integrity="${SCALAR_BUNDLE.integrity}"`);
+    expect(html).not.toMatch(/https?:\/\//);
+    const policy = res.headers.get('content-security-policy')!;
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toMatch(/unsafe-eval|https:|nonce-/);
+    expect(policy).toContain("connect-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves the bundle gzip compressed as stored, or decompressed to a client that takes no gzip', async () => {
+    const gzipped = await app.request(SCALAR_BUNDLE.path, { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(gzipped.headers.get('cache-control')).toContain('immutable');
+    expect(gzipped.headers.get('vary')).toBe('Accept-Encoding');
+    const packed = new Uint8Array(await gzipped.arrayBuffer());
+    expect(packed.length).toBeLessThan(SCALAR_BUNDLE.size / 2);
+    const unpacked = gunzipSync(packed);
+    expect(unpacked.length).toBe(SCALAR_BUNDLE.size);
+
+    const plain = await app.request(SCALAR_BUNDLE.path, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = new Uint8Array(await plain.arrayBuffer());
+    expect(Buffer.from(text).equals(unpacked)).toBe(true);
+    // What the page's integrity attribute says is what a browser gets.
+    expect(`sha384-${createHash('sha384').update(text).digest('base64')}`).toBe(SCALAR_BUNDLE.integrity);
+    const source = Buffer.from(text).toString('utf8');
+    expect(source.startsWith(`/*! ${SCALAR_BUNDLE.package} ${SCALAR_BUNDLE.version} |`)).toBe(true);
+    expect(source).toContain('window.Scalar={createApiReference:');
+    expect(source).not.toContain('sourceMappingURL');
+  });
+
+  it('starts Scalar on this origin only, and has no other asset', async () => {
+    const start = await app.request(START_PATH);
+    expect(start.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const text = await start.text();
+    expect(text).toContain("Scalar.createApiReference('#app', ");
+    expect(JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf(')')))).toEqual(SCALAR_CONFIGURATION);
+    for (const path of ['/docs/assets/scalar-0000000000000000.js', '/docs/assets/standalone.js', '/docs/assets/..%2Fopenapi.json']) {
+      expect((await app.request(path)).status, path).toBe(404);
+    }
+  });
+
+  it('reads gzip in Accept-Encoding as HTTP says', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('deflate, gzip;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
