@@ -1,14 +1,16 @@
 // `npm run package:lambda`: the Lambda package in dist/lambda/, ready to zip and upload
-// (see infra/cloudformation.json). One bundled file with its dependencies, plus the
-// metered QuickJS next to it at the path the code expects (build/ two levels up).
+// (see infra/cloudformation.json). The entry and its match worker thread, each bundled with its
+// dependencies, plus the metered QuickJS and MicroPython at the path the code expects (build/ two
+// levels up).
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist/lambda', { recursive: true, force: true });
 mkdirSync('dist/lambda/build', { recursive: true });
 await build({
-  entryPoints: ['functions/lambda.ts'],
-  outfile: 'dist/lambda/dist/functions/lambda.js',
+  // The entry plays matches in a worker thread: its script is the entry's sibling, match-worker.js.
+  entryPoints: { lambda: 'functions/lambda.ts', 'match-worker': 'src/match/pool/match-worker.ts' },
+  outdir: 'dist/lambda/dist/functions',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -18,5 +20,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync('build/quickjs-metered.wasm', 'dist/lambda/build/quickjs-metered.wasm');
+cpSync('build/micropython-metered.wasm', 'dist/lambda/build/micropython-metered.wasm');
 writeFileSync('dist/lambda/package.json', JSON.stringify({ type: 'module' }));
 console.log('dist/lambda: zip it (cd dist/lambda && zip -r ../lambda.zip .) and upload it as CodeBucket/CodeKey');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -154,7 +154,9 @@ describe('infra/cloudformation.json', () => {
       const css = await get('/assets/site.css');
       await local.close();
       console.log(JSON.stringify({ ...r, page, css }));`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    // A file rather than `-e`: the handler plays in a worker thread, which would inherit `--input-type`.
+    writeFileSync(join(dir, 'probe.mjs'), probe);
+    const out = execFileSync(process.execPath, [join(dir, 'probe.mjs')], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     const response = JSON.parse(out.trim().split('\n').pop()!);
     expect(response.statusCode).toBe(201);
     expect(JSON.parse(response.body)).toMatchObject({ status: 'finished', turns: 180, winner: 'draw' });

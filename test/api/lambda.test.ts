@@ -1,41 +1,23 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStores, ensureStorage } from '../../src/store/aws.js';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
-import { newApiKey } from '../../src/api/auth.js';
+import { lambdaStorage, type LambdaStorage } from './lambda-env.js';
 
 // The Lambda entry (functions/lambda.ts) invoked with Lambda Function URL events,
 // configured by environment variables as on AWS, against local S3 and DynamoDB servers.
 
-let storage: EmbeddedStorage;
-type Handler = (event: unknown) => Promise<{ statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded: boolean }>;
+type Handler = (event: unknown, context?: unknown) => Promise<{ statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded: boolean }>;
 let handler: Handler;
+let lambdaEnv: LambdaStorage;
 let key = '';
 
 beforeAll(async () => {
-  storage = await startEmbeddedStorage(mkdtempSync(join(tmpdir(), 'umpire-lambda-')));
-  const stores = createStores(storage.config);
-  await ensureStorage(stores);
-  const created = await newApiKey('lambda test', 100, new Date());
-  await stores.keys.create(created.hash, created.record);
-  key = created.key;
-  Object.assign(process.env, {
-    S3_BUCKET: storage.config.s3.bucket,
-    S3_ENDPOINT: storage.config.s3.endpoint,
-    DYNAMODB_TABLE: storage.config.dynamodb.table,
-    DYNAMODB_ENDPOINT: storage.config.dynamodb.endpoint,
-    AWS_ACCESS_KEY_ID: storage.config.credentials!.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: storage.config.credentials!.secretAccessKey,
-    AWS_REGION: 'us-east-1',
-  });
+  lambdaEnv = await lambdaStorage('umpire-lambda-', 'lambda test');
+  key = lambdaEnv.key;
   handler = (await import('../../functions/lambda.js')).handler as unknown as Handler;
 }, 60_000);
 
 afterAll(async () => {
-  for (const k of ['S3_BUCKET', 'S3_ENDPOINT', 'DYNAMODB_TABLE', 'DYNAMODB_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) delete process.env[k];
-  await storage?.close();
+  await lambdaEnv?.close();
 });
 
 /** A Lambda Function URL event (payload version 2.0). */
@@ -73,5 +55,19 @@ describe('the Lambda entry', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.isBase64Encoded).toBe(true);
     expect(replay.headers['content-encoding']).toBe('gzip');
+  }, 60_000);
+
+  it('plays in a worker thread: a match still running 15 s before the invocation’s timeout is stopped with it (MATCH_DEADLINE), and the next one plays', async () => {
+    // A bot that spins in every call: the match would take minutes; the invocation has 15.5 s left.
+    const spin = 'export default function () { for (;;) {} }';
+    const started = Date.now();
+    const late = await handler(event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: spin }, blue: { js: spin } }), { getRemainingTimeInMillis: () => 15_500 });
+    expect(late.statusCode).toBe(503);
+    expect(JSON.parse(late.body).error).toMatchObject({ code: 'MATCH_DEADLINE', message: expect.stringMatching(/15 s before the invocation's timeout/) });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A fresh worker takes the next invocation's match.
+    const idle = 'export default () => "idle"';
+    const next = await handler(event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: idle }, blue: { js: idle } }), { getRemainingTimeInMillis: () => 300_000 });
+    expect(next.statusCode, next.body).toBe(201);
   }, 60_000);
 });

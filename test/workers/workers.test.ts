@@ -4,11 +4,15 @@ import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
 import { captureGame } from '../../src/games/capture/game.js';
 import { runMatch } from '../../src/match/run-match.js';
+import { poolRunner } from '../../src/match/pool/pool-runner.js';
+import { COMPILED_MATCH_WORKER } from '../../src/match/pool/worker-url.js';
+import type { MatchOutput } from '../../src/core/match-types.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import type { Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { asyncifyWasi } from '../../src/sandbox/wasi-prepare.js';
 import { I32, I64, module } from '../sandbox/wat.js';
+import { DEEP_JS, DEEP_PY } from '../match/deep-bots.js';
 import { postOnNewConnection, startWrangler, WRANGLER_RUNS, type Wrangler } from './wrangler-dev.js';
 
 // Plays matches in the real Workers runtime (workerd, started by `wrangler dev`):
@@ -42,7 +46,7 @@ const inNode = (red: Bundle, blue: Bundle, seed: number, budgets?: Budgets) =>
 
 const hunterJs: Bundle = { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8') };
 const hunterWasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/hunter.wasm')) };
-const small: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000, wallMs: 0 };
+const small: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000 };
 
 describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
   it('plays Python bots the same as Node, byte for byte: Icy between two hunters, Capture gatherer against random', async () => {
@@ -69,6 +73,25 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
     expect(workers.result.seats[1].fuel).toBeGreaterThan(0);
     expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
     expect(JSON.stringify(workers.result)).toBe(JSON.stringify(node.result));
+  }, 60_000);
+
+  it('stops deep recursion (JSON.parse of 100,000 [, recursion without a base case, Python’s re) at the same call as a Node pool worker: the same replay', async () => {
+    // In-process here, in a Workers isolate's stack: the interpreters' limits must still fire before V8's (wasm/call-depth.ts).
+    const js: Bundle = { kind: 'js', code: DEEP_JS };
+    const py: Bundle = { kind: 'py', code: DEEP_PY };
+    const workers = await inWorkers(js, py, 1);
+    const pool = poolRunner({ url: COMPILED_MATCH_WORKER, size: 1 });
+    let viaPool: MatchOutput<unknown>;
+    try {
+      viaPool = await pool.play({ game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 1, bots: [js, py] });
+    } finally {
+      await pool.close();
+    }
+    const failures = workers.replay.turns.slice(0, 12).map((t) => t.calls.map((c) => c.failure ?? null));
+    expect(failures.filter((f) => f[0] === 'crash' && f[1] === 'crash')).toHaveLength(4);
+    expect(workers.result.seats.map((s) => s.crashes)).toEqual([4, 4]);
+    expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(viaPool.replay));
+    expect(JSON.stringify(workers.result)).toBe(JSON.stringify(viaPool.result));
   }, 60_000);
 
   it('stops a WebAssembly bot that loops forever, and a JS one', async () => {
