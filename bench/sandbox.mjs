@@ -12,7 +12,7 @@ const rules = ruleSet('queue2011');
 /** The Icy start position as a player reads it (about 3 KB), what every per-call figure sends. */
 export const view = encodeView(initialState(DEFAULT_MAP), 0, rules);
 export const ctx = { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 };
-export const budget = { fuel: 1e10, wallMs: 0 };
+export const budget = { fuel: 1e10 };
 
 /** Microseconds per call of a loaded bot, after a warm-up. */
 export async function perCall(bot, calls = 5000) {

@@ -46,7 +46,6 @@ const loaded = await nodeBotLoader(bundle, {
   limits: DEFAULT_LIMITS,
   seed: seatSeed(Number(values.seed), Number(values.seat)),
   loadFuel: budgets.loadFuel,
-  wallMs: 0,
 });
 if (!loaded.ok) {
   process.stderr.write(`seat-runner: ${path} did not load: ${loaded.failure.code} ${loaded.failure.message}\n`);
@@ -60,7 +59,7 @@ let bank = budgets.timeBankFuel;
 /** One call as umpire's match loop makes it: the first turn's fuel, then a turn's plus the bank. */
 async function call(input) {
   const allowance = answers.length === 0 ? budgets.firstTurnFuel : budgets.turnFuel;
-  const r = await bot.act(input, { fuel: allowance + bank, wallMs: 0 });
+  const r = await bot.act(input, { fuel: allowance + bank });
   bank -= Math.max(0, Math.min(bank, r.fuel - allowance));
   return r;
 }
@@ -72,7 +71,7 @@ for await (const line of lines) {
   message.push(line);
   if (message.length === 1 && framing.end(line)) {
     // The end marker goes to stdin/stdout players, as umpire sends it; the answer is not used.
-    if (bot.stdio) await bot.act(`${line}\n`, { fuel: budgets.turnFuel, wallMs: 0 });
+    if (bot.stdio) await bot.act(`${line}\n`, { fuel: budgets.turnFuel });
     break;
   }
   if (message.length < framing.lines(message[0])) continue;

@@ -10,6 +10,20 @@ import { BotListQuery, BotPatch, ListQuery, newBotSchema, PageQuery } from './sc
 // describeRoute middleware of its entry here (`docs.createMatch`, ...), so the document's paths and
 // methods are the app's own; request bodies are the zod schemas the handlers validate with.
 
+/** The answer of POST /v1/matches/{id}/verify (src/match/verify-match.ts). */
+const VerificationBody = z
+  .object({
+    id: z.string(),
+    identical: z.boolean().nullable().describe('whether the re-run gave the stored replay byte for byte; null when the match is not reproducible'),
+    reproducible: z.boolean().describe('false when a safety cap on CPU time stopped a call of the stored match or of the re-run: only fuel is exact, so the replays are not compared'),
+    reason: z.literal('SAFETY_CAP').optional().describe('why the match is not reproducible'),
+    safetyCap: z.object({ stored: z.boolean(), rerun: z.boolean() }).optional().describe('which run a safety cap stopped, when one did'),
+    storedSha256: z.string(),
+    rerunSha256: z.string(),
+    firstDifferentTurn: z.number().int().nullable().describe('the first step (turn or round) whose record differs; null when identical or not compared'),
+  })
+  .meta({ id: 'Verification' });
+
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; description?: string; schema: Record<string, unknown> };
 
 const path = (name: string, description: string, pattern?: string): Parameter => ({
@@ -97,6 +111,9 @@ const WEBHOOK_EVENTS =
 
 const RUN_FAILURES = 'The match could not be played: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After); or storage is unavailable (STORAGE_UNAVAILABLE)';
 
+/** The 429s of a route that runs work in the match pool, where each key has its own share and queue. */
+const KEY_QUEUE_FULL = 'KEY_QUEUE_FULL: this key has too many jobs waiting for the match workers already (with Retry-After; other keys are not held up)';
+
 const maps = (game: string) => ({
   summary: `The named maps of ${game}`,
   responses: { '200': { description: '`{ game, maps: [{ name, ...what the game says of a map, url }] }`' } },
@@ -155,7 +172,7 @@ export const docs = {
       '413': errorResponse('A bundle is larger than the limit (5 MB by default)'),
       '415': errorResponse('Neither application/json nor multipart/form-data, or a form for a game whose matches are sent as JSON'),
       '422': errorResponse('The map or world fails validation, or an Idempotency-Key was reused with another request'),
-      '429': errorResponse('RATE_LIMITED (with Retry-After)'),
+      '429': errorResponse(`RATE_LIMITED (with Retry-After); ${KEY_QUEUE_FULL}`),
       '503': errorResponse(RUN_FAILURES),
     },
   }),
@@ -179,16 +196,17 @@ export const docs = {
     tags: ['Matches'],
     summary: 'Re-run a match and compare replays',
     description:
-      'Re-runs the match from its stored bundles and manifest: is the replay byte-identical? For the key that created the match only (re-running costs as much as playing).',
+      'Re-runs the match from its stored bundles and manifest: is the replay byte-identical? A match whose stored run or re-run was stopped by a safety cap on CPU time (its record and replay say `safetyCap: true`) cannot be reproduced exactly: it is answered `reproducible: false, reason: "SAFETY_CAP"` and `identical: null`, never as a mismatch. For the key that created the match only (re-running costs as much as playing).',
     security: WRITE_SECURITY,
     parameters: [MATCH_ID],
     responses: {
-      '200': { description: '`{ id, identical, storedSha256, rerunSha256, firstDifferentTurn }`' },
+      '200': jsonResponse('`{ id, identical, reproducible, reason?, safetyCap?, storedSha256, rerunSha256, firstDifferentTurn }`', VerificationBody),
       '401': errorResponse('No key'),
       '403': errorResponse('FORBIDDEN: not the key that created the match'),
       '404': errorResponse('No such match'),
       '409': errorResponse('A bundle is not stored'),
       '500': errorResponse('REPLAY_CORRUPT: the stored replay cannot be decoded'),
+      '429': errorResponse(`RATE_LIMITED (with Retry-After); ${KEY_QUEUE_FULL}`),
       '503': errorResponse(RUN_FAILURES),
     },
   }),
@@ -257,6 +275,7 @@ export const docs = {
       '401': errorResponse('UNAUTHORIZED'),
       '413': errorResponse('Too large (5 MB by default)'),
       '422': errorResponse('The bot does not load or answer'),
+      '429': errorResponse(`RATE_LIMITED (with Retry-After); ${KEY_QUEUE_FULL}`),
       '503': errorResponse('The check could not run: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After)'),
     },
   }),

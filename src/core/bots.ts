@@ -17,6 +17,12 @@ export interface Bundle {
   readonly name?: string;
 }
 
+/**
+ * A match's fuel budgets, as recorded in its manifest. The safety cap on
+ * CPU time is not one of them: it follows from each call's fuel. Budgets
+ * recorded before it moved to CPU time also carry `wallMs` (the old
+ * wall-clock cap): read back as they are, and never used.
+ */
 export interface Budgets {
   /** Fuel for the first turn (Icy's original allows 1 s, for start-up). */
   readonly firstTurnFuel: number;
@@ -26,13 +32,11 @@ export interface Budgets {
   readonly timeBankFuel: number;
   /** Fuel for loading: the module's top level or start function. */
   readonly loadFuel: number;
-  /** Wall-clock safety cap per call in ms where the clock advances; 0 for none. */
-  readonly wallMs: number;
 }
 
 /** Why a call gave no usable answer. */
 export type CallFailure =
-  /** Used up its fuel (or hit the wall-clock cap): all its children idle. */
+  /** Used up its fuel (or was stopped by the safety cap, and flagged so): all its children idle. */
   | 'over_budget'
   /** The bot threw, or returned something that is not a string. */
   | 'error'
@@ -56,6 +60,8 @@ export type LoadFailureCode =
 export interface LoadFailure {
   readonly code: LoadFailureCode;
   readonly message: string;
+  /** Set when the safety cap on CPU time stopped the loading, not its fuel: the match is not reproducible. */
+  readonly safetyCap?: true;
 }
 
 /** A bot that is data the rules read (an ant brain), not code run in the sandbox. */

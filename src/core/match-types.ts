@@ -9,6 +9,8 @@ export interface CallRecord {
   readonly truncated?: boolean;
   /** Set on the call after which the game terminated the bot (see Game.terminatesLateBots). */
   readonly terminated?: 'over_budget';
+  /** Set when the safety cap on CPU time stopped the call, not its fuel (failure 'over_budget'). */
+  readonly safetyCap?: true;
 }
 
 export interface TurnRecord<Step> {
@@ -29,6 +31,8 @@ export interface SeatReport {
   readonly forfeit?: LoadFailure;
   /** The turn the game terminated the bot in, if it did. */
   readonly terminatedAt?: number;
+  /** Set when the safety cap on CPU time stopped one of the bot's calls or its loading. */
+  readonly safetyCap?: true;
   readonly log: string;
 }
 
@@ -41,6 +45,12 @@ export interface MatchResult {
   readonly seats: readonly SeatReport[];
   /** Seats whose bundle failed to load: they lose without playing. */
   readonly forfeits: readonly number[];
+  /**
+   * Set when a safety cap on CPU time stopped a call (or a load) of any
+   * seat: the cap, not fuel alone, shaped the match, which therefore cannot
+   * be reproduced exactly (verify says so rather than comparing).
+   */
+  readonly safetyCap?: true;
 }
 
 export interface Replay<Step> {

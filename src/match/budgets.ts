@@ -17,32 +17,24 @@ function timeLimits(game: string) {
   return engine.timeLimits;
 }
 
-/**
- * The wall-clock safety cap per call: 5 times the longer call budget, and
- * never under 2 s, as it also bounds loading (1 s of fuel) and a call it
- * stops is not reproducible.
- */
-export function wallMsFor(firstTurnFuel: number, turnFuel: number): number {
-  return Math.max(Math.ceil((5 * Math.max(firstTurnFuel, turnFuel)) / FUEL_PER_MS), 2000);
-}
-
 /** The first-turn budget as a multiple of the later turns' (from the game's time limits). */
 export function firstTurnRatio(game: string): number {
   const t = timeLimits(game);
   return t.firstTurnMs / t.turnMs;
 }
 
-/** A game's budgets with `turnFuel` per later call and the first call at the game's ratio; the wall cap never under the default's. */
+/**
+ * A game's budgets with `turnFuel` per later call and the first call at the
+ * game's ratio. No time cap is among them: each call's safety cap on CPU
+ * time follows from its own fuel (src/sandbox/safety-cap.ts).
+ */
 export function budgetsForTurnFuel(game: string, turnFuel: number): Budgets {
   const firstTurnFuel = firstTurnRatio(game) * turnFuel;
-  const t = timeLimits(game);
-  const defaultWallMs = wallMsFor(t.firstTurnMs * FUEL_PER_MS, t.turnMs * FUEL_PER_MS);
   return {
     firstTurnFuel,
     turnFuel,
     timeBankFuel: 0,
     loadFuel: Math.max(firstTurnFuel, LOAD_MS * FUEL_PER_MS),
-    wallMs: Math.max(wallMsFor(firstTurnFuel, turnFuel), defaultWallMs),
   };
 }
 

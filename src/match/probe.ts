@@ -8,11 +8,11 @@ export async function probeBot(load: BotLoader, { game, bundle }: ProbeRequest):
   const engine = sandboxEngine(game);
   if (!engine) throw new RangeError(`${game} bots are texts: there is nothing to run`);
   const budgets = defaultBudgets(game);
-  const loaded = await load(bundle, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: budgets.loadFuel, wallMs: budgets.wallMs });
+  const loaded = await load(bundle, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: budgets.loadFuel });
   if (!loaded.ok) return { ok: false, stage: 'load', failure: loaded.failure };
   try {
     for (const view of engine.probeViews()) {
-      const r = await loaded.bot.act(view, { fuel: budgets.firstTurnFuel, wallMs: budgets.wallMs });
+      const r = await loaded.bot.act(view, { fuel: budgets.firstTurnFuel });
       if (r.output === null) return { ok: false, stage: 'turn', failure: r.failure ?? 'error', ...(r.detail ? { detail: r.detail } : {}) };
     }
     return { ok: true };

@@ -66,12 +66,12 @@ export async function runMatch<State, Options, Step>(
     spec.bots.map(async (bundle, seat): Promise<LoadResult> => {
       const failed = spec.forfeits?.[seat];
       if (failed) return { ok: false, failure: failed };
-      const l = await spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel, wallMs: budgets.wallMs });
+      const l = await spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel });
       return l.ok && game.handshake ? shakeHands(l.bot, game.handshake, budgets, (answer) => (greetings[seat] = answer)) : l;
     }),
   );
   const bots: (Bot | null)[] = loaded.map((l) => (l.ok ? l.bot : null));
-  const stats = players.map(() => ({ fuel: 0, overBudget: 0, errors: 0, crashes: 0, bank: budgets.timeBankFuel, calls: 0 }));
+  const stats = players.map(() => ({ fuel: 0, overBudget: 0, errors: 0, crashes: 0, bank: budgets.timeBankFuel, calls: 0, safetyCap: false }));
   const terminatedAt: (number | null)[] = players.map(() => null);
   // What a terminated bot left behind, as it is disposed of at once.
   const killed: ({ log: string; crashes: number } | null)[] = players.map(() => null);
@@ -99,11 +99,12 @@ export async function runMatch<State, Options, Step>(
           const s = stats[seat];
           const allowance = s.calls === 0 ? budgets.firstTurnFuel : budgets.turnFuel;
           s.calls++;
-          const r = await bot.act(game.observe(state, seat, options), { fuel: allowance + s.bank, wallMs: budgets.wallMs });
+          const r = await bot.act(game.observe(state, seat, options), { fuel: allowance + s.bank });
           s.bank -= Math.max(0, Math.min(s.bank, r.fuel - allowance));
           s.fuel += r.fuel;
           if (r.failure === 'over_budget') s.overBudget++;
           else if (r.failure === 'error') s.errors++;
+          if (r.safetyCap) s.safetyCap = true;
           const terminate = game.terminatesLateBots === true && r.failure === 'over_budget';
           if (terminate) {
             terminatedAt[seat] = turns.length;
@@ -117,6 +118,7 @@ export async function runMatch<State, Options, Step>(
             ...(r.detail ? { detail: r.detail } : {}),
             ...(r.truncated ? { truncated: true } : {}),
             ...(terminate ? { terminated: 'over_budget' as const } : {}),
+            ...(r.safetyCap ? { safetyCap: true as const } : {}),
           };
           return { output: r.output, call };
         }),
@@ -135,6 +137,8 @@ export async function runMatch<State, Options, Step>(
   }
 
   const outcome = game.result(state);
+  // A seat the safety cap stopped, in a call or while loading: the match is not reproducible.
+  const capped = players.map((_, seat) => stats[seat].safetyCap || (!loaded[seat].ok && (loaded[seat] as { failure: LoadFailure }).failure.safetyCap === true));
   const seatsReport: SeatReport[] = players.map((name, seat) => ({
     name,
     fuel: stats[seat].fuel,
@@ -143,6 +147,7 @@ export async function runMatch<State, Options, Step>(
     crashes: killed[seat]?.crashes ?? crashesAtEnd?.[seat] ?? bots[seat]?.crashes ?? 0,
     ...(loaded[seat].ok ? {} : { forfeit: (loaded[seat] as { failure: LoadFailure }).failure }),
     ...(terminatedAt[seat] !== null ? { terminatedAt: terminatedAt[seat] } : {}),
+    ...(capped[seat] ? { safetyCap: true as const } : {}),
     log: killed[seat]?.log ?? bots[seat]?.log() ?? '',
   }));
   for (const bot of bots) bot?.dispose();
@@ -155,6 +160,7 @@ export async function runMatch<State, Options, Step>(
       turns: turns.length,
       seats: seatsReport,
       forfeits,
+      ...(capped.includes(true) ? { safetyCap: true as const } : {}),
     },
     replay: { game: game.id, seed, budgets, players, turns },
   };
@@ -162,7 +168,7 @@ export async function runMatch<State, Options, Step>(
 
 /** The handshake call: a bot that does not answer `expect` is dropped like one that failed to load; `keep` gets an accepted answer. */
 async function shakeHands(bot: Bot, handshake: NonNullable<Game<unknown, unknown>['handshake']>, budgets: Budgets, keep: (answer: string) => void): Promise<LoadResult> {
-  const r = await bot.act(handshake.input, { fuel: budgets.firstTurnFuel, wallMs: budgets.wallMs });
+  const r = await bot.act(handshake.input, { fuel: budgets.firstTurnFuel });
   const first = r.output?.split('\n').map((l) => l.trim()).find((l) => l !== '');
   const accepted = r.output !== null && (handshake.accepts ? handshake.accepts(r.output) : first === handshake.expect);
   if (accepted) {
@@ -171,7 +177,7 @@ async function shakeHands(bot: Bot, handshake: NonNullable<Game<unknown, unknown
   }
   bot.dispose();
   const why = r.output === null ? (r.failure ?? 'no answer') + (r.detail ? ` (${r.detail})` : '') : `answered '${(first ?? '').slice(0, 20)}'`;
-  return { ok: false, failure: { code: 'NO_HANDSHAKE', message: `the bot did not print ${handshake.expect}: ${why}` } };
+  return { ok: false, failure: { code: 'NO_HANDSHAKE', message: `the bot did not print ${handshake.expect}: ${why}`, ...(r.safetyCap ? { safetyCap: true as const } : {}) } };
 }
 
 /**
@@ -184,7 +190,7 @@ async function sayFarewell(bots: readonly (Bot | null)[], marker: (seat: number)
   await Promise.all(
     bots.map(async (bot, seat) => {
       if (!bot?.stdio) return;
-      await bot.act(marker(seat), { fuel: budgets.turnFuel, wallMs: budgets.wallMs });
+      await bot.act(marker(seat), { fuel: budgets.turnFuel });
     }),
   );
 }

@@ -11,18 +11,38 @@ import { readStoredJson, replayCorrupt } from './stored-documents.js';
 
 export interface Verification {
   readonly id: string;
-  /** Whether re-running the match from its stored bundles and manifest gives the stored replay byte for byte. */
-  readonly identical: boolean;
+  /**
+   * Whether re-running the match from its stored bundles and manifest gives
+   * the stored replay byte for byte; null when the match is not
+   * reproducible (a safety cap decided it), so the two were not compared.
+   */
+  readonly identical: boolean | null;
+  /** False when a safety cap on CPU time stopped a call of the stored match or of the re-run: then only fuel is exact, and the replays are not compared. */
+  readonly reproducible: boolean;
+  /** Why the match is not reproducible (only when it is not). */
+  readonly reason?: 'SAFETY_CAP';
+  /** Which of the two runs a safety cap stopped (only when it is not reproducible). */
+  readonly safetyCap?: { readonly stored: boolean; readonly rerun: boolean };
   readonly storedSha256: string;
   readonly rerunSha256: string;
-  /** The first step (turn, or round) whose record differs, when they differ. */
+  /** The first step (turn, or round) whose record differs, when they differ (null when not compared). */
   readonly firstDifferentTurn: number | null;
+}
+
+/** Whether a played match (a record, a replay document, a match's output) says a safety cap stopped one of its calls. */
+function cappedBySafetyCap(doc: unknown): boolean {
+  if (typeof doc !== 'object' || doc === null) return false;
+  const d = doc as { safetyCap?: unknown; result?: { safetyCap?: unknown } | null };
+  return d.safetyCap === true || (typeof d.result === 'object' && d.result !== null && d.result.safetyCap === true);
 }
 
 /**
  * Re-runs a stored match of any game from its stored bots and replay, and
- * compares the replays byte for byte. Content the game cannot read back is
- * REPLAY_CORRUPT; a replay or bot that is not stored is NOT_FOUND or BUNDLE_MISSING.
+ * compares the replays byte for byte. A match whose stored run or re-run a
+ * safety cap stopped is reported as not reproducible (reason SAFETY_CAP),
+ * never as a mismatch: the cap measures CPU time, which no two runs share.
+ * Content the game cannot read back is REPLAY_CORRUPT; a replay or bot that
+ * is not stored is NOT_FOUND or BUNDLE_MISSING.
  */
 export async function verifyMatch(deps: { readonly blobs: BlobStore; readonly runner: MatchRunner }, record: MatchRecord): Promise<Verification> {
   const what = `the stored replay of match ${record.id}`;
@@ -43,7 +63,24 @@ export async function verifyMatch(deps: { readonly blobs: BlobStore; readonly ru
   const budgets = game.engine.kind === 'sandbox' ? resolveBudgets(game.id, rerun.budgets) : undefined;
   const output = await deps.runner.play<unknown>({ game: game.id, options: rerun.options, seed: rerun.seed, ...(budgets ? { budgets } : {}), bots });
   const replay = readBack(what, () => game.verify.replay(output, doc, record));
-  return compareReplays(record.id, stored.text, JSON.stringify(replay), game.verify.steps(doc), game.verify.steps(replay), game.verify.label);
+  const rerunText = JSON.stringify(replay);
+  const capped = { stored: cappedBySafetyCap(doc) || record.safetyCap === true, rerun: cappedBySafetyCap(replay) || cappedBySafetyCap(output) };
+  if (capped.stored || capped.rerun) return notReproducible(record.id, stored.text, rerunText, capped);
+  return compareReplays(record.id, stored.text, rerunText, game.verify.steps(doc), game.verify.steps(replay), game.verify.label);
+}
+
+/** The verdict on a match a safety cap decided: not compared, with both replays' hashes. */
+async function notReproducible(id: string, storedText: string, rerunText: string, safetyCap: { stored: boolean; rerun: boolean }): Promise<Verification> {
+  return {
+    id,
+    identical: null,
+    reproducible: false,
+    reason: 'SAFETY_CAP',
+    safetyCap,
+    storedSha256: await sha256Hex(new TextEncoder().encode(storedText)),
+    rerunSha256: await sha256Hex(new TextEncoder().encode(rerunText)),
+    firstDifferentTurn: null,
+  };
 }
 
 /** Runs a game's reading of stored content: whatever it refuses (even as a caller's error) is the stored content's fault. */
@@ -79,6 +116,7 @@ export async function compareReplays(
   return {
     id,
     identical,
+    reproducible: true,
     storedSha256: await sha256Hex(new TextEncoder().encode(storedText)),
     rerunSha256: await sha256Hex(new TextEncoder().encode(rerunText)),
     firstDifferentTurn,

@@ -44,14 +44,29 @@ export const shareMicroPythonModule = micropython.share;
 export const nodeWasmSessions: WasmSessionFactory = async (metered, seed, logLimit) => {
   const harness = createHarness(await WebAssembly.compile(metered as Uint8Array<ArrayBuffer>), seed, logLimit);
   return {
-    start: async (fuel) => harness.start(fuel),
-    call: async (input, fuel, limit) => harness.call(input, fuel, limit),
+    start: async (fuel, capMs) => harness.start(fuel, capMs),
+    call: async (input, fuel, limit, capMs) => harness.call(input, fuel, limit, capMs),
     takeLog: async () => harness.takeLog(),
   };
 };
 
+/**
+ * The safety cap's factor from UMPIRE_SAFETY_CAP_FACTOR, where the host sets
+ * one (a positive number; safety-cap.ts's SAFETY_CAP_FACTOR otherwise). An
+ * operator of a host much slower than the calibration machine may raise it;
+ * tests lower it to play a cap without a bot that outruns its fuel.
+ */
+export function safetyCapFactorFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): number | undefined {
+  const text = env.UMPIRE_SAFETY_CAP_FACTOR;
+  if (text === undefined || text.trim() === '') return undefined;
+  const factor = Number(text);
+  return Number.isFinite(factor) && factor > 0 ? factor : undefined;
+}
+
 /** The sandbox as it runs in Node and Lambda: JS in metered QuickJS, WebAssembly metered and compiled here. */
-export const nodeBotLoader: BotLoader = (bundle, ctx) => {
+export const nodeBotLoader: BotLoader = (bundle, given) => {
+  const factor = given.safetyCapFactor ?? safetyCapFactorFromEnv();
+  const ctx = factor === undefined ? given : { ...given, safetyCapFactor: factor };
   if (bundle.kind === 'js') return JsBot.load(nodeQuickJSModule, sourceText(bundle.code), ctx);
   if (bundle.kind === 'py') return PyBot.load(nodeMicroPythonModule, sourceText(bundle.code), ctx);
   const bytes = typeof bundle.code === 'string' ? new TextEncoder().encode(bundle.code) : bundle.code;

@@ -14,13 +14,17 @@ export function fuelPerMs(): number {
 }
 
 /**
- * MicroPython runs about half as many WebAssembly instructions per ms as
- * QuickJS on the same work (`npm run calibrate` prints both rates). A Python
- * bot's budgets stay in the same fuel as everyone's, and each of its
- * instructions is charged FUEL_PER_MS / PYTHON_INSTRUCTIONS_PER_MS fuel, so a
- * turn of 0.5 s is about 0.5 s of Python work too.
+ * The interpreter's instructions a Python bot gets per ms of its budgets. A
+ * Python bot's budgets stay in the same fuel as everyone's, and each
+ * instruction MicroPython runs is charged FUEL_PER_MS /
+ * PYTHON_INSTRUCTIONS_PER_MS fuel: 1, as a QuickJS instruction. Its calls
+ * out to JavaScript and back (INVOKE_FUEL in python/micropython-host.ts)
+ * count as 500 instructions each, so with them a Python bot-like workload
+ * runs at about the pace of the same work in QuickJS per unit of fuel
+ * (`npm run calibrate` prints both, and how every kind of Python work
+ * compares), and a turn of 0.5 s is at most about 0.5 s of Python work.
  */
-export const PYTHON_INSTRUCTIONS_PER_MS = 13_000_000;
+export const PYTHON_INSTRUCTIONS_PER_MS = 26_000_000;
 
 /** A bot that trapped is reloaded; after this many reloads it is retired for the match. */
 export const MAX_RELOADS = 3;
@@ -36,5 +40,4 @@ export const DEFAULT_BUDGETS: Budgets = {
   turnFuel: 500 * FUEL_PER_MS,
   timeBankFuel: 0,
   loadFuel: 1000 * FUEL_PER_MS,
-  wallMs: 5000,
 };

@@ -20,11 +20,9 @@ export const DEFAULT_LIMITS: BotLimits = {
   logChars: 64 * 1024,
 };
 
-/** Per-call budget: fuel (deterministic), and a wall-clock safety cap where the clock moves. */
+/** Per-call budget: fuel (deterministic); the safety cap on CPU time follows from it (safety-cap.ts). */
 export interface CallBudget {
   readonly fuel: number;
-  /** Milliseconds; 0 for none. A call stopped by it is not reproducible. */
-  readonly wallMs: number;
 }
 
 
@@ -37,6 +35,8 @@ export interface CallResult {
   readonly detail?: string;
   /** Whether the output was cut to the limit. */
   readonly truncated?: boolean;
+  /** Set when the safety cap on CPU time stopped the call (failure 'over_budget'): the call is not reproducible. */
+  readonly safetyCap?: true;
 }
 
 
@@ -58,8 +58,11 @@ export interface BotContext {
   readonly seed: number;
   /** Fuel for loading: the module's top level or start function. */
   readonly loadFuel: number;
-  /** Wall-clock cap for loading in ms where the clock advances; 0 or absent for none. */
-  readonly wallMs?: number;
+  /**
+   * The safety cap on each call's CPU time as a multiple of its fuel's time
+   * (safety-cap.ts): SAFETY_CAP_FACTOR when absent. A host may set its own.
+   */
+  readonly safetyCapFactor?: number;
 }
 
 export type LoadResult = { readonly ok: true; readonly bot: Bot } | { readonly ok: false; readonly failure: LoadFailure };

@@ -2,7 +2,7 @@ import type { BotLoader } from './types.js';
 import { JsBot } from './quickjs/js-bot.js';
 import { PyBot } from './python/py-bot.js';
 import { sourceText } from './source-text.js';
-import type { HarnessCall } from './wasm/harness.js';
+import type { HarnessCall, HarnessStarted } from './wasm/harness.js';
 import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
 
 /** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/workers checks they agree). */
@@ -22,8 +22,8 @@ interface WorkerCode {
 
 /** The RPC surface of a bot's isolate: the harness's methods. */
 interface HarnessStub {
-  start(fuel: number): Promise<string | null>;
-  call(input: string, fuel: number, outputLimit: number): Promise<HarnessCall>;
+  start(fuel: number, capMs: number): Promise<HarnessStarted>;
+  call(input: string, fuel: number, outputLimit: number, capMs: number): Promise<HarnessCall>;
   takeLog(): Promise<string>;
 }
 
@@ -34,8 +34,8 @@ import bot from './bot.wasm';
 import config from './config.json';
 const harness = createHarness(bot, config.seed, config.logLimit);
 export default class BotHarness extends WorkerEntrypoint {
-  start(fuel) { return harness.start(fuel); }
-  call(input, fuel, limit) { return harness.call(input, fuel, limit); }
+  start(fuel, capMs) { return harness.start(fuel, capMs); }
+  call(input, fuel, limit, capMs) { return harness.call(input, fuel, limit, capMs); }
   takeLog() { return harness.takeLog(); }
 }`;
 
@@ -57,8 +57,8 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
       }))
       .getEntrypoint() as HarnessStub;
     return {
-      start: (fuel) => stub.start(fuel),
-      call: (input, fuel, limit) => stub.call(input, fuel, limit),
+      start: (fuel, capMs) => stub.start(fuel, capMs),
+      call: (input, fuel, limit, capMs) => stub.call(input, fuel, limit, capMs),
       takeLog: () => stub.takeLog(),
     };
   };

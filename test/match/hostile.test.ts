@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
-import { runMatch } from '../../src/match/run-match.js';
+import { runMatch, type BotLoader } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { CLOCK_CALL_FUEL, ENGINE_HOST_CALL_FUEL } from '../../src/sandbox/quickjs/js-bot.js';
-import type { Budgets } from '../../src/sandbox/policy.js';
+import { FUEL_PER_MS, type Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { I32, I64, i64const, module } from '../sandbox/wat.js';
 
 /** Small budgets keep these matches fast; the hunter needs a few million per turn. */
-const budgets: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000, wallMs: 0 };
+const budgets: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000 };
 const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
 const hunter: Bundle = { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8'), name: 'hunter' };
 const js = (code: string): Bundle => ({ kind: 'js', code });
@@ -203,23 +203,28 @@ describe('budgets', () => {
   }, 60_000);
 });
 
-describe('wall-clock caps on JavaScript bots', () => {
-  const huge: Budgets = { firstTurnFuel: 1e15, turnFuel: 1e15, timeBankFuel: 0, loadFuel: 1e15, wallMs: 150 };
-  const playHuge = (red: Bundle) => runMatch({ game: icyGame, options, seed: 1, budgets: huge, bots: [red, js(readFileSync('bots/icy/idle.js', 'utf8'))], load: nodeBotLoader });
+describe('the safety cap on JavaScript bots', () => {
+  // Budgets no bot here can use up, and a cap of 150 ms of CPU time for every call (a host's factor, set for the test).
+  const huge: Budgets = { firstTurnFuel: 1e15, turnFuel: 1e15, timeBankFuel: 0, loadFuel: 1e15 };
+  const factor = 150 / (1e15 / FUEL_PER_MS);
+  const load: BotLoader = (bundle, ctx) => nodeBotLoader(bundle, { ...ctx, safetyCapFactor: factor });
+  const playHuge = (red: Bundle) => runMatch({ game: icyGame, options, seed: 1, budgets: huge, bots: [red, js(readFileSync('bots/icy/idle.js', 'utf8'))], load });
 
-  it('a top level that outlives the cap while loading forfeits, whatever its fuel', async () => {
+  it('a top level that outlives the cap while loading forfeits, whatever its fuel, and the match says a cap decided it', async () => {
     const r = await playHuge(js('for (;;) {}\nexport default () => "";'));
-    expect(r.result.seats[0].forfeit).toEqual({ code: 'BUNDLE_INIT', message: 'the top level of the module passed its wall-clock cap of 150 ms' });
+    expect(r.result.seats[0].forfeit).toEqual({ code: 'BUNDLE_INIT', message: 'the top level of the module was stopped by the safety cap (150 ms of CPU time)', safetyCap: true });
+    expect(r.result.seats[0].safetyCap).toBe(true);
+    expect(r.result.safetyCap).toBe(true);
   }, 30_000);
 
-  it('a turn cut by the wall clock is over budget, not an error', async () => {
+  it('a turn the cap cuts is over budget, flagged, not an error', async () => {
     const r = await playHuge(js('let n = 0; export default function () { if (++n > 3) return "idle"; for (;;) {} }'));
-    expect(r.replay.turns.slice(0, 3).map((t) => t.calls[0])).toEqual(
-      [0, 1, 2].map(() => expect.objectContaining({ failure: 'over_budget', detail: 'passed its wall-clock cap of 150 ms' })),
-    );
-    // The bot kept its globals: its fourth call answers.
-    expect(r.replay.turns[3].calls[0].failure).toBeUndefined();
-  }, 30_000);
+    const calls = r.replay.turns.map((t) => t.calls[0]);
+    expect(calls[0]).toEqual(expect.objectContaining({ failure: 'over_budget', safetyCap: true, detail: expect.stringMatching(/^stopped by the safety cap \(150 ms of CPU time\)/) }));
+    expect(calls.filter((c) => c.safetyCap).length).toBeGreaterThanOrEqual(1);
+    expect(calls.every((c) => c.safetyCap === undefined || c.failure === 'over_budget')).toBe(true);
+    expect(r.result.safetyCap).toBe(true);
+  }, 60_000);
 });
 
 describe('host calls out of QuickJS', () => {

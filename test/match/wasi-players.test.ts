@@ -40,10 +40,10 @@ describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (bots/c/capture-gat
   }, 120_000);
 
   it('reads the end-of-game -1, says so in its log and exits cleanly', async () => {
-    const loaded = await nodeBotLoader(wasm(CAPTURE), { limits: DEFAULT_LIMITS, seed: 1, loadFuel: DEFAULT_BUDGETS.loadFuel, wallMs: 0 });
+    const loaded = await nodeBotLoader(wasm(CAPTURE), { limits: DEFAULT_LIMITS, seed: 1, loadFuel: DEFAULT_BUDGETS.loadFuel });
     if (!loaded.ok) throw new Error(loaded.failure.message);
     const bot = loaded.bot;
-    const budget = { fuel: DEFAULT_BUDGETS.turnFuel, wallMs: 0 };
+    const budget = { fuel: DEFAULT_BUDGETS.turnFuel };
     let state: CaptureState = captureGame.setup({});
     for (let turn = 0; turn < 3; turn++) {
       const r = await bot.act(captureGame.observe(state, 0, {}), budget);

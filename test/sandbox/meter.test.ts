@@ -98,6 +98,27 @@ describe('fuel metering', () => {
     expect(new Uint8Array((x as unknown as { memory: WebAssembly.Memory }).memory.buffer)[0]).toBe(9);
   });
 
+  it('prices calls of the imports it is told to, only when the call is made, before it runs', () => {
+    const bytes = wat(`(module (import "env" "slow" (func $slow)) (import "env" "other" (func $other))
+      (func (export "f") (param i32) (if (local.get 0) (then (call $slow))) (call $other)))`);
+    let calls = 0;
+    const x = new WebAssembly.Instance(new WebAssembly.Module(meterWasm(bytes, { importFuel: { 'env.slow': 1000 } }).bytes as Uint8Array<ArrayBuffer>), {
+      env: { slow: () => calls++, other: () => {} },
+    }).exports as { f: (taken: number) => void; umpire_fuel: WebAssembly.Global };
+    const cost = (taken: number) => {
+      x.umpire_fuel.value = 10n ** 12n;
+      x.f(taken);
+      return 10n ** 12n - (x.umpire_fuel.value as bigint);
+    };
+    // The branch not taken costs its instructions (the engines' metering charges a stretch whole), not the price.
+    expect(cost(1) - cost(0)).toBe(1000n);
+    expect(calls).toBe(1);
+    // Fuel for everything but the price: a trap before the import runs.
+    x.umpire_fuel.value = cost(0) + 999n;
+    expect(() => x.f(1)).toThrow(WebAssembly.RuntimeError);
+    expect(calls).toBe(1);
+  });
+
   it('charges each check for its own instructions, so a tight loop pays for what it runs', () => {
     const x = instantiate(meterWasm(loops).bytes);
     x[FUEL_EXPORT].value = 10n ** 12n;

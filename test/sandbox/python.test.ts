@@ -14,9 +14,9 @@ import { DEFAULT_LIMITS, type Bot, type BotLimits, type CallResult } from '../..
  * log and memory, and only the pure modules of the allow-list.
  */
 
-const BUDGET = { fuel: 200_000_000, wallMs: 0 };
+const BUDGET = { fuel: 200_000_000 };
 /** For calls that must not run out: printing and allocating cost fuel. */
-const BIG = { fuel: 1e11, wallMs: 0 };
+const BIG = { fuel: 1e11 };
 /** A real 3 KB player input (2,937 characters) (the Icy start position). */
 const VIEW = encodeView(initialState(DEFAULT_MAP), 0, ruleSet('queue2011'));
 /** What the bot writes when its log reaches the cap. */
@@ -201,7 +201,7 @@ describe('Python bots: what the host reads is paid for by the byte, and bounded'
   const PER_100K = (100_000 * PYTHON_HOST_BYTE_FUEL * FUEL_PER_MS) / PYTHON_INSTRUCTIONS_PER_MS;
 
   it('the price is the WebAssembly harness’s HOST_BYTE_FUEL in the interpreter’s instructions', () => {
-    expect(PYTHON_HOST_BYTE_FUEL).toBe(10);
+    expect(PYTHON_HOST_BYTE_FUEL).toBe(20);
     expect((PYTHON_HOST_BYTE_FUEL * FUEL_PER_MS) / PYTHON_INSTRUCTIONS_PER_MS).toBe(HOST_BYTE_FUEL);
   });
 
@@ -253,10 +253,10 @@ describe('Python bots: what the host reads is paid for by the byte, and bounded'
 
   /** The wall time of one call with a budget of `ms` milliseconds of fuel, warmed up first. */
   async function wallMs(code: string, ms: number): Promise<{ wall: number; result: CallResult }> {
-    await (await load(code, LOAD_BIG)).act('x', { fuel: ms * FUEL_PER_MS, wallMs: 0 });
+    await (await load(code, LOAD_BIG)).act('x', { fuel: ms * FUEL_PER_MS });
     const bot = await load(code, LOAD_BIG);
     const started = performance.now();
-    const result = await bot.act('x', { fuel: ms * FUEL_PER_MS, wallMs: 0 });
+    const result = await bot.act('x', { fuel: ms * FUEL_PER_MS });
     return { wall: performance.now() - started, result };
   }
 
@@ -418,7 +418,7 @@ describe('the README’s Python example', () => {
     expect(source.trim().split('\n').length).toBeLessThanOrEqual(10);
     const loaded = await nodeBotLoader({ kind: 'py', code: source }, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 });
     if (!loaded.ok) throw new Error(loaded.failure.message);
-    for (let turn = 0; turn < 3; turn++) expect((await loaded.bot.act(`${turn}\n0 0\n`, { fuel: 1e8, wallMs: 0 })).output).toBe('idle\nidle\nidle\nidle\n');
+    for (let turn = 0; turn < 3; turn++) expect((await loaded.bot.act(`${turn}\n0 0\n`, { fuel: 1e8 })).output).toBe('idle\nidle\nidle\nidle\n');
     expect(loaded.bot.log()).toBe('turn 0 - waiting\n');
   });
 });

@@ -7,6 +7,8 @@ import {
   BULK_OP_FUEL,
   CALL_INDIRECT_FUEL,
   CHECK_FUEL,
+  DIVIDE_32_FUEL,
+  DIVIDE_64_FUEL,
   MEMORY_GROW_FUEL,
   MEMORY_PAGE_FUEL,
   TABLE_ELEMENT_FUEL,
@@ -28,13 +30,13 @@ import { assemble } from './wat.js';
 const TABLE = `(type $v (func)) (table $t 8 8 funcref) (elem (table $t) (i32.const 0) func $f0 $f0 $f0 $f0 $f0 $f0 $f0 $f0) (func $f0 (type $v))`;
 
 /** A bot (the ABI) whose act runs `body` `n` times. */
-const abiBot = (body: string, extra = '', memory = '(memory (export "memory") 2)') => (n: number) => `(module
+const abiBot = (body: string, extra = '', memory = '(memory (export "memory") 2)', locals = '') => (n: number) => `(module
   (import "umpire" "log" (func $log (param i32 i32)))
   (import "env" "trace" (func $trace (param i32)))
   ${memory}
   ${extra}
   (func (export "alloc") (param i32) (result i32) (i32.const 1024))
-  (func (export "act") (param i32 i32) (result i64) (local $i i32)
+  (func (export "act") (param i32 i32) (result i64) (local $i i32) ${locals}
     (local.set $i (i32.const ${n}))
     (loop $l ${body} (br_if $l (local.tee $i (i32.sub (local.get $i) (i32.const 1)))))
     (i64.const 0)))`;
@@ -107,6 +109,15 @@ describe('instructions that call into the engine cost their price', () => {
     expect(perIteration('(call $f0)', TABLE)).toBe(1 + CHECK_FUEL);
   });
 
+  it('integer division and remainder', () => {
+    // local.get, i32.const, the division, drop.
+    for (const op of ['i32.div_s', 'i32.div_u', 'i32.rem_s', 'i32.rem_u']) expect(perIteration(`(drop (${op} (local.get $i) (i32.const 3)))`)).toBe(4 + DIVIDE_32_FUEL);
+    // local.get, i64.extend_i32_u, i64.const, the division, drop.
+    for (const op of ['i64.div_s', 'i64.div_u', 'i64.rem_s', 'i64.rem_u']) expect(perIteration(`(drop (${op} (i64.extend_i32_u (local.get $i)) (i64.const 3)))`)).toBe(5 + DIVIDE_64_FUEL);
+    // Floating-point division runs at the pace of ordinary instructions: no price.
+    expect(perIteration('(drop (f64.div (f64.convert_i32_u (local.get $i)) (f64.const 3)))')).toBe(5);
+  });
+
   it('memory.grow: always its price, and each page it adds, only when it adds them', () => {
     expect(perIteration('(drop (memory.grow (i32.const 0)))')).toBe(3 + MEMORY_GROW_FUEL);
     expect(perIteration('(drop (memory.grow (i32.const 1)))', '', '(memory (export "memory") 1 100)')).toBe(3 + MEMORY_GROW_FUEL + MEMORY_PAGE_FUEL);
@@ -139,6 +150,10 @@ describe('attacks that repeat one costly instruction run at most 3 times longer 
   const SLOW = 60_000;
   const attacks: [string, Make][] = [
     ['call_indirect', abiBot('(call_indirect $t (type $v) (i32.const 0))', TABLE)],
+    // Each division waits for the one before: the divider's whole latency, eight times between two checks.
+    ['i32.div_u, dependent', abiBot('(local.set $x (i32.div_u (i32.const -1) (i32.or (local.get $x) (i32.const 1)))) '.repeat(8), '', undefined, '(local $x i32)')],
+    ['i64.rem_u, dependent', abiBot('(local.set $a (i64.rem_u (i64.const 0x7fffffffffffffff) (i64.or (local.get $a) (i64.const 3)))) '.repeat(8), '', undefined, '(local $a i64)')],
+    ['i64.div_s, dependent', abiBot('(local.set $a (i64.div_s (i64.const 0x7fffffffffffffff) (i64.or (local.get $a) (i64.const 1)))) '.repeat(8), '', undefined, '(local $a i64)')],
     ['memory.grow by 0', abiBot('(drop (memory.grow (i32.const 0)))')],
     ['memory.fill of 1 byte', abiBot('(memory.fill (i32.const 0) (i32.const 0) (i32.const 1))')],
     ['table.set of a function', abiBot('(table.set $t (i32.const 1) (ref.func $f0))', TABLE)],

@@ -36,7 +36,6 @@ const loaded = await nodeBotLoader(bundle, {
   limits: DEFAULT_LIMITS,
   seed: seatSeed(Number(values.seed), Number(values.seat)),
   loadFuel: GENEROUS.loadFuel,
-  wallMs: GENEROUS.wallMs,
 });
 if (!loaded.ok) {
   process.stderr.write(`seat-runner: ${path} did not load: ${loaded.failure.code} ${loaded.failure.message}\n`);
@@ -46,7 +45,7 @@ const bot = loaded.bot;
 
 /** One call with the first call's fuel, then a turn's, as umpire's match loop gives them. */
 async function call(input, first) {
-  const r = await bot.act(input, { fuel: first ? GENEROUS.firstTurnFuel : GENEROUS.turnFuel, wallMs: GENEROUS.wallMs });
+  const r = await bot.act(input, { fuel: first ? GENEROUS.firstTurnFuel : GENEROUS.turnFuel });
   appendFileSync(values.record, `${JSON.stringify({ input, output: r.output, ...(r.failure ? { failure: r.failure, detail: r.detail ?? null } : {}) })}\n`);
   if (r.output === null) {
     // The differential's bots do not fail; one that does is reported, not papered over.

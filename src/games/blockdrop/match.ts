@@ -17,7 +17,9 @@ export interface BlockDropPlayerRecord {
   readonly crashes: number;
   /** Answers that were not a command (played as N). */
   readonly invalid: number;
-  readonly forfeit?: { readonly code: string; readonly message: string };
+  readonly forfeit?: { readonly code: string; readonly message: string; readonly safetyCap?: true };
+  /** Set when the safety cap on CPU time stopped one of its calls or its loading. */
+  readonly safetyCap?: true;
   /** The turn its bot was terminated, if it was: over its time, or leaving no line to read. */
   readonly terminatedAt?: number;
   readonly kind: string;
@@ -40,6 +42,8 @@ export interface BlockDropRecordFields {
   readonly turns: number;
   readonly players: readonly BlockDropPlayerRecord[];
   readonly manifest: BlockDropManifest;
+  /** Set when a safety cap stopped a call or a load: the match is not reproducible. */
+  readonly safetyCap?: true;
 }
 
 export type BlockDropMatchRecord = BlockDropRecordFields & { readonly id: string; readonly status: 'finished'; readonly createdAt: string; readonly owner: string; readonly game: 'blockdrop' };
@@ -73,10 +77,12 @@ export function assembleBlockDrop(
       ...(seat.forfeit ? { forfeit: seat.forfeit } : {}),
       // Over its time, or cut off for leaving no line to read (the engine kills both).
       ...(seat.terminatedAt !== undefined ? { terminatedAt: seat.terminatedAt } : stalledAt[id] != null ? { terminatedAt: stalledAt[id] } : {}),
+      ...(seat.safetyCap ? { safetyCap: true as const } : {}),
       kind: a.seats[id]!.kind,
       sha256: a.seats[id]!.sha256,
     })),
     manifest,
+    ...(result.safetyCap ? { safetyCap: true as const } : {}),
   };
   return { replay, record };
 }

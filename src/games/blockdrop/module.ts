@@ -104,7 +104,7 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
       const r = blockDropRecord(record);
       // The record's players without their bundles' kind and hash.
       const players = r.players.map(({ kind: _kind, sha256: _sha256, ...player }) => player);
-      return { game: 'blockdrop', seed: r.manifest.seed, winner: r.winner, turns: r.turns, players };
+      return { game: 'blockdrop', seed: r.manifest.seed, winner: r.winner, turns: r.turns, players, ...(r.safetyCap ? { safetyCap: true } : {}) };
     },
   },
   exampleBots: ['bots/blockdrop/hunter.js', 'bots/blockdrop/random.js', 'bots/blockdrop/hunter.js', 'bots/blockdrop/random.js', 'bots/blockdrop/hunter.py'],

@@ -11,8 +11,8 @@ export interface BlockDropReplayTurn {
   readonly r?: string;
   readonly d?: readonly number[];
   readonly f?: readonly number[];
-  /** The bot's call (fuel, failure, detail); absent when nobody was asked. */
-  readonly k?: { readonly f: number; readonly x?: string; readonly d?: string };
+  /** The bot's call (fuel, failure, detail, and safetyCap when the safety cap stopped it); absent when nobody was asked. */
+  readonly k?: { readonly f: number; readonly x?: string; readonly d?: string; readonly safetyCap?: true };
   /** Set on the turn the bot ran over its time and was terminated: it plays N to the end (its later calls say x: 'terminated'). */
   readonly terminated?: 'over_budget';
 }
@@ -35,6 +35,8 @@ export interface BlockDropReplay {
     /** Seats whose bot failed to load or to print READY: they stood still. */
     readonly forfeits: readonly number[];
   };
+  /** Set when a safety cap on CPU time stopped a call or a load: the match is not reproducible. */
+  readonly safetyCap?: true;
 }
 
 export function blockDropReplay(match: { result: MatchResult; replay: Replay<TurnRecord> }, seed: number, manifest: Readonly<Record<string, unknown>>): BlockDropReplay {
@@ -48,7 +50,9 @@ export function blockDropReplay(match: { result: MatchResult; replay: Replay<Tur
       ...(s.reason ? { r: s.reason } : {}),
       ...(s.dropped.length ? { d: s.dropped } : {}),
       ...(s.fell.length ? { f: s.fell } : {}),
-      ...(call ? { k: { f: call.fuel, ...(call.failure ? { x: call.failure } : {}), ...(call.detail ? { d: call.detail } : {}) } } : {}),
+      ...(call
+        ? { k: { f: call.fuel, ...(call.failure ? { x: call.failure } : {}), ...(call.detail ? { d: call.detail } : {}), ...(call.safetyCap ? { safetyCap: true as const } : {}) } }
+        : {}),
       ...(call?.terminated ? { terminated: call.terminated } : {}),
     };
   });
@@ -64,5 +68,6 @@ export function blockDropReplay(match: { result: MatchResult; replay: Replay<Tur
       turns: match.result.turns,
       forfeits: match.result.forfeits,
     },
+    ...(match.result.safetyCap ? { safetyCap: true as const } : {}),
   };
 }

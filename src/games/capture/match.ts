@@ -18,7 +18,9 @@ export interface CaptureBotSummary {
   readonly crashes: number;
   /** Turns whose answer counted as the null move (late, crashed, unreadable). */
   readonly nullMoves: number;
-  readonly forfeit?: { readonly code: string; readonly message: string };
+  readonly forfeit?: { readonly code: string; readonly message: string; readonly safetyCap?: true };
+  /** Set when the safety cap on CPU time stopped one of its calls or its loading. */
+  readonly safetyCap?: true;
 }
 
 export interface CaptureManifest {
@@ -40,6 +42,8 @@ export interface CaptureRecordFields {
   readonly turns: number;
   readonly bots: Record<Side, CaptureBotSummary>;
   readonly manifest: CaptureManifest;
+  /** Set when a safety cap stopped a call or a load: the match is not reproducible. */
+  readonly safetyCap?: true;
 }
 
 export type CaptureMatchRecord = CaptureRecordFields & { readonly id: string; readonly status: 'finished'; readonly createdAt: string; readonly owner: string; readonly game: 'capture' };
@@ -68,6 +72,7 @@ export function assembleCapture(
       crashes: seat.crashes,
       nullMoves: nullMoves(replay, k),
       ...(seat.forfeit ? { forfeit: seat.forfeit } : {}),
+      ...(seat.safetyCap ? { safetyCap: true as const } : {}),
     };
   };
   const r = replay.result;
@@ -79,6 +84,7 @@ export function assembleCapture(
     turns: replay.turns.length,
     bots: { red: bot(0), blue: bot(1) },
     manifest,
+    ...(output.result.safetyCap ? { safetyCap: true as const } : {}),
   };
   return { replay, record };
 }

@@ -104,7 +104,7 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
       const bots = Object.fromEntries(
         SIDES.map((side) => {
           const b = r.bots[side];
-          return [side, { fuel: b.fuel, timeouts: b.timeouts, errors: b.errors, crashes: b.crashes, nullMoves: b.nullMoves, ...(b.forfeit ? { forfeit: b.forfeit } : {}) }];
+          return [side, { fuel: b.fuel, timeouts: b.timeouts, errors: b.errors, crashes: b.crashes, nullMoves: b.nullMoves, ...(b.forfeit ? { forfeit: b.forfeit } : {}), ...(b.safetyCap ? { safetyCap: true } : {}) }];
         }),
       );
       return {
@@ -117,6 +117,7 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
         ownership: { red: r.scores.red.ownership, blue: r.scores.blue.ownership },
         turns: r.turns,
         bots,
+        ...(r.safetyCap ? { safetyCap: true } : {}),
       };
     },
   },

@@ -31,6 +31,7 @@ const turn = z
             f: z.number().int().min(0).describe('fuel the call burned'),
             x: z.string().optional().describe('why the call gave no usable answer'),
             d: z.string().optional().describe('detail of the failure'),
+            safetyCap: z.literal(true).optional().describe('set when the safety cap on CPU time stopped the call, not its fuel'),
           })
           .strict(),
       )
@@ -60,5 +61,9 @@ export const CaptureReplaySchema = z
         forfeit: z.union([side, z.literal('both')]).nullable(),
       })
       .strict(),
+    safetyCap: z
+      .literal(true)
+      .optional()
+      .describe('set when the safety cap on CPU time, not fuel alone, stopped a call or the loading of a bot: the match is not reproducible'),
   })
   .strict();

@@ -13,7 +13,7 @@ export interface CaptureReplayTurn {
   readonly r?: readonly [string | null, string | null];
   readonly c?: readonly { readonly s: number; readonly at: number; readonly p: readonly number[]; readonly to: number | null }[];
   readonly o: readonly [number, number];
-  readonly k: readonly { readonly f: number; readonly x?: string; readonly d?: string }[];
+  readonly k: readonly { readonly f: number; readonly x?: string; readonly d?: string; readonly safetyCap?: true }[];
 }
 
 /**
@@ -33,6 +33,8 @@ export interface CaptureReplay {
     readonly ownership: { readonly red: number; readonly blue: number };
     readonly forfeit: 'red' | 'blue' | 'both' | null;
   };
+  /** Set when a safety cap on CPU time stopped a call or a load: the match is not reproducible. */
+  readonly safetyCap?: true;
 }
 
 export const toNumbers = (m: Move): MoveNumbers => [m.accel[0][0], m.accel[0][1], m.accel[1][0], m.accel[1][1], m.turn];
@@ -55,7 +57,7 @@ export function captureReplay(match: { result: MatchResult; replay: Replay<Captu
         ...(s.reasons[0] || s.reasons[1] ? { r: s.reasons } : {}),
         ...(s.captures.length ? { c: s.captures.map((c) => ({ s: c.sled, at: c.at, p: c.pucks, to: c.color })) } : {}),
         o: s.owned,
-        k: t.calls.map((c) => ({ f: c.fuel, ...(c.failure ? { x: c.failure } : {}), ...(c.detail ? { d: c.detail } : {}) })),
+        k: t.calls.map((c) => ({ f: c.fuel, ...(c.failure ? { x: c.failure } : {}), ...(c.detail ? { d: c.detail } : {}), ...(c.safetyCap ? { safetyCap: true as const } : {}) })),
       };
     }),
     result: {
@@ -65,5 +67,6 @@ export function captureReplay(match: { result: MatchResult; replay: Replay<Captu
       ownership: { red: details.ownership?.[0] ?? 0, blue: details.ownership?.[1] ?? 0 },
       forfeit,
     },
+    ...(result.safetyCap ? { safetyCap: true as const } : {}),
   };
 }

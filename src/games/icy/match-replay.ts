@@ -16,7 +16,13 @@ export function icyReplayFromMatch(match: { result: MatchResult; replay: Replay<
     turns: match.replay.turns.map((t) => ({
       actions: t.step.actions,
       outcomes: t.step.outcomes,
-      calls: t.calls.map((c) => ({ f: c.fuel, ...(c.failure ? { x: c.failure } : {}), ...(c.detail ? { d: c.detail } : {}) })),
+      calls: t.calls.map((c) => ({
+        f: c.fuel,
+        ...(c.failure ? { x: c.failure } : {}),
+        ...(c.detail ? { d: c.detail } : {}),
+        ...(c.safetyCap ? { safetyCap: true as const } : {}),
+      })),
     })),
+    safetyCap: match.result.safetyCap === true,
   });
 }

@@ -73,8 +73,9 @@ interface IcyRecord extends MatchRecord {
   readonly forfeit: Side | 'both' | null;
   readonly scores: Record<Side, { readonly total: number; readonly hits: number; readonly domainSum: number }>;
   readonly turns: number;
-  readonly bots: Record<Side, { fuel: number; timeouts: number; errors: number; crashes: number; forfeit?: { code: string; message: string } }>;
+  readonly bots: Record<Side, { fuel: number; timeouts: number; errors: number; crashes: number; forfeit?: { code: string; message: string }; safetyCap?: true }>;
   readonly manifest: { readonly rules: RuleSetName; readonly seed: number };
+  readonly safetyCap?: true;
 }
 
 const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
@@ -125,6 +126,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
         errors: seat.errors,
         crashes: seat.crashes,
         ...(seat.forfeit ? { forfeit: seat.forfeit } : {}),
+        ...(seat.safetyCap ? { safetyCap: true as const } : {}),
       };
     };
     const bots = { red: bot(0), blue: bot(1) };
@@ -144,6 +146,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
         budgets,
         bots: { red: bots.red.sha256, blue: bots.blue.sha256 },
       },
+      ...(result.safetyCap ? { safetyCap: true as const } : {}),
     };
     const replayBot = (b: (typeof bots)[Side]): ReplayBot => ({ name: b.name, sha256: b.sha256, kind: b.kind as ReplayBot['kind'] });
     const manifest: ReplayManifest = {
@@ -220,7 +223,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
       const pair = (key: 'total' | 'hits' | 'domainSum') => ({ red: r.scores.red[key], blue: r.scores.blue[key] });
       const seat = (side: Side) => {
         const b = r.bots[side];
-        return { fuel: b.fuel, timeouts: b.timeouts, errors: b.errors, crashes: b.crashes, ...(b.forfeit ? { forfeit: b.forfeit } : {}) };
+        return { fuel: b.fuel, timeouts: b.timeouts, errors: b.errors, crashes: b.crashes, ...(b.forfeit ? { forfeit: b.forfeit } : {}), ...(b.safetyCap ? { safetyCap: true } : {}) };
       };
       return {
         winner: r.winner,
@@ -233,6 +236,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
         seed: r.manifest.seed,
         rules: r.manifest.rules,
         bots: { red: seat('red'), blue: seat('blue') },
+        ...(r.safetyCap ? { safetyCap: true } : {}),
       };
     },
     files: (values, _record, replay): Record<string, string> => (typeof values.turns === 'string' ? { turns: replayToHistory(replay as IcyReplay) } : {}),

@@ -61,12 +61,16 @@ export const ReplaySchema = z
             .describe('throws: thrower, steps flown, how it ended, the child hit or catching (-1 for none)'),
           s: pair.describe('scores after the turn'),
           c: z
-            .array(z.object({ f: z.number(), x: z.string().optional(), d: z.string().optional() }))
+            .array(z.object({ f: z.number(), x: z.string().optional(), d: z.string().optional(), safetyCap: z.literal(true).optional() }))
             .optional()
-            .describe('per bot: fuel used, and the failure and its detail if it gave no answer'),
+            .describe('per bot: fuel used, and the failure and its detail if it gave no answer (safetyCap: the safety cap on CPU time stopped the call)'),
         }),
       )
       .describe('turns[t] leads from the state of turn t to that of turn t + 1'),
+    safetyCap: z
+      .literal(true)
+      .optional()
+      .describe('set when the safety cap on CPU time, not fuel alone, stopped a call or the loading of a bot: the match is not reproducible'),
   })
   .describe('An umpire replay of an Icy Projectile match, format version 1');
 

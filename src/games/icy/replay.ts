@@ -49,11 +49,12 @@ export interface EncodedState {
   readonly knockback: readonly (readonly [number, number])[];
 }
 
-/** One bot call: fuel used, and why it gave no answer, if it did not. */
+/** One bot call: fuel used, and why it gave no answer, if it did not (`safetyCap` when the safety cap stopped it). */
 export interface EncodedCall {
   readonly f: number;
   readonly x?: string;
   readonly d?: string;
+  readonly safetyCap?: true;
 }
 
 /** What happened in one turn (from state `t` to `t + 1`). */
@@ -89,6 +90,8 @@ export interface IcyReplay {
   readonly keyframeInterval: number;
   readonly keyframes: readonly EncodedState[];
   readonly turns: readonly EncodedTurn[];
+  /** Set when a safety cap on CPU time stopped a call or a load: the match is not reproducible. */
+  readonly safetyCap?: true;
 }
 
 export interface ReplayTurnInput {
@@ -110,6 +113,8 @@ export function buildReplay(input: {
   mapText: string;
   turns: readonly ReplayTurnInput[];
   forfeit?: 'red' | 'blue' | 'both' | null;
+  /** Whether a safety cap stopped a call or a load of the match. */
+  safetyCap?: boolean;
 }): IcyReplay {
   const rules = ruleSet(input.manifest.rules);
   const state = initialState(input.map);
@@ -152,6 +157,7 @@ export function buildReplay(input: {
     keyframeInterval: KEYFRAME_INTERVAL,
     keyframes,
     turns,
+    ...(input.safetyCap ? { safetyCap: true as const } : {}),
   };
 }
 

@@ -8,7 +8,8 @@
  * whose 12-byte records are read here.
  */
 
-import { DEPTH_EXPORT, MAX_CALL_DEPTH } from './call-depth.js';
+import { DEPTH_EXPORT, MAX_CALL_DEPTH } from '../wasm/call-depth.js';
+import { REFUEL_MODULE, REFUEL_NAME } from '../fuel-tank.js';
 
 /** What emscripten's JS longjmp throws through JavaScript frames; the invoke_* wrappers catch it. */
 const LONGJMP = Symbol('longjmp');
@@ -29,20 +30,44 @@ const TRACEBACK_TAIL_BYTES = 4096;
 /** Reads of the interpreter's own values (a module, `act`) are never longer than this in the host. */
 const NAME_CHARS = 200;
 
-/** Thrown by a host call whose cost the fuel left does not cover: the call stops as if a metered instruction had trapped. */
-export class OutOfFuel extends Error {
-  constructor() {
-    super('out of fuel in a host call');
-  }
-}
+/**
+ * What a call through one of emscripten's `invoke_*` imports costs, in the
+ * interpreter's instructions, on top of the call's 1. The port's
+ * setjmp/longjmp (MicroPython's exceptions, and every C call made inside a
+ * `nlr_push`) runs each such call out to JavaScript and back into the
+ * module's table: a plain `for` loop makes three a turn, `sum` of a list
+ * four an element. Uncharged, `sum` and `min` over a list ran 5 to 9 times
+ * longer than their fuel (`npm run calibrate`); at this price they run
+ * about 1.5 times, while ordinary work makes one such call every thousand
+ * instructions or so. The build (scripts/build-wasm.mjs) prices the calls
+ * at their call sites, so the charge costs nothing at run time.
+ */
+export const INVOKE_FUEL = 500;
+
+/**
+ * What each page (64 KiB) the interpreter's memory grows by costs, in its
+ * instructions, on top of the host call: as MEMORY_PAGE_FUEL for a bot's
+ * `memory.grow` (wasm/meter.ts), for the grow and the first touch of the new
+ * pages. MicroPython takes its heap at start-up, so this is load fuel.
+ */
+export const GROW_PAGE_FUEL = 131_072;
+
+/**
+ * What each piece of text the log keeps costs, in the interpreter's
+ * instructions, on top of the host call and its bytes: decoding it and
+ * adding it to the log take longer than the call itself (a bot printing
+ * short lines while the log had room ran 2.3 times longer than its fuel
+ * without it). Charged only until the log's cap, which bounds it per match.
+ */
+export const LOG_WRITE_FUEL = 20_000;
 
 export interface HostOptions {
   /** The instance may grow its memory up to this many bytes. */
   readonly memoryBytes: number;
   /** The seat's seed for the random source the port draws on (os.urandom, random's initial seed). */
   readonly seed: number;
-  /** The virtual clock for the fuel left, in ms since 1970 (time.time()); time.ticks_ms() counts from `ticksZero`. */
-  readonly clockMs: (fuelLeft: bigint) => number;
+  /** The virtual clock (from the fuel used so far), in ms since 1970 (time.time()); time.ticks_ms() counts from `ticksZero`. */
+  readonly clockMs: () => number;
   readonly ticksZero: number;
   /**
    * Room left in the bot's log, in UTF-16 units (0 once it is full): the
@@ -55,6 +80,17 @@ export interface HostOptions {
   readonly hostCallFuel: number;
   /** Fuel per byte the bot hands the host to print, kept in the log or dropped past its cap. */
   readonly hostByteFuel: number;
+  /**
+   * The interpreter's fuel counter exists (the instance is made): the host
+   * fills it for the start-up, which runs on it, MicroPython's own first.
+   */
+  readonly begin: (counter: WebAssembly.Global) => void;
+  /**
+   * The counter is below zero (the module's refuel hook, or a host charge):
+   * tops it up from the budget, or throws, which stops the call as a trap
+   * (fuel-tank.ts).
+   */
+  readonly refuel: () => void;
 }
 
 /** A Python value the port handed back. */
@@ -81,8 +117,8 @@ export class MicroPython {
   private readonly memory: WebAssembly.Memory;
   private readonly out: number = 0;
 
-  /** Starts the interpreter (MicroPython's own start-up runs on `startFuel`). */
-  constructor(module: WebAssembly.Module, fuelExport: string, options: HostOptions, heapBytes: number, pystackBytes: number, startFuel: bigint) {
+  /** Starts the interpreter (MicroPython's own start-up runs on the fuel `options.begin` sets). */
+  constructor(module: WebAssembly.Module, fuelExport: string, options: HostOptions, heapBytes: number, pystackBytes: number) {
     let exports: Record<string, any> | undefined;
     const fuel = () => exports?.[fuelExport] as WebAssembly.Global | undefined;
     const imports = hostImports(module, options, () => exports!, () => this.memory, fuel, () => this.depth);
@@ -91,7 +127,7 @@ export class MicroPython {
     this.memory = exports.memory as WebAssembly.Memory;
     this.fuel = exports[fuelExport] as WebAssembly.Global;
     this.depth = exports[DEPTH_EXPORT] as WebAssembly.Global | undefined;
-    this.fuel.value = startFuel;
+    options.begin(this.fuel);
     exports.emscripten_stack_init();
     exports.__wasm_call_ctors();
     exports.mp_js_init(pystackBytes, heapBytes);
@@ -221,8 +257,9 @@ export class MicroPython {
 
 /**
  * The port's imports, each taking its host-call fuel first, and fd_write its
- * fuel per byte too; a call whose cost the fuel left does not cover throws
- * {@link OutOfFuel} before it does any work. Any import not named here throws.
+ * fuel per byte too; a call whose cost the fuel left does not cover stops
+ * (`refuel` throws) before it does any work. Any import not named here
+ * throws. The refuel hook, where the module has one, goes to `refuel`.
  */
 function hostImports(
   module: WebAssembly.Module,
@@ -238,23 +275,30 @@ function hostImports(
     if (!counter) return;
     const left = (counter.value as bigint) - BigInt(units);
     counter.value = left;
-    if (left < 0n) throw new OutOfFuel();
+    if (left < 0n) o.refuel();
   };
   // One decoder a stream: a character split between two writes is decoded whole.
   const decoders: Record<number, TextDecoder> = { 1: new TextDecoder(), 2: new TextDecoder() };
   // emscripten's setjmp/longjmp: call through the table; a longjmp unwinds to here and is reported with setThrew.
   // The frames it unwinds were not counted down: the call depth is set back to this caller's.
-  const invoke = (index: number, ...args: number[]) => {
-    const ex = exports();
+  // The table's functions are looked up once each: the port never changes its table (no table.set or
+  // table.grow in it, and the host adds nothing), and the interpreter makes millions of these calls.
+  // Fixed parameters, not rest arguments (the widest invoke_* takes the index and 5): a WebAssembly
+  // function ignores arguments past its own.
+  const functions: ((...args: number[]) => number)[] = [];
+  let ex: Record<string, any> | undefined;
+  const invoke = (index: number, a: number, b: number, c: number, d: number, e: number) => {
+    ex ??= exports();
     const stack = ex.emscripten_stack_get_current();
     const calls = depth();
     const callerDepth = calls?.value as number | undefined;
     try {
-      return (ex.__indirect_function_table as WebAssembly.Table).get(index)(...args);
-    } catch (e) {
-      if (calls && e === LONGJMP) calls.value = callerDepth;
+      const fn = functions[index] ?? (functions[index] = (ex.__indirect_function_table as WebAssembly.Table).get(index));
+      return fn(a, b, c, d, e);
+    } catch (x) {
+      if (calls && x === LONGJMP) calls.value = callerDepth;
       ex._emscripten_stack_restore(stack);
-      if (e !== LONGJMP) throw e;
+      if (x !== LONGJMP) throw x;
       ex.setThrew(1, 0);
       return 0;
     }
@@ -271,8 +315,10 @@ function hostImports(
       const mem = memory();
       const want = requested >>> 0;
       if (want > o.memoryBytes) return 0;
+      const pages = Math.ceil((want - mem.buffer.byteLength) / 65536);
+      charge(Math.max(0, pages) * GROW_PAGE_FUEL);
       try {
-        mem.grow(Math.ceil((want - mem.buffer.byteLength) / 65536));
+        mem.grow(pages);
         return 1;
       } catch {
         return 0;
@@ -287,8 +333,8 @@ function hostImports(
       random ^= random << 5;
       return random >>> 0;
     },
-    mp_js_ticks_ms: () => Math.floor(o.clockMs((fuel()?.value as bigint | undefined) ?? 0n) - o.ticksZero),
-    mp_js_time_ms: () => Math.floor(o.clockMs((fuel()?.value as bigint | undefined) ?? 0n)),
+    mp_js_ticks_ms: () => Math.floor(o.clockMs() - o.ticksZero),
+    mp_js_time_ms: () => Math.floor(o.clockMs()),
     // print() and sys.stdout/stderr. Every byte is paid for, kept or not; only what the log
     // can still take is decoded, so past its cap a write is paid for and dropped unread.
     fd_write: (fd: number, iovs: number, count: number, written: number) => {
@@ -303,6 +349,8 @@ function hostImports(
         charge(len * o.hostByteFuel);
         const room = o.logRoom();
         if (room <= 0 || len === 0) continue;
+        // Decoding the bytes and adding them to the log takes about as long again as the call itself.
+        charge(LOG_WRITE_FUEL);
         // More than `room` units of any text lie within this many of its first bytes.
         const size = memory().buffer.byteLength;
         const keep = Math.max(0, Math.min(len, UTF8_BYTES_PER_UNIT * (room + 1), size - ptr));
@@ -321,8 +369,15 @@ function hostImports(
   };
   const env: Record<string, unknown> = {};
   const wasi: Record<string, unknown> = {};
+  const hook: Record<string, unknown> = {};
   for (const { module: from, name } of WebAssembly.Module.imports(module)) {
+    // The meter's hook: not host work, so not charged.
+    if (from === REFUEL_MODULE && name === REFUEL_NAME) {
+      hook[name] = () => o.refuel();
+      continue;
+    }
     const target = from === 'wasi_snapshot_preview1' ? wasi : env;
+    if (name.startsWith('invoke_') && name.length - 'invoke_'.length - 1 > 5) throw new Error(`${name}: more arguments than the host passes on`);
     const run: (...args: any[]) => unknown = name.startsWith('invoke_')
       ? invoke
       : name.startsWith('__syscall_')
@@ -339,5 +394,5 @@ function hostImports(
           return run(...args);
         };
   }
-  return { env: env as WebAssembly.ModuleImports, wasi_snapshot_preview1: wasi as WebAssembly.ModuleImports };
+  return { env: env as WebAssembly.ModuleImports, wasi_snapshot_preview1: wasi as WebAssembly.ModuleImports, [REFUEL_MODULE]: hook as WebAssembly.ModuleImports };
 }

@@ -2,6 +2,8 @@ import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../typ
 import { FUEL_PER_MS, MAX_RELOADS, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 import { HOST_BYTE_FUEL } from '../wasm/harness.js';
 import { FUEL_EXPORT } from '../wasm/meter.js';
+import { FuelTank, hasRefuelHook } from '../fuel-tank.js';
+import { safetyCapDetail, safetyCapMs } from '../safety-cap.js';
 import { MicroPython, type HostOptions, type PyException, type PyValue } from './micropython-host.js';
 import { pythonPrelude } from './prelude.js';
 
@@ -13,11 +15,11 @@ export const PYTHON_HOST_CALL_FUEL = 10_000;
 /**
  * What each byte the bot prints costs, in its instructions: the WebAssembly
  * harness's HOST_BYTE_FUEL (20 fuel, about the time the host takes per byte
- * it reads) converted at PYTHON_INSTRUCTIONS_PER_MS, so 10. Charged on every
+ * it reads) converted at PYTHON_INSTRUCTIONS_PER_MS (20 while both rates are equal). Charged on every
  * byte, also past the log's cap, where the host drops them unread.
  */
 export const PYTHON_HOST_BYTE_FUEL = Math.ceil((HOST_BYTE_FUEL * PYTHON_INSTRUCTIONS_PER_MS) / FUEL_PER_MS);
-/** Why a call that nested too deep for the interpreter's stack stopped (see call-depth.ts). */
+/** Why a call that nested too deep for the interpreter's stack stopped (see wasm/call-depth.ts). */
 const TOO_DEEP = "nested calls too deep for the interpreter's stack";
 /** An exception's message in a failure's detail is cut after this many characters (as a JavaScript bot's). */
 const DETAIL_CHARS = 300;
@@ -55,6 +57,11 @@ export class PyBot implements Bot {
   private retired: string | null = null;
   /** Fuel at the start of the current call or load, for the clock and the count. */
   private startFuel = 0n;
+  /** The current interpreter's fuel counter, and the tank that fills it (in slices, with the safety cap, where the module has the refuel hook). */
+  private counter: WebAssembly.Global | null = null;
+  private tank = new FuelTank(() => this.counter, false);
+  /** The safety cap of the load in progress. */
+  private loadCapMs = 0;
   private clockBase = VIRTUAL_EPOCH_MS;
 
   private constructor(
@@ -73,13 +80,20 @@ export class PyBot implements Bot {
   }
 
   /** A fresh interpreter: MicroPython's start, the prelude and the bot's top level, all on the load fuel. */
-  private async start(): Promise<Loaded | { code: 'BUNDLE_SYNTAX' | 'BUNDLE_INIT' | 'BUNDLE_NO_ENTRY' | 'BUNDLE_INVALID'; message: string }> {
+  private async start(): Promise<Loaded | { code: 'BUNDLE_SYNTAX' | 'BUNDLE_INIT' | 'BUNDLE_NO_ENTRY' | 'BUNDLE_INVALID'; message: string; safetyCap?: true }> {
     const module = await this.source();
     let py: MicroPython | undefined;
     this.clockBase = VIRTUAL_EPOCH_MS;
+    const hooked = hasRefuelHook(module);
+    if (this.tank.hooked !== hooked) this.tank = new FuelTank(() => this.counter, hooked);
+    // Nothing of the previous interpreter (its counter, a cap that stopped it) counts for this one.
+    this.counter = null;
+    this.tank.fill(0n, 0);
     try {
       this.startFuel = instructionsFor(this.ctx.loadFuel);
-      py = new MicroPython(module, FUEL_EXPORT, this.hostOptions(), heapBytes(this.ctx.limits.memoryBytes), PYSTACK_BYTES, this.startFuel);
+      this.loadCapMs = safetyCapMs(this.ctx.loadFuel, this.ctx.safetyCapFactor);
+      // The constructor hands over the new counter (hostOptions' begin), which is filled for the start-up.
+      py = new MicroPython(module, FUEL_EXPORT, this.hostOptions(), heapBytes(this.ctx.limits.memoryBytes), PYSTACK_BYTES);
       // The port starts with more memory than a very small cap: such a cap cannot hold, so the bot is refused.
       if (py.memoryBytes > this.ctx.limits.memoryBytes) {
         return { code: 'BUNDLE_INVALID', message: `memory limit below MicroPython's own ${(py.memoryBytes / 2 ** 20).toFixed(1)} MiB` };
@@ -92,8 +106,8 @@ export class PyBot implements Bot {
       if (!act || act.kind !== 'callable') return { code: 'BUNDLE_NO_ENTRY', message: 'the module defines no function act(state)' };
       return { py, act: act.ref };
     } catch (e) {
-      const over = py ? this.usedAll(py.fuel) : false;
-      if (over) return { code: 'BUNDLE_INIT', message: 'the top level of the module used up its fuel' };
+      if (this.tank.capped) return { code: 'BUNDLE_INIT', message: `the top level of the module was ${safetyCapDetail(this.tank.cap)}`, safetyCap: true };
+      if (this.counter && this.usedAll()) return { code: 'BUNDLE_INIT', message: 'the top level of the module used up its fuel' };
       if (py?.nestedTooDeep(e)) return { code: 'BUNDLE_INIT', message: `the top level ${TOO_DEEP}` };
       return { code: 'BUNDLE_INIT', message: `the interpreter failed while loading: ${(e as Error).message}` };
     }
@@ -108,20 +122,32 @@ export class PyBot implements Bot {
     if (this.retired !== null) return { output: null, fuel: 0, failure: 'retired', detail: this.retired };
     if (!this.loaded) {
       const made = await this.start();
+      if ('code' in made && made.safetyCap) {
+        this.crashes++;
+        this.reloadNext = true;
+        return { output: null, fuel: 0, failure: 'over_budget', detail: `reload failed: ${made.message}; reloaded next turn`, safetyCap: true };
+      }
       if ('code' in made) return this.crashed(`reload failed: ${made.message}`, 0);
       this.loaded = made;
     }
     const loaded = this.loaded;
     const { py } = loaded;
     this.clockBase = VIRTUAL_EPOCH_MS + this.turns * 1000;
-    this.begin(py.fuel, budget.fuel);
+    const capMs = safetyCapMs(budget.fuel, this.ctx.safetyCapFactor);
+    this.begin(py.fuel, budget.fuel, capMs);
     let value: PyValue;
     try {
       value = py.callWithString(loaded.act, input, this.ctx.limits.outputChars);
     } catch (e) {
-      // The counter's trap (out of fuel), or a fault of the interpreter: it cannot be resumed.
-      const used = this.used(py.fuel);
-      if (this.usedAll(py.fuel)) {
+      // The counter ran out (or the safety cap stopped it), or a fault of the interpreter: it cannot be resumed.
+      const used = this.used();
+      if (this.tank.capped) {
+        this.crashes++;
+        this.reloadNext = true;
+        this.loaded = null;
+        return { output: null, fuel: used, failure: 'over_budget', detail: `${safetyCapDetail(capMs)}; reloaded next turn`, safetyCap: true };
+      }
+      if (this.usedAll()) {
         this.crashes++;
         this.reloadNext = true;
         this.loaded = null;
@@ -132,7 +158,7 @@ export class PyBot implements Bot {
       if (py.nestedTooDeep(e)) return this.crashed(TOO_DEEP, budget.fuel);
       return this.crashed((e as Error).message, used);
     }
-    const used = this.used(py.fuel);
+    const used = this.used();
     if (value.kind === 'exception') return { output: null, fuel: used, failure: 'error', detail: describe(value) };
     if (value.kind !== 'str') return { output: null, fuel: used, failure: 'error', detail: `act returned ${value.kind === 'callable' ? 'a function' : value.type}, not a str` };
     const limit = this.ctx.limits.outputChars;
@@ -153,27 +179,36 @@ export class PyBot implements Bot {
     return {
       memoryBytes: this.ctx.limits.memoryBytes,
       seed: this.ctx.seed,
-      clockMs: (left) => this.clockBase + fuelFor(this.startFuel - left) / fuelPerMs(),
+      clockMs: () => this.clockBase + fuelFor(this.startFuel - this.tank.left()) / fuelPerMs(),
       ticksZero: VIRTUAL_EPOCH_MS,
       logRoom: () => (this.logFull ? 0 : Math.max(0, this.ctx.limits.logChars - this.logText.length)),
       write: (text) => this.write(text),
       hostCallFuel: PYTHON_HOST_CALL_FUEL,
       hostByteFuel: PYTHON_HOST_BYTE_FUEL,
+      // A new interpreter's start-up runs on the load's fuel (startFuel) and under the load's cap.
+      begin: (counter) => {
+        this.counter = counter;
+        this.tank.fill(this.startFuel, this.loadCapMs);
+      },
+      refuel: () => this.tank.refuel(),
     };
   }
 
-  private begin(fuel: WebAssembly.Global, budget: number): void {
+  /** A call under `budget` fuel and a safety cap of `capMs` of CPU time. */
+  private begin(counter: WebAssembly.Global, budget: number, capMs: number): void {
     this.startFuel = instructionsFor(budget);
-    fuel.value = this.startFuel;
+    this.counter = counter;
+    this.tank.fill(this.startFuel, capMs);
   }
 
   /** Fuel used since `begin`, in everyone's fuel (the interpreter's instructions, converted). */
-  private used(fuel: WebAssembly.Global): number {
-    return fuelFor(this.startFuel - (fuel.value as bigint));
+  private used(): number {
+    return fuelFor(this.startFuel - this.tank.left());
   }
 
-  private usedAll(fuel: WebAssembly.Global): boolean {
-    return (fuel.value as bigint) < 0n;
+  /** Whether the budget ran out: the counter was overdrawn with nothing left to refill it. */
+  private usedAll(): boolean {
+    return this.tank.left() < 0n;
   }
 
   /** print() and sys.stdout/stderr, up to the log cap, then one note. */

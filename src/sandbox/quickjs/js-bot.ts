@@ -7,7 +7,10 @@ import {
   type QuickJSRuntime,
   type QuickJSSyncVariant,
 } from 'quickjs-emscripten-core';
-import { FUEL_EXPORT } from '../wasm/meter.js';
+import { FUEL_EXPORT, MEMORY_PAGE_FUEL } from '../wasm/meter.js';
+import { FuelTank, REFUEL_MODULE, REFUEL_NAME, hasRefuelHook } from '../fuel-tank.js';
+import { safetyCapDetail, safetyCapMs } from '../safety-cap.js';
+import { DEPTH_EXPORT, MAX_STACK_SLOTS } from '../wasm/call-depth.js';
 import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../types.js';
 import { PRELUDE } from './prelude.js';
 import { MAX_RELOADS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
@@ -36,6 +39,21 @@ export const CLOCK_CALL_FUEL = 120_000;
 /** QuickJS starts with 16 MiB of linear memory. */
 const INITIAL_PAGES = 256;
 
+/**
+ * QuickJS's own stack limit, on its C stack in linear memory: plain
+ * JavaScript recursion ends in a catchable InternalError about 500 calls
+ * deep (at about 36,000 stack slots), before the module's count of slots
+ * (MAX_STACK_SLOTS, wasm/call-depth.ts) would trap; recursion through
+ * getters or toString, which takes more slots for its C stack, may end at
+ * the count instead, as a crash. A plain call takes about 190 bytes of this
+ * stack and 700 of V8's: at 256 KiB, QuickJS stopped just short of V8's
+ * 984 KiB, and past a 1 MiB worker thread's.
+ */
+const QUICKJS_STACK_BYTES = 96 * 1024;
+
+/** Why a call that nested too deep for the engine's stack stopped. */
+const TOO_DEEP = "nested calls too deep for the interpreter's stack";
+
 /** Helpers the prelude hands to the host. */
 interface Helpers {
   takeLog: QuickJSHandle;
@@ -52,12 +70,9 @@ class Instance {
     readonly fuel: WebAssembly.Global,
     readonly helpers: Helpers,
     readonly act: QuickJSHandle,
+    /** The count of stack slots in use (wasm/call-depth.ts). */
+    readonly depth: WebAssembly.Global | undefined,
   ) {}
-
-  /** Fuel left on the counter. */
-  get left(): bigint {
-    return this.fuel.value as bigint;
-  }
 
   static async create(source: QuickJSModuleSource, code: string, ctx: BotContext, meter: Meter): Promise<Instance | LoadFailed> {
     const module = await source();
@@ -68,7 +83,13 @@ class Instance {
       wasmMemory: new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: pages }),
       emscriptenModule: {
         instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
-          instance = new WebAssembly.Instance(module, chargingHostCalls(imports, () => instance?.exports[FUEL_EXPORT] as WebAssembly.Global | undefined));
+          const charged = chargingHostCalls(
+            imports,
+            () => instance?.exports[FUEL_EXPORT] as WebAssembly.Global | undefined,
+            () => engineMemory(imports, instance),
+          );
+          // The refuel hook is the meter's, not the glue's: it is not charged.
+          instance = new WebAssembly.Instance(module, { ...charged, [REFUEL_MODULE]: { [REFUEL_NAME]: () => meter.refuel() } });
           done(instance, module);
           return instance.exports;
         },
@@ -76,19 +97,20 @@ class Instance {
     });
     const qjs = await newQuickJSWASMModuleFromVariant(variant);
     const fuel = instance!.exports[FUEL_EXPORT] as WebAssembly.Global;
+    meter.attach(fuel, hasRefuelHook(module));
     const runtime = qjs.newRuntime();
     // QuickJS's own limit makes most runaway allocations a catchable error before the hard cap.
     runtime.setMemoryLimit(Math.max(INITIAL_PAGES * PAGE, ctx.limits.memoryBytes - 8 * 1024 * 1024));
-    runtime.setMaxStackSize(256 * 1024);
-    runtime.setInterruptHandler(() => meter.shouldStop(fuel));
+    runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
+    runtime.setInterruptHandler(() => meter.shouldStop());
     const vm = runtime.newContext();
     // Each bot has its own WebAssembly instance: a failed one is dropped whole, not disposed.
     const fail = loadFailed;
     try {
-      meter.start(fuel, ctx.loadFuel, ctx.wallMs ?? 0);
+      meter.start(ctx.loadFuel, safetyCapMs(ctx.loadFuel, ctx.safetyCapFactor));
       const clock = vm.newFunction('clock', () => {
-        meter.charge(fuel, CLOCK_CALL_FUEL);
-        return vm.newNumber(meter.clock(fuel));
+        meter.charge(CLOCK_CALL_FUEL);
+        return vm.newNumber(meter.clock());
       });
       const setup = vm.unwrapResult(vm.evalCode(PRELUDE, 'prelude.js'));
       const helpersHandle = vm.unwrapResult(
@@ -107,8 +129,8 @@ class Instance {
       if (evaluated.error) {
         const text = describeHandle(vm, helpers, evaluated.error);
         evaluated.error.dispose();
-        const over = meter.overReason(fuel);
-        if (over) return fail('BUNDLE_INIT', `the top level of the module ${over}`);
+        const over = meter.overReason();
+        if (over) return fail('BUNDLE_INIT', `the top level of the module ${meter.capped ? 'was ' : ''}${over}`, meter.capped);
         const code = /SyntaxError/.test(text) ? 'BUNDLE_SYNTAX' : /could not load module|module/i.test(text) ? 'BUNDLE_LINK' : 'BUNDLE_INIT';
         return fail(code, text);
       }
@@ -118,14 +140,29 @@ class Instance {
         act.dispose();
         return fail('BUNDLE_NO_ENTRY', 'the module exports neither a default function nor a function named act');
       }
-      return new Instance(runtime, vm, fuel, helpers, act);
+      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!));
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
-      const over = meter.overReason(fuel);
-      return loadFailed('BUNDLE_INIT', over ? `the top level of the module ${over}` : `the runtime failed while loading: ${(e as Error).message}`);
+      const over = meter.overReason();
+      if (over) return loadFailed('BUNDLE_INIT', `the top level of the module ${meter.capped ? 'was ' : ''}${over}`, meter.capped);
+      if (nestedTooDeep(depthOf(instance!), e)) return loadFailed('BUNDLE_INIT', `the top level ${TOO_DEEP}`);
+      return loadFailed('BUNDLE_INIT', `the runtime failed while loading: ${(e as Error).message}`);
     }
   }
 
+}
+
+const depthOf = (instance: WebAssembly.Instance) => instance.exports[DEPTH_EXPORT] as WebAssembly.Global | undefined;
+
+/**
+ * Whether a trap came from nesting too deep: the module's count of stack
+ * slots ran over (it traps on entry to the frame that would pass the limit,
+ * and the frames a trap unwinds stay counted), or V8's own stack overflowed
+ * first, which the count is sized never to let happen.
+ */
+function nestedTooDeep(depth: WebAssembly.Global | undefined, error: unknown): boolean {
+  if (depth && (depth.value as number) > MAX_STACK_SLOTS) return true;
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /**
@@ -137,7 +174,13 @@ class Instance {
 export const ENGINE_HOST_CALL_FUEL = 20_000;
 
 /** The glue's imports, each taking its cost off the engine's fuel before it runs. */
-function chargingHostCalls(imports: WebAssembly.Imports, fuel: () => WebAssembly.Global | undefined): WebAssembly.Imports {
+/** The engine's memory, imported or exported. */
+function engineMemory(imports: WebAssembly.Imports, instance: WebAssembly.Instance | undefined): WebAssembly.Memory | undefined {
+  const isMemory = (e: unknown): e is WebAssembly.Memory => e instanceof WebAssembly.Memory;
+  return Object.values(instance?.exports ?? {}).find(isMemory) ?? Object.values(imports).flatMap((m) => Object.values(m)).find(isMemory);
+}
+
+function chargingHostCalls(imports: WebAssembly.Imports, fuel: () => WebAssembly.Global | undefined, memory: () => WebAssembly.Memory | undefined): WebAssembly.Imports {
   const wrapped: WebAssembly.Imports = {};
   for (const [module, entries] of Object.entries(imports)) {
     wrapped[module] = {};
@@ -146,8 +189,13 @@ function chargingHostCalls(imports: WebAssembly.Imports, fuel: () => WebAssembly
         typeof value === 'function'
           ? (...args: unknown[]) => {
               const counter = fuel();
+              const before = memory()?.buffer.byteLength ?? 0;
               if (counter) counter.value = (counter.value as bigint) - BigInt(ENGINE_HOST_CALL_FUEL);
-              return (value as (...a: unknown[]) => unknown)(...args);
+              const result = (value as (...a: unknown[]) => unknown)(...args);
+              // Growing the heap (emscripten's resize call) zeroes the new pages: charged per page, as memory.grow is.
+              const grown = (memory()?.buffer.byteLength ?? 0) - before;
+              if (counter && grown > 0) counter.value = (counter.value as bigint) - BigInt((grown / PAGE) * MEMORY_PAGE_FUEL);
+              return result;
             }
           : value;
     }
@@ -159,10 +207,12 @@ interface LoadFailed {
   readonly failed: true;
   readonly code: 'BUNDLE_SYNTAX' | 'BUNDLE_NO_ENTRY' | 'BUNDLE_LINK' | 'BUNDLE_INIT' | 'BUNDLE_INVALID';
   readonly message: string;
+  /** The safety cap stopped the loading. */
+  readonly safetyCap?: true;
 }
 
-function loadFailed(code: LoadFailed['code'], message: string): LoadFailed {
-  return { failed: true, code, message };
+function loadFailed(code: LoadFailed['code'], message: string, safetyCap = false): LoadFailed {
+  return { failed: true, code, message, ...(safetyCap ? { safetyCap: true as const } : {}) };
 }
 
 function describeHandle(vm: QuickJSContext, helpers: Helpers, error: QuickJSHandle): string {
@@ -182,58 +232,79 @@ export function unescapeText(text: string): string {
 }
 
 /**
- * Fuel bookkeeping of one call: the counter is set to the budget plus a
- * margin; QuickJS's interrupt handler stops the bot cleanly once the budget
- * is used (or the wall-clock cap passed); inside long built-ins, where
- * QuickJS does not poll, the counter's trap is the hard stop.
+ * Fuel bookkeeping of one call: the counter gets the budget plus a margin
+ * (through a FuelTank, in slices when the engine has the refuel hook);
+ * QuickJS's interrupt handler stops the bot cleanly once the budget is used
+ * or the safety cap has stopped it; inside long built-ins, where QuickJS
+ * does not poll, the counter running out (and the cap, between slices) is
+ * the hard stop.
  */
 class Meter {
   private budget = 0;
   private start_ = 0n;
-  private deadline = 0;
-  private wallMs = 0;
   private clockBase = 0;
-  /** Whether the wall-clock cap stopped the bot in this call. */
-  timedOut = false;
+  private counter: WebAssembly.Global | null = null;
+  private tank = new FuelTank(() => this.counter, false);
 
-  start(fuel: WebAssembly.Global, budget: number, wallMs: number, clockBase = VIRTUAL_EPOCH_MS): void {
+  /** Meters a new instance's counter; `hooked` when its module calls the refuel hook. */
+  attach(counter: WebAssembly.Global, hooked: boolean): void {
+    this.counter = counter;
+    if (this.tank.hooked !== hooked) this.tank = new FuelTank(() => this.counter, hooked);
+  }
+
+  /** Meters this instance's counter (the bot's current one). */
+  use(counter: WebAssembly.Global): void {
+    this.counter = counter;
+  }
+
+  /** The engine's refuel hook: the counter ran below zero. */
+  refuel(): void {
+    this.tank.refuel();
+  }
+
+  /** A call (or the load) under `budget`, with a safety cap of `capMs` of CPU time (0 for none). */
+  start(budget: number, capMs: number, clockBase = VIRTUAL_EPOCH_MS): void {
     this.budget = budget;
     this.start_ = BigInt(budget) + BigInt(Math.max(budget, 50_000_000));
-    fuel.value = this.start_;
-    this.wallMs = wallMs;
-    this.deadline = wallMs > 0 ? performance.now() + wallMs : 0;
-    this.timedOut = false;
+    this.tank.fill(this.start_, capMs);
     this.clockBase = clockBase;
   }
 
-  used(fuel: WebAssembly.Global): number {
-    return Number(this.start_ - (fuel.value as bigint));
+  used(): number {
+    return Number(this.start_ - this.tank.left());
   }
 
-  stopped(fuel: WebAssembly.Global): boolean {
-    return this.used(fuel) >= this.budget;
+  stopped(): boolean {
+    return this.used() >= this.budget;
   }
 
-  shouldStop(fuel: WebAssembly.Global): boolean {
-    if (this.stopped(fuel)) return true;
-    if (this.deadline > 0 && performance.now() > this.deadline) this.timedOut = true;
-    return this.timedOut;
+  /** Whether the safety cap stopped this call. */
+  get capped(): boolean {
+    return this.tank.capped;
   }
 
-  /** Why the call is over its budget ('used up its fuel', or the wall clock), or null if it is not. */
-  overReason(fuel: WebAssembly.Global): string | null {
-    if (this.stopped(fuel)) return 'used up its fuel';
-    return this.timedOut ? `passed its wall-clock cap of ${this.wallMs} ms` : null;
+  shouldStop(): boolean {
+    return this.stopped() || this.tank.capped;
   }
 
-  /** Takes host work the counter does not see off the fuel left. */
-  charge(fuel: WebAssembly.Global, units: number): void {
-    fuel.value = (fuel.value as bigint) - BigInt(units);
+  /**
+   * Why the call is over its budget, or null if it is not: the safety cap,
+   * once it has stopped the call (even past the budget, where it fired
+   * before QuickJS's next poll would have), or else 'used up its fuel'.
+   */
+  overReason(): string | null {
+    if (this.tank.capped) return safetyCapDetail(this.tank.cap);
+    return this.stopped() ? 'used up its fuel' : null;
+  }
+
+  /** Takes host work the counter does not see off the fuel left (the engine's next check settles it). */
+  charge(units: number): void {
+    this.tank.debit(units);
   }
 
   /** The virtual clock: the call's start time plus the fuel used, at the calibrated rate. */
-  clock(fuel: WebAssembly.Global): number {
-    return this.clockBase + Math.floor(this.used(fuel) / fuelPerMs());
+  clock(): number {
+    return this.clockBase + Math.floor(this.used() / fuelPerMs());
   }
 }
 
@@ -260,7 +331,7 @@ export class JsBot implements Bot {
   static async load(source: QuickJSModuleSource, code: string, ctx: BotContext): Promise<LoadResult> {
     const bot = new JsBot(source, code, ctx, null);
     const made = await Instance.create(source, code, ctx, bot.meter);
-    if ('failed' in made) return { ok: false, failure: { code: made.code, message: made.message } };
+    if ('failed' in made) return { ok: false, failure: { code: made.code, message: made.message, ...(made.safetyCap ? { safetyCap: true } : {}) } };
     bot.instance = made;
     bot.collectLog();
     return { ok: true, bot };
@@ -272,13 +343,21 @@ export class JsBot implements Bot {
       this.reloadNext = false;
       if (this.crashes > MAX_RELOADS) return { output: null, fuel: 0, failure: 'retired', detail: `crashed ${this.crashes} times` };
       const made = await Instance.create(this.source, this.code, this.ctx, this.meter);
+      if ('failed' in made && made.safetyCap) {
+        this.crashes++;
+        this.reloadNext = true;
+        return { output: null, fuel: 0, failure: 'over_budget', detail: `reload failed: ${made.message}; reloaded next turn`, safetyCap: true };
+      }
       if ('failed' in made) return this.crashed(`reload failed: ${made.message}`, 0);
       this.instance = made;
     }
     const inst = this.instance;
     if (!inst) return { output: null, fuel: 0, failure: 'retired', detail: 'not loaded' };
     const { vm } = inst;
-    this.meter.start(inst.fuel, budget.fuel, budget.wallMs, VIRTUAL_EPOCH_MS + this.turns * 1000);
+    this.meter.use(inst.fuel);
+    this.meter.start(budget.fuel, safetyCapMs(budget.fuel, this.ctx.safetyCapFactor), VIRTUAL_EPOCH_MS + this.turns * 1000);
+    // No frame of the engine is in progress between calls (one a host callback's error left counted is forgotten).
+    if (inst.depth) inst.depth.value = 0;
     try {
       const arg = vm.newString(input);
       const limit = vm.newNumber(this.ctx.limits.outputChars);
@@ -287,36 +366,56 @@ export class JsBot implements Bot {
       limit.dispose();
       if (r.error) {
         // Describing the thrown value runs its getters: bot code, on the call's own fuel.
-        const described = this.meter.overReason(inst.fuel) ? null : describeHandle(vm, inst.helpers, r.error);
+        const described = this.meter.overReason() ? null : describeHandle(vm, inst.helpers, r.error);
         r.error.dispose();
-        const used = this.meter.used(inst.fuel);
-        const over = this.meter.overReason(inst.fuel);
+        const used = this.meter.used();
+        const over = this.meter.overReason();
+        const capped = this.meter.capped;
         this.collectLog();
+        if (capped) return this.stoppedByCap(used, over!);
         if (over) return { output: null, fuel: used, failure: 'over_budget', detail: described === null ? over : `${over} (describing its error)` };
         return { output: null, fuel: used, failure: 'error', detail: described ?? 'an unprintable error' };
       }
-      const used = this.meter.used(inst.fuel);
+      const used = this.meter.used();
       // An answer that comes back after the budget ran out (QuickJS polls its interrupt handler only now and then) is late.
       // Read before collecting the log, which restarts the meter for its own work.
-      const over = this.meter.overReason(inst.fuel);
+      const over = this.meter.overReason();
+      const capped = this.meter.capped;
       const text = unescapeText(vm.getString(r.value));
       r.value.dispose();
       this.collectLog();
+      if (capped) return this.stoppedByCap(used, over!);
       if (over) return { output: null, fuel: used, failure: 'over_budget', detail: `${over} before answering` };
       if (text[0] === 'N') return { output: null, fuel: used, failure: 'error', detail: `returned ${text.slice(1)}, not a string` };
       return { output: text.slice(1), fuel: used, ...(text[0] === 'T' ? { truncated: true } : {}) };
     } catch (e) {
       // A trap inside the runtime: fuel ran out inside a built-in, memory ran out, or a fault.
-      const used = this.meter.used(inst.fuel);
+      const used = this.meter.used();
       this.instance = null;
-      const over = this.meter.overReason(inst.fuel);
+      const over = this.meter.overReason();
+      if (this.meter.capped) return this.stoppedByCap(used, over!);
       if (over) {
         this.crashes++;
         this.reloadNext = true;
         return { output: null, fuel: used, failure: 'over_budget', detail: `${over} inside a built-in; reloaded next turn` };
       }
+      // Charged the whole budget, as a Python bot is: the record is the same even were V8's stack to end first.
+      if (nestedTooDeep(inst.depth, e)) return this.crashed(TOO_DEEP, budget.fuel);
       return this.crashed((e as Error).message, used);
     }
+  }
+
+  /**
+   * A call the safety cap stopped: over budget and flagged; and, however it
+   * stopped (between two slices of fuel, or at QuickJS's next poll), its
+   * runtime is loaded fresh next turn as after a trap, so that a bot the cap
+   * keeps stopping is retired after MAX_RELOADS reloads.
+   */
+  private stoppedByCap(fuel: number, reason: string): CallResult {
+    this.crashes++;
+    this.reloadNext = true;
+    this.instance = null;
+    return { output: null, fuel, failure: 'over_budget', detail: `${reason}; reloaded next turn`, safetyCap: true };
   }
 
   private crashed(detail: string, fuel: number): CallResult {
@@ -332,7 +431,8 @@ export class JsBot implements Bot {
     if (!inst) return;
     let text: string;
     try {
-      this.meter.start(inst.fuel, 100_000_000, 0);
+      this.meter.use(inst.fuel);
+      this.meter.start(100_000_000, 0);
       const r = inst.vm.callFunction(inst.helpers.takeLog, inst.vm.undefined);
       if (r.error) {
         r.error.dispose();

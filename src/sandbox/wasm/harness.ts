@@ -2,16 +2,31 @@
  * Runs one metered WebAssembly bot module: instantiation with the imports the
  * ABI offers, and calls of `act`; or, for a WASI command module made
  * suspendable by asyncify, a classic stdin/stdout program fed one turn at a
- * time. Self-contained on purpose (no imports): the build ships its compiled
- * source into Cloudflare Worker Loader isolates, where it runs the bot; in
- * Node and Lambda it runs in-process.
+ * time. Self-contained on purpose (it imports only the fuel tank, which
+ * imports only the clock): the build bundles it into one source for
+ * Cloudflare Worker Loader isolates, where it runs the bot; in Node and
+ * Lambda it runs in-process.
  */
+
+import { FuelTank, REFUEL_MODULE, REFUEL_NAME, hasRefuelHook } from '../fuel-tank.js';
 
 /** The outcome of one call of `act`, as plain data (it crosses RPC). */
 export type HarnessCall =
   | { readonly kind: 'ok'; readonly output: string; readonly truncated: boolean; readonly fuelLeft: number }
   | { readonly kind: 'bad_range'; readonly fuelLeft: number }
-  | { readonly kind: 'trap'; readonly fuelLeft: number; readonly message: string };
+  | { readonly kind: 'trap'; readonly fuelLeft: number; readonly message: string; readonly depth?: number; readonly safetyCap?: true };
+
+/** How loading went, as plain data: null, or why the bot cannot play (`safetyCap` when the safety cap stopped it). */
+export type HarnessStarted = null | { readonly problem: string; readonly safetyCap?: true };
+
+/** What a trap or a failed start says when the safety cap (of `ms` of CPU time) stopped the bot. */
+const capText = (ms: number) => `stopped by the safety cap (${Math.round(ms)} ms of CPU time)`;
+
+/** The module's count of stack slots in use (wasm/call-depth.ts, `umpire_depth`): after a trap, above the limit if the count stopped the call. */
+function depthOf(exports: object | null): number {
+  const depth = (exports as { umpire_depth?: WebAssembly.Global } | null)?.umpire_depth;
+  return depth ? Number(depth.value) : 0;
+}
 
 /**
  * What host calls cost, charged from the bot's fuel before the host does
@@ -31,39 +46,41 @@ export const RANDOM_BYTE_FUEL = 50;
 /** Per UTF-16 code unit of an AssemblyScript string the host reads (`env.abort`, `env.trace`): 8 ns each. */
 export const STRING_UNIT_FUEL = 128;
 
-/** Thrown by a host call whose cost the bot's fuel does not cover: the call traps like a metered instruction. */
-class OutOfFuel extends Error {
-  constructor() {
-    super('out of fuel in a host call');
-  }
-}
-
-/** Charges `units` of fuel from the counter; throws (a trap, for the module) once it is below zero. */
-function charger(counter: () => WebAssembly.Global | null): (units: number) => void {
-  return (units) => {
-    const fuel = counter();
-    if (!fuel || units === 0) return;
-    const left = (fuel.value as bigint) - BigInt(Math.ceil(units));
-    fuel.value = left;
-    if (left < 0n) throw new OutOfFuel();
+/**
+ * The bot's fuel counter, handed out in slices when the module has the
+ * refuel hook, so that the safety cap is looked at between slices; and
+ * `charge`, which takes host work off it and throws (a trap, for the
+ * module) once the budget does not cover it.
+ */
+function fuelTank(module: WebAssembly.Module, counter: () => WebAssembly.Global | null) {
+  const tank = new FuelTank(counter, hasRefuelHook(module));
+  const charge = (units: number) => {
+    if (units !== 0) tank.charge(Math.ceil(units));
   };
+  return { tank, charge, hook: { [REFUEL_MODULE]: { [REFUEL_NAME]: () => tank.refuel() } } };
 }
 
 /** Runs the deferred start function (metering exported it) under the fuel already set. */
-function runStart(exports: { umpire_start?: () => void; umpire_fuel: WebAssembly.Global }): string | null {
+function runStart(exports: { umpire_start?: () => void }, tank: FuelTank): HarnessStarted {
   if (typeof exports.umpire_start !== 'function') return null;
   try {
     exports.umpire_start();
     return null;
   } catch (e) {
-    return (exports.umpire_fuel.value as bigint) < 0n ? 'the start function used up its load fuel' : `the start function failed: ${(e as Error).message}`;
+    if (tank.capped) return { problem: `the start function was ${capText(tank.cap)}`, safetyCap: true };
+    return { problem: tank.left() < 0n ? 'the start function used up its load fuel' : `the start function failed: ${(e as Error).message}` };
   }
 }
 
 export interface Harness {
-  /** A fresh instance; the start function and `init` run under `fuel`. Returns a problem, or null. */
-  start(fuel: number): string | null;
-  call(input: string, fuel: number, outputLimit: number): HarnessCall;
+  /**
+   * A fresh instance; the start function and `init` run under `fuel`, and
+   * under a safety cap of `capMs` of CPU time where the module has the
+   * refuel hook (0 or absent: none). Returns null, or the problem.
+   */
+  start(fuel: number, capMs?: number): HarnessStarted;
+  /** One call of the bot under `fuel`, and a safety cap of `capMs` as start's. */
+  call(input: string, fuel: number, outputLimit: number, capMs?: number): HarnessCall;
   /** Log written since the last call (capped per match). */
   takeLog(): string;
 }
@@ -91,7 +108,7 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
     log += kept;
     logged += kept.length;
   };
-  const charge = charger(() => x?.umpire_fuel ?? null);
+  const { tank, charge, hook } = fuelTank(module, () => x?.umpire_fuel ?? null);
   const utf8 = new TextDecoder();
   // Where an AssemblyScript string's code units are copied to be read (the bot's pointer may be odd).
   const units16 = new Uint16Array(1000);
@@ -120,6 +137,7 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
   };
   class Abort extends Error {}
   const imports = {
+    ...hook,
     umpire: { log: log1 },
     env: {
       abort: (msg: number) => {
@@ -133,23 +151,23 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
       trace: (msg: number) => write(`trace: ${asString(msg, Math.min(1000, logLimit - logged))}`),
     },
   };
-  const fuelLeft = () => (x ? Number(x.umpire_fuel.value as bigint) : 0);
+  const fuelLeft = () => (x ? Number(tank.left()) : 0);
 
   return {
-    start(fuel) {
+    start(fuel, capMs = 0) {
       x = null;
       let instance: WebAssembly.Instance;
       try {
         instance = new WebAssembly.Instance(module, imports);
       } catch (e) {
-        return e instanceof WebAssembly.LinkError ? `link error: ${e.message}` : `the start function failed: ${(e as Error).message}`;
+        return { problem: e instanceof WebAssembly.LinkError ? `link error: ${e.message}` : `the start function failed: ${(e as Error).message}` };
       }
       const exports = instance.exports as unknown as BotExports;
-      if (typeof exports.alloc !== 'function' || typeof exports.act !== 'function') return 'alloc and act must be functions';
-      if (!(exports.memory instanceof WebAssembly.Memory)) return 'the module must export its memory';
+      if (typeof exports.alloc !== 'function' || typeof exports.act !== 'function') return { problem: 'alloc and act must be functions' };
+      if (!(exports.memory instanceof WebAssembly.Memory)) return { problem: 'the module must export its memory' };
       x = exports;
-      x.umpire_fuel.value = BigInt(fuel);
-      const failed = runStart(x);
+      tank.fill(BigInt(fuel), capMs);
+      const failed = runStart(x, tank);
       if (failed) {
         x = null;
         return failed;
@@ -159,14 +177,15 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
       } catch (e) {
         const over = fuelLeft() < 0;
         x = null;
-        return over ? 'init used up its fuel' : `init failed: ${(e as Error).message}`;
+        if (tank.capped) return { problem: `init was ${capText(tank.cap)}`, safetyCap: true };
+        return { problem: over ? 'init used up its fuel' : `init failed: ${(e as Error).message}` };
       }
       return null;
     },
 
-    call(input, fuel, outputLimit) {
+    call(input, fuel, outputLimit, capMs = 0) {
       if (!x) return { kind: 'trap', fuelLeft: fuel, message: 'not started' };
-      x.umpire_fuel.value = BigInt(fuel);
+      tank.fill(BigInt(fuel), capMs);
       try {
         const bytes = new TextEncoder().encode(input);
         const ptr = x.alloc(bytes.length) >>> 0;
@@ -180,8 +199,10 @@ export function createHarness(module: WebAssembly.Module, seed: number, logLimit
         return { kind: 'ok', output, truncated: outLen > outputLimit, fuelLeft: fuelLeft() };
       } catch (e) {
         const left = fuelLeft();
+        const depth = depthOf(x);
         x = null;
-        return { kind: 'trap', fuelLeft: left, message: e instanceof Abort ? e.message : `trap: ${(e as Error).message}` };
+        if (tank.capped) return { kind: 'trap', fuelLeft: left, message: capText(tank.cap), safetyCap: true };
+        return { kind: 'trap', fuelLeft: left, message: e instanceof Abort ? e.message : `trap: ${(e as Error).message}`, depth };
       }
     },
 
@@ -248,7 +269,7 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
     log += kept;
     logged += kept.length;
   };
-  const charge = charger(() => x?.umpire_fuel ?? null);
+  const { tank, charge, hook } = fuelTank(module, () => x?.umpire_fuel ?? null);
   const wasi: Record<string, (...args: never[]) => number> = {
     fd_read(fd: number, iovs: number, count: number, nread: number) {
       if (x!.asyncify_get_state() === REWINDING) x!.asyncify_stop_rewind();
@@ -347,7 +368,7 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
     },
     sched_yield: () => ERRNO.SUCCESS,
   };
-  const imports: Record<string, Record<string, unknown>> = { wasi_snapshot_preview1: {} };
+  const imports: Record<string, Record<string, unknown>> = { ...hook, wasi_snapshot_preview1: {} };
   for (const i of WebAssembly.Module.imports(module)) {
     if (i.module === 'wasi_snapshot_preview1' && i.kind === 'function') {
       const f = wasi[i.name] ?? (() => ERRNO.NOSYS);
@@ -357,10 +378,10 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
       };
     }
   }
-  const fuelLeft = () => (x ? Number(x.umpire_fuel.value as bigint) : 0);
+  const fuelLeft = () => (x ? Number(tank.left()) : 0);
 
   return {
-    start(fuel) {
+    start(fuel, capMs = 0) {
       x = null;
       dataView = null;
       started = false;
@@ -370,21 +391,21 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
       try {
         x = new WebAssembly.Instance(module, imports as WebAssembly.Imports).exports as unknown as WasiExports;
       } catch (e) {
-        return e instanceof WebAssembly.LinkError ? `link error: ${e.message}` : `the start function failed: ${(e as Error).message}`;
+        return { problem: e instanceof WebAssembly.LinkError ? `link error: ${e.message}` : `the start function failed: ${(e as Error).message}` };
       }
       // asyncify keeps the suspended call stack here: one page of the program's memory.
       const page = x.memory.grow(1);
-      if (page < 0) return 'no memory left for the suspended stack';
+      if (page < 0) return { problem: 'no memory left for the suspended stack' };
       data = page * 65536;
       view().setUint32(data, data + 8, true);
       view().setUint32(data + 4, data + 65536, true);
-      x.umpire_fuel.value = BigInt(fuel);
-      const failed = runStart(x);
+      tank.fill(BigInt(fuel), capMs);
+      const failed = runStart(x, tank);
       if (failed) x = null;
       return failed;
     },
 
-    call(input, fuel, limit) {
+    call(input, fuel, limit, capMs = 0) {
       if (!x || exited) return { kind: 'trap', fuelLeft: fuel, message: exited ? 'the program has exited' : 'not started' };
       const grown = new Uint8Array(stdin.length - stdinAt + input.length);
       grown.set(stdin.subarray(stdinAt));
@@ -394,7 +415,7 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
       stdout = [];
       stdoutSize = 0;
       outputLimit = limit;
-      x.umpire_fuel.value = BigInt(fuel);
+      tank.fill(BigInt(fuel), capMs);
       try {
         if (started) x.asyncify_start_rewind(data);
         started = true;
@@ -405,8 +426,10 @@ function createWasiHarness(module: WebAssembly.Module, seed: number, logLimit: n
         if (e instanceof Exit) exited = true;
         else {
           const left = fuelLeft();
+          const depth = depthOf(x);
           x = null;
-          return { kind: 'trap', fuelLeft: left, message: `trap: ${(e as Error).message}` };
+          if (tank.capped) return { kind: 'trap', fuelLeft: left, message: capText(tank.cap), safetyCap: true };
+          return { kind: 'trap', fuelLeft: left, message: `trap: ${(e as Error).message}`, depth };
         }
       }
       const all = new Uint8Array(stdoutSize);

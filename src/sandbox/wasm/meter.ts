@@ -14,9 +14,9 @@ export const START_FUEL = 2n ** 62n;
 
 /**
  * Fuel per byte of `memory.fill`, `memory.copy` and `memory.init`, charged
- * before the operation runs. `npm run calibrate` shows a large copy then
- * burns fuel at about the rate of ordinary QuickJS work, so bulk work
- * cannot outrun a turn's time.
+ * before the operation runs. `npm run calibrate` shows a copy or fill of
+ * 32 MB then takes about the time of ordinary QuickJS work on the same fuel,
+ * so bulk work cannot outrun a turn's time.
  */
 export const BULK_BYTE_FUEL = 1;
 
@@ -29,6 +29,17 @@ export const BULK_BYTE_FUEL = 1;
  * about two for them too. Prices are fixed per instruction, or per unit the
  * instruction moves, so the same run costs the same fuel everywhere.
  */
+
+/**
+ * `i32.div_s`, `i32.div_u`, `i32.rem_s`, `i32.rem_u`: no call into the
+ * engine, but the divider takes tens of cycles where an add takes one, and a
+ * chain of divisions that each wait for the last cannot overlap. At 1 fuel
+ * such a chain ran 15 times a plain loop's time per unit of fuel; at this
+ * price, under twice.
+ */
+export const DIVIDE_32_FUEL = 64;
+/** `i64.div_s`, `i64.div_u`, `i64.rem_s`, `i64.rem_u`: slower again (30 times a plain loop's time at 1 fuel; at this price, under twice). */
+export const DIVIDE_64_FUEL = 160;
 
 /** `call_indirect`, `return_call_indirect`, `call_ref`, `return_call_ref`: about 10 ns against 1-2 for a direct call. */
 export const CALL_INDIRECT_FUEL = 128;
@@ -60,8 +71,8 @@ export interface MeterOptions {
   /** Export the start function as {@link START_EXPORT} so the host runs it after setting the fuel. */
   readonly deferStart?: boolean;
   /**
-   * Meter strictly, as bots are: instructions that call into the engine pay
-   * their prices ({@link CALL_INDIRECT_FUEL} and after), grows pay for what
+   * Meter strictly, as bots are: divisions and the instructions that call
+   * into the engine pay their prices ({@link DIVIDE_32_FUEL} and after), grows pay for what
    * they add, and a check stands wherever a forward branch lands past one,
    * so that no instruction runs unpaid. Without it, as for the QuickJS and
    * MicroPython engines (scripts/build-wasm.mjs), every instruction costs 1
@@ -71,6 +82,13 @@ export interface MeterOptions {
    * move to it together with a new calibration.
    */
   readonly strict?: boolean;
+  /**
+   * Fuel on top of its 1 for each call of an imported function, by
+   * `module.name`: charged by a check just before the call (in WebAssembly,
+   * no host work). For the engines' own imports whose host side takes far
+   * longer than a call (see INVOKE_FUEL in python/micropython-host.ts).
+   */
+  readonly importFuel?: Readonly<Record<string, number>>;
 }
 
 export interface MeterReport {
@@ -86,9 +104,11 @@ export interface MeterReport {
  * past a check, a check that subtracts the fuel of the instructions up to
  * the next check and traps (`unreachable`) once the fuel is below zero.
  * Bulk memory and table operations also pay for their length before they
- * run, through added functions; strict, instructions that call into the
- * engine cost more than 1 (see {@link CALL_INDIRECT_FUEL} and the prices
- * after it) and grows pay for what they add. Exception handling is refused.
+ * run, through added functions; strict, divisions and the instructions
+ * that call into the engine cost more than 1 (see {@link DIVIDE_32_FUEL}
+ * and the prices after it) and grows pay for what they add. Calls of the
+ * imports named in `importFuel` pay their price. Exception handling is
+ * refused.
  * The same module run with the same fuel traps at the same instruction on
  * every machine.
  *
@@ -118,6 +138,8 @@ export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterR
       : null;
   const limits = growLimits(input, sections, imports, plan);
   const strict = options.strict ?? false;
+  // Fuel on top of 1 for a call of each imported function (function imports come first in the index space).
+  const importPrices = imports.filter((i) => i.kind === IMPORT_KIND.function).map((i) => options.importFuel?.[`${i.module}.${i.name}`] ?? 0);
   const added = strict ? STRICT_HELPERS : ENGINE_HELPERS;
   const startSection = section(SECTION.start);
   const deferredStart = options.deferStart && startSection ? new WasmReader(input, startSection.start, startSection.end).u32() : null;
@@ -163,7 +185,7 @@ export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterR
     else if (s.id === SECTION.table && plan) emit(s.id, capTables(input, s, plan.tableMax));
     else if (s.id === SECTION.start && deferredStart !== null) continue;
     else if (s.id === SECTION.code) {
-      const code = meterCode(input, s, fuel, helpers, strict, limits);
+      const code = meterCode(input, s, fuel, helpers, strict, limits, importPrices);
       functions = code.functions;
       checkpoints = code.checkpoints;
       emit(s.id, code.bytes);
@@ -319,6 +341,16 @@ function surcharge(op: number, sub: number): number {
       return CALL_INDIRECT_FUEL;
     case 0x40: // memory.grow
       return MEMORY_GROW_FUEL;
+    case 0x6d: // i32.div_s
+    case 0x6e: // i32.div_u
+    case 0x6f: // i32.rem_s
+    case 0x70: // i32.rem_u
+      return DIVIDE_32_FUEL;
+    case 0x7f: // i64.div_s
+    case 0x80: // i64.div_u
+    case 0x81: // i64.rem_s
+    case 0x82: // i64.rem_u
+      return DIVIDE_64_FUEL;
     case 0x25: // table.get
       return TABLE_GET_FUEL;
     case 0x26: // table.set
@@ -343,6 +375,7 @@ function meterCode(
   helpers: Helpers | null,
   strict: boolean,
   limits: GrowLimits,
+  importPrices: readonly number[],
 ): { bytes: Uint8Array; functions: number; checkpoints: number } {
   const r = new WasmReader(input, s.start, s.end);
   const count = r.u32();
@@ -399,6 +432,13 @@ function meterCode(
       if (op !== 0x02 && op !== 0x03 && op !== 0x0b && op !== 0x01) {
         counts[counts.length - 1]!++;
         costs[costs.length - 1]! += 1 + (strict ? surcharge(op, sub) : 0);
+      }
+      // call, return_call of an imported function with a price: a check of its own just before
+      // it, so that the price is paid only when the call is made (a stretch's check also pays
+      // for branches not taken).
+      if ((op === 0x10 || op === 0x12) && importPrices.length > 0) {
+        const price = importPrices[new WasmReader(input, body.pos, bodyEnd).u32()] ?? 0;
+        if (price > 0) charges.push({ at, code: fuelCheck(fuel, price) });
       }
       if (helpers) {
         const call = (helper: number) => [0x10, ...encodeU32(helpers.first + helper)];

@@ -1,8 +1,11 @@
 import { MAX_RELOADS } from '../policy.js';
+import { safetyCapDetail, safetyCapMs } from '../safety-cap.js';
 import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../types.js';
-import type { HarnessCall } from './harness.js';
+import type { HarnessCall, HarnessStarted } from './harness.js';
 import { WasmFormatError } from './leb.js';
 import { meterWasm, moduleInterface } from './meter.js';
+import { MAX_STACK_SLOTS, frameSlots, limitCallDepth } from './call-depth.js';
+import { addRefuelHook } from './refuel-hook.js';
 import { asyncifyTooLarge } from './wasi-limits.js';
 
 /**
@@ -16,12 +19,15 @@ import { asyncifyTooLarge } from './wasi-limits.js';
  */
 const OFFERED_IMPORTS = new Set(['umpire.log', 'env.abort', 'env.seed', 'env.trace']);
 const KIND_FUNCTION = 0;
+/** Why a call that nested too deep for the stack stopped. */
+const TOO_DEEP = 'nested calls too deep for the stack';
 const KIND_MEMORY = 2;
 
 /** Where a bot's instance lives: in-process, or in a Worker Loader isolate. */
 export interface WasmSession {
-  start(fuel: number): Promise<string | null>;
-  call(input: string, fuel: number, outputLimit: number): Promise<HarnessCall>;
+  /** Loads a fresh instance under `fuel` and a safety cap of `capMs` ms of CPU time. */
+  start(fuel: number, capMs: number): Promise<HarnessStarted>;
+  call(input: string, fuel: number, outputLimit: number, capMs: number): Promise<HarnessCall>;
   takeLog(): Promise<string>;
 }
 
@@ -80,7 +86,10 @@ export class WasmBot implements Bot {
           return { ok: false, failure: { code: 'BUNDLE_INVALID', message: `the WASI module could not be made suspendable: ${(e as Error).message}` } };
         }
       }
-      metered = meterWasm(bytes, { memoryBytes: ctx.limits.memoryBytes, deferStart: true, strict: true }).bytes;
+      // Its frames counted in stack slots: deep recursion traps at the same call in every runtime, before V8's stack ends.
+      metered = limitCallDepth(meterWasm(bytes, { memoryBytes: ctx.limits.memoryBytes, deferStart: true, strict: true }).bytes, MAX_STACK_SLOTS, frameSlots);
+      // Its fuel checks call the host when the counter runs out, which hands the budget out in slices and keeps the safety cap.
+      metered = addRefuelHook(metered);
       const { imports, exports } = moduleInterface(bytes);
       const offered = (i: { module: string; name: string }) => (kind === 'none' ? OFFERED_IMPORTS.has(`${i.module}.${i.name}`) : i.module === WASI);
       const unknown = imports.find((i) => !offered(i));
@@ -104,8 +113,11 @@ export class WasmBot implements Bot {
       return { ok: false, failure: { code: 'BUNDLE_INVALID', message: `not a valid WebAssembly module: ${(e as Error).message}` } };
     }
     const bot = new WasmBot(session, ctx, stdio);
-    const problem = await session.start(ctx.loadFuel);
-    if (problem) return { ok: false, failure: { code: problem.startsWith('link') ? 'BUNDLE_LINK' : 'BUNDLE_INIT', message: problem } };
+    const started = await session.start(ctx.loadFuel, safetyCapMs(ctx.loadFuel, ctx.safetyCapFactor));
+    if (started) {
+      const { problem, safetyCap } = started;
+      return { ok: false, failure: { code: problem.startsWith('link') ? 'BUNDLE_LINK' : 'BUNDLE_INIT', message: problem, ...(safetyCap ? { safetyCap } : {}) } };
+    }
     bot.started = true;
     await bot.collectLog();
     return { ok: true, bot };
@@ -115,20 +127,32 @@ export class WasmBot implements Bot {
     if (this.reloadNext) {
       this.reloadNext = false;
       if (this.crashes > MAX_RELOADS) return { output: null, fuel: 0, failure: 'retired', detail: `crashed ${this.crashes} times` };
-      const problem = await this.session.start(this.ctx.loadFuel);
-      this.started = problem === null;
-      if (problem) return this.crashed(`reload failed: ${problem}`, 0);
+      const started = await this.session.start(this.ctx.loadFuel, safetyCapMs(this.ctx.loadFuel, this.ctx.safetyCapFactor));
+      this.started = started === null;
+      if (started?.safetyCap) {
+        this.crashed('', 0);
+        return { output: null, fuel: 0, failure: 'over_budget', detail: `reload failed: ${started.problem}; reloaded next turn`, safetyCap: true };
+      }
+      if (started) return this.crashed(`reload failed: ${started.problem}`, 0);
     }
     if (!this.started) return { output: null, fuel: 0, failure: 'retired', detail: 'not loaded' };
-    const r = await this.session.call(input, budget.fuel, this.ctx.limits.outputChars);
+    const capMs = safetyCapMs(budget.fuel, this.ctx.safetyCapFactor);
+    const r = await this.session.call(input, budget.fuel, this.ctx.limits.outputChars, capMs);
     await this.collectLog();
     const used = Math.min(budget.fuel, budget.fuel - r.fuelLeft);
     if (r.kind === 'ok') return { output: r.output, fuel: used, ...(r.truncated ? { truncated: true } : {}) };
     if (r.kind === 'bad_range') return { output: null, fuel: used, failure: 'error', detail: 'act returned a range outside memory' };
+    if (r.safetyCap) {
+      // The instance stopped mid-call: it is dropped and loaded fresh next turn, as after a trap.
+      this.crashed('', used);
+      return { output: null, fuel: used, failure: 'over_budget', detail: `${safetyCapDetail(capMs)}; reloaded next turn`, safetyCap: true };
+    }
     if (r.fuelLeft < 0) {
       this.crashed('', used);
       return { output: null, fuel: budget.fuel, failure: 'over_budget', detail: 'used up its fuel; reloaded next turn' };
     }
+    // The count of stack slots ran over (or V8's stack, which the count is sized to beat): charged the whole budget, as JS and Python bots are.
+    if ((r.depth ?? 0) > MAX_STACK_SLOTS || /Maximum call stack size exceeded/.test(r.message)) return this.crashed(TOO_DEEP, budget.fuel);
     return this.crashed(r.message, used);
   }
 

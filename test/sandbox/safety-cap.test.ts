@@ -1,0 +1,187 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { capClock } from '../../src/sandbox/cpu-clock.js';
+import { nodeBotLoader, safetyCapFactorFromEnv } from '../../src/sandbox/node-sources.js';
+import { FUEL_PER_MS } from '../../src/sandbox/policy.js';
+import { SAFETY_CAP_FACTOR, safetyCapMs } from '../../src/sandbox/safety-cap.js';
+import { DEFAULT_LIMITS, type Bundle } from '../../src/sandbox/types.js';
+import { CHASE_BOT as CHASE } from './chase-bot.js';
+
+/**
+ * The safety cap (src/sandbox/safety-cap.ts), played as the attack: a bot
+ * whose calls take far more CPU time than their fuel stands for is stopped
+ * at about the cap, each such call is its failure (over budget) flagged
+ * `safetyCap`, and the record and replay say a cap decided the match.
+ *
+ * WebAssembly has such a bot for real (chase-bot.ts): a chase through a
+ * random cycle of 32 MB, one dependent load per step, misses the caches on
+ * every step and runs about 200 times longer than its fuel says. The
+ * JavaScript and Python interpreters run their own loops between loads,
+ * which hides the misses (a few times their fuel's time at most), so their
+ * bots spin on their fuel while the host lowers the cap's factor
+ * (UMPIRE_SAFETY_CAP_FACTOR), as an operator may: the call is then stopped
+ * at that factor of its fuel's time.
+ */
+
+const SPIN_JS = 'export default function act() { for (;;) {} }\n';
+const SPIN_PY = 'def act(state):\n    while True:\n        pass\n';
+
+/** The budgets of the spinning bots' matches, and the factor the host sets for them: a call's cap is a tenth of its fuel's time. */
+const SPIN_FUEL = 10_000_000_000;
+const LOW_FACTOR = 0.1;
+
+/** Milliseconds of CPU time this thread has used. */
+const cpuMs = () => {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Loads a bot (its loading has its own cap) and times its first call in CPU time. */
+async function firstCall(bundle: Bundle, fuel: number, factor?: number) {
+  const loaded = await nodeBotLoader(bundle, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1000 * FUEL_PER_MS, ...(factor ? { safetyCapFactor: factor } : {}) });
+  if (!loaded.ok) throw new Error(loaded.failure.message);
+  const started = cpuMs();
+  const result = await loaded.bot.act('1\n', { fuel });
+  const cpu = cpuMs() - started;
+  loaded.bot.dispose();
+  return { result, cpu };
+}
+
+describe('the cap', () => {
+  it('is 10 times the fuel’s time, never under 250 ms, at a factor a host may set', () => {
+    expect(safetyCapMs(500 * FUEL_PER_MS)).toBe(5000);
+    expect(safetyCapMs(1000 * FUEL_PER_MS)).toBe(10_000);
+    expect(safetyCapMs(1)).toBe(250);
+    expect(safetyCapMs(500 * FUEL_PER_MS, 2)).toBe(1000);
+    expect(safetyCapMs(500 * FUEL_PER_MS, -1)).toBe(5000);
+    expect(safetyCapFactorFromEnv({ UMPIRE_SAFETY_CAP_FACTOR: '0.5' })).toBe(0.5);
+    for (const bad of ['', ' ', 'x', '0', '-3', 'Infinity']) expect(safetyCapFactorFromEnv({ UMPIRE_SAFETY_CAP_FACTOR: bad })).toBeUndefined();
+    expect(safetyCapFactorFromEnv({})).toBeUndefined();
+  });
+
+  it('is measured in this thread’s CPU time in Node, on the wall clock where there is no such clock', () => {
+    expect(capClock().kind).toBe('thread-cpu');
+    const proc = process as unknown as { threadCpuUsage: unknown };
+    const original = proc.threadCpuUsage;
+    try {
+      proc.threadCpuUsage = undefined;
+      expect(capClock().kind).toBe('wall');
+      proc.threadCpuUsage = () => {
+        throw new Error('not implemented');
+      };
+      expect(capClock().kind).toBe('wall');
+    } finally {
+      proc.threadCpuUsage = original;
+    }
+  });
+});
+
+describe('a call that outruns its fuel is stopped at about its cap', () => {
+  it('WebAssembly: a chase through memory, 10 times its fuel’s time', async () => {
+    const fuel = 200_000_000;
+    const cap = safetyCapMs(fuel);
+    expect(cap).toBe(SAFETY_CAP_FACTOR * 25); // under 25 ms of fuel counts as 25
+    const { result, cpu } = await firstCall({ kind: 'wasm', code: CHASE }, fuel);
+    expect(result).toMatchObject({ output: null, failure: 'over_budget', safetyCap: true, detail: `stopped by the safety cap (${cap} ms of CPU time); reloaded next turn` });
+    // Stopped by the cap long before its fuel would have run out.
+    expect(result.fuel).toBeLessThan(fuel / 2);
+    expect(cpu).toBeGreaterThanOrEqual(cap);
+    expect(cpu).toBeLessThan(cap + 250);
+  }, 30_000);
+
+  it.each([
+    ['JavaScript', { kind: 'js', code: SPIN_JS } as Bundle],
+    ['Python', { kind: 'py', code: SPIN_PY } as Bundle],
+  ])('%s: spinning on its fuel, under a host’s lower factor', async (_, bundle) => {
+    const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR);
+    const { result, cpu } = await firstCall(bundle, SPIN_FUEL, LOW_FACTOR);
+    expect(result).toMatchObject({ output: null, failure: 'over_budget', safetyCap: true, detail: `stopped by the safety cap (${Math.round(cap)} ms of CPU time); reloaded next turn` });
+    expect(result.fuel).toBeLessThan(SPIN_FUEL / 2);
+    expect(cpu).toBeGreaterThanOrEqual(cap);
+    expect(cpu).toBeLessThan(cap + 150);
+  }, 30_000);
+});
+
+describe('a JavaScript bot cannot catch the cap', () => {
+  it('a loop of host calls (Date.now) in try/catch is stopped at the cap all the same', async () => {
+    const bundle: Bundle = { kind: 'js', code: 'export default function act() { for (;;) { try { Date.now(); } catch (e) {} } }\n' };
+    const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR);
+    const { result, cpu } = await firstCall(bundle, SPIN_FUEL, LOW_FACTOR);
+    expect(result).toMatchObject({ output: null, failure: 'over_budget', safetyCap: true, detail: `stopped by the safety cap (${Math.round(cap)} ms of CPU time); reloaded next turn` });
+    expect(cpu).toBeLessThan(cap + 150);
+  }, 30_000);
+});
+
+interface Played {
+  readonly exitCode: number | null;
+  readonly ms: number;
+  readonly stderr: string;
+  readonly summary: { safetyCap?: true; turns: number; winner: string; bots: Record<'red' | 'blue', { timeouts: number; crashes: number; safetyCap?: true }> };
+  readonly replay: { safetyCap?: true; turns: { c: { f: number; x?: string; d?: string; safetyCap?: true }[] }[] };
+}
+
+/** Each match must finish, as a whole process, well within this. */
+const LIMIT_MS = 30_000;
+
+/** Plays `bundle` as red against bots/icy/idle.js through `umpire match`, as its own process. */
+async function playCli(bundle: Uint8Array | string, extension: string, fuel: number, env: Record<string, string> = {}): Promise<Played> {
+  const dir = mkdtempSync(join(tmpdir(), 'umpire-safety-cap-'));
+  const red = join(dir, `attack.${extension}`);
+  writeFileSync(red, bundle);
+  const out = join(dir, 'replay.json.gz');
+  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'bots/icy/idle.js', '--fuel', String(fuel), '--seed', '1', '--out', out];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
+  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  clearTimeout(timer);
+  const ms = performance.now() - started;
+  if (exitCode !== 0) throw new Error(`umpire match exited ${exitCode} after ${ms.toFixed(0)} ms:\n${stderr}\n${stdout}`);
+  return { exitCode, ms, stderr, summary: JSON.parse(stdout), replay: JSON.parse(gunzipSync(readFileSync(out)).toString()) };
+}
+
+/**
+ * The attacker (red) was cut by the cap, each such call recorded as its
+ * failure; idle blue was never cut; the match says a cap decided it. Icy's
+ * first turn has twice the fuel of the others, so its cap is `caps[0]`.
+ */
+function expectDecidedByCap(run: Played, caps: readonly [number, number]): void {
+  expect(run.ms).toBeLessThan(LIMIT_MS);
+  expect(run.summary.turns).toBe(180);
+  expect(run.summary.safetyCap).toBe(true);
+  expect(run.replay.safetyCap).toBe(true);
+  expect(run.summary.bots.red.safetyCap).toBe(true);
+  expect(run.summary.bots.blue.safetyCap).toBeUndefined();
+  const red = run.replay.turns.map((t) => t.c[0]!);
+  const capped = red.filter((c) => c.safetyCap);
+  // Stopped turn after turn, reloaded each time, until it is retired (after 3 reloads).
+  expect(capped.length).toBe(4);
+  capped.forEach((call, k) => expect(call).toMatchObject({ x: 'over_budget', d: `stopped by the safety cap (${Math.round(caps[k === 0 ? 0 : 1])} ms of CPU time); reloaded next turn` }));
+  expect(red.slice(0, 4)).toEqual(capped);
+  expect(red.slice(4).every((c) => c.x === 'retired' && !c.safetyCap)).toBe(true);
+  expect(run.summary.bots.red.timeouts).toBe(4);
+  expect(run.replay.turns.every((t) => !t.c[1]!.safetyCap && !t.c[1]!.x)).toBe(true);
+}
+
+describe('through `umpire match`, the attack is cut and the match says so', () => {
+  it('WebAssembly: the chase, at the default factor', async () => {
+    const run = await playCli(CHASE, 'wasm', 200_000_000);
+    expectDecidedByCap(run, [safetyCapMs(400_000_000), safetyCapMs(200_000_000)]);
+  }, LIMIT_MS + 5_000);
+
+  it.each([
+    ['JavaScript', SPIN_JS, 'js'],
+    ['Python', SPIN_PY, 'py'],
+  ])('%s: a spinning bot, under UMPIRE_SAFETY_CAP_FACTOR', async (_, code, extension) => {
+    const run = await playCli(code, extension, SPIN_FUEL, { UMPIRE_SAFETY_CAP_FACTOR: String(LOW_FACTOR) });
+    expectDecidedByCap(run, [safetyCapMs(2 * SPIN_FUEL, LOW_FACTOR), safetyCapMs(SPIN_FUEL, LOW_FACTOR)]);
+  }, LIMIT_MS + 5_000);
+});
