@@ -27,8 +27,8 @@ const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedS
 const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
 // Storage that does not work (a corrupt data folder) is logged; its requests get 503, the server still starts.
 await ensureStorageOrReport(stores);
-// Rounds' matches are played in the match pool below, boards taking turns and sharing the workers
-// fairly with other keys' matches (each board at most its owner's part); their jobs live in the table.
+// Rounds' matches are played in the match pool below, boards side by side and sharing the workers
+// fairly with other keys' matches; their jobs live in the table.
 // Webhook deliveries are sent from here too: a lane per hook, each stored until delivered or given up
 // (WEBHOOKS_ALLOW_PRIVATE=1 lets local development deliver to loopback and private addresses).
 const webhookSettings = webhookSettingsFromEnv(process.env);
@@ -40,7 +40,9 @@ const authRequired = process.env.AUTH === 'required';
 const workers = poolSizeFromEnv(process.env) ?? availableParallelism();
 const runner = poolRunner({ url: new URL('./match-worker.js', import.meta.url), size: workers, maxRunningPerKey: workersPerKeyFromEnv(process.env, workers, authRequired) });
 const deps = { ...stores, runner, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
-const queue = new LocalJobQueue((job) => runMatchJob(deps, job), { total: 4 * runner.pool.size, perBoard: runner.pool.maxRunningPerKey });
+// One match at a time per board: Elo rates each match against the ratings as they stood, so a board's
+// matches rated side by side would not add up (and would depend on which finished first).
+const queue = new LocalJobQueue((job) => runMatchJob(deps, job), { total: 4 * runner.pool.size, perBoard: 1 });
 // Writes need no key unless AUTH=required, which listening beyond loopback needs.
 const app = createApp({ ...deps, queue, site, auth: authRequired ? 'required' : 'optional' });
 const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
