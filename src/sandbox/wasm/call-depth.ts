@@ -1,5 +1,5 @@
-import { WasmFormatError, WasmReader, encodeName, encodeS32, encodeU32 } from './leb.js';
-import { skipImmediates } from './opcodes.js';
+import { WasmFormatError, WasmReader, concat, encodeName, encodeS32, encodeU32 } from './leb.js';
+import { EXCEPTION_OPS, skipImmediates } from './opcodes.js';
 import { IMPORT_KIND, SECTION, exportNames, readImports, readSections, type Section } from './sections.js';
 
 /*
@@ -191,17 +191,7 @@ function readFunctionSection(input: Uint8Array, s: Section | undefined): number[
   return list;
 }
 
-/** Exception handling: a frame it unwinds inside the module would stay counted. */
-const REFUSED: ReadonlyMap<number, string> = new Map([
-  [0x06, 'try'],
-  [0x07, 'catch'],
-  [0x08, 'throw'],
-  [0x09, 'rethrow'],
-  [0x0a, 'throw_ref'],
-  [0x18, 'delegate'],
-  [0x19, 'catch_all'],
-  [0x1f, 'try_table'],
-]);
+/** Exception handling (EXCEPTION_OPS): a frame it unwinds inside the module would stay counted. */
 
 /** return_call, return_call_indirect, return_call_ref: the callee's frame replaces the caller's. */
 const TAIL_CALLS: ReadonlySet<number> = new Set([0x12, 0x13, 0x15]);
@@ -242,7 +232,7 @@ function countCalls(
     while (true) {
       const at = body.pos;
       const op = body.byte();
-      const refused = REFUSED.get(op);
+      const refused = EXCEPTION_OPS.get(op);
       if (refused) throw new WasmFormatError(`${refused} is not supported`);
       skipImmediates(body, op);
       if (op === 0x0f) {
@@ -272,12 +262,3 @@ function appendEntry(input: Uint8Array, s: Section, entries: number[], n = 1): U
   return concat([Uint8Array.from(encodeU32(count + n)), input.subarray(r.pos, s.end), Uint8Array.from(entries)]);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}

@@ -98,3 +98,16 @@ export function encodeName(name: string): number[] {
   const bytes = new TextEncoder().encode(name);
   return [...encodeU32(bytes.length), ...bytes];
 }
+
+/** The parts, one after another, in one new array. */
+export function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
-import { WasmFormatError, WasmReader, encodeName, encodeS32, encodeS64, encodeU32 } from './leb.js';
+import { WasmFormatError, WasmReader, concat, encodeName, encodeS32, encodeS64, encodeU32 } from './leb.js';
 import { checkModule, exceptionsRefused, type ResourcePlan } from './module-checks.js';
-import { skipBlockType, skipImmediates } from './opcodes.js';
+import { EXCEPTION_OPS, skipBlockType, skipImmediates } from './opcodes.js';
 import { IMPORT_KIND, SECTION, SECTION_ORDER, exportNames, readImports, readMemories, readSections, readTables, vectorLength, type ImportEntry, type Section } from './sections.js';
 
 /** Name of the exported mutable i64 global that holds the fuel left. */
@@ -319,17 +319,6 @@ function fuelCheck(fuel: number, cost: number): number[] {
   return [0x23, ...g, 0x42, ...encodeS32(cost), 0x7d, 0x24, ...g, 0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b];
 }
 
-/** Exception handling, refused (see module-checks.ts): opcode to name. */
-const EXCEPTION_OPS: ReadonlyMap<number, string> = new Map([
-  [0x06, 'try'],
-  [0x07, 'catch'],
-  [0x08, 'throw'],
-  [0x09, 'rethrow'],
-  [0x0a, 'throw_ref'],
-  [0x18, 'delegate'],
-  [0x19, 'catch_all'],
-  [0x1f, 'try_table'],
-]);
 
 /** Fuel an instruction costs on top of its 1 (0xfc instructions by their sub-opcode). */
 function surcharge(op: number, sub: number): number {
@@ -490,17 +479,6 @@ function meterCode(
   return { bytes: concat(parts), functions: count, checkpoints };
 }
 
-function concat(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 export interface ModuleInterface {
   readonly imports: readonly { module: string; name: string; kind: number }[];

@@ -159,3 +159,15 @@ function skipPrefixedAtomic(r: WasmReader): void {
   if (sub === 0x03) r.skip(1); // atomic.fence
   else skipMemarg(r);
 }
+
+/** The exception-handling proposal's control instructions (refused everywhere: see module-checks.ts): opcode to name. */
+export const EXCEPTION_OPS: ReadonlyMap<number, string> = new Map([
+  [0x06, 'try'],
+  [0x07, 'catch'],
+  [0x08, 'throw'],
+  [0x09, 'rethrow'],
+  [0x0a, 'throw_ref'],
+  [0x18, 'delegate'],
+  [0x19, 'catch_all'],
+  [0x1f, 'try_table'],
+]);

@@ -1,5 +1,5 @@
 import { REFUEL_MODULE, REFUEL_NAME } from '../fuel-tank.js';
-import { WasmFormatError, WasmReader, encodeName, encodeU32 } from './leb.js';
+import { WasmFormatError, WasmReader, concat, encodeName, encodeU32 } from './leb.js';
 import { FUEL_EXPORT } from './meter.js';
 import { skipImmediates } from './opcodes.js';
 import { IMPORT_KIND, SECTION, SECTION_ORDER, readImports, readSections, type Section } from './sections.js';
@@ -304,14 +304,3 @@ function appendEntry(input: Uint8Array, s: Section, entry: number[]): Uint8Array
   return concat([Uint8Array.from(encodeU32(count + 1)), input.subarray(r.pos, s.end), Uint8Array.from(entry)]);
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
