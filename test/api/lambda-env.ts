@@ -43,3 +43,19 @@ export async function lambdaStorage(prefix: string, keyName: string): Promise<La
     },
   };
 }
+
+/** The host a test's Lambda Function URL answers on. */
+export const FUNCTION_URL_HOST = 'abc.lambda-url.us-east-1.on.aws';
+
+/** A Lambda Function URL event (payload version 2.0), sent with the API key `key` (none if empty). */
+export function functionUrlEvent(key: string, method: string, path: string, body?: unknown) {
+  return {
+    version: '2.0',
+    rawPath: path,
+    rawQueryString: '',
+    headers: { host: FUNCTION_URL_HOST, 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    requestContext: { domainName: FUNCTION_URL_HOST, http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    isBase64Encoded: false,
+  };
+}

@@ -6,6 +6,7 @@ import { startFauxqs } from 'fauxqs';
 import { newApiKey } from '../../src/api/auth.js';
 import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
 import { startEmbeddedStorage } from '../../src/store/embedded.js';
+import { functionUrlEvent } from './lambda-env.js';
 import { freePort } from './server.js';
 
 type Handler = (event: unknown, context?: unknown) => Promise<any>;
@@ -56,15 +57,7 @@ export async function startLambdaWithSqs(queueName: string): Promise<LambdaHarne
     queueUrl,
     handler,
     async http(method, path, body) {
-      const r = await handler({
-        version: '2.0',
-        rawPath: path,
-        rawQueryString: '',
-        headers: { host: 'x.lambda-url.us-east-1.on.aws', 'content-type': 'application/json', authorization: `Bearer ${created.key}` },
-        requestContext: { domainName: 'x.lambda-url.us-east-1.on.aws', http: { method, path, sourceIp: '127.0.0.1' } },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        isBase64Encoded: false,
-      });
+      const r = await handler(functionUrlEvent(created.key, method, path, body));
       const text = r.isBase64Encoded ? Buffer.from(r.body as string, 'base64').toString('utf8') : (r.body as string);
       return { status: r.statusCode as number, text, body: r.headers?.['content-type']?.startsWith('application/json') ? JSON.parse(text) : null };
     },

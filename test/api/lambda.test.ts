@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lambdaStorage, type LambdaStorage } from './lambda-env.js';
+import { functionUrlEvent, lambdaStorage, type LambdaStorage } from './lambda-env.js';
 
 // The Lambda entry (functions/lambda.ts) invoked with Lambda Function URL events,
 // configured by environment variables as on AWS, against local S3 and DynamoDB servers.
@@ -20,18 +20,7 @@ afterAll(async () => {
   await lambdaEnv?.close();
 });
 
-/** A Lambda Function URL event (payload version 2.0). */
-function event(method: string, path: string, body?: unknown) {
-  return {
-    version: '2.0',
-    rawPath: path,
-    rawQueryString: '',
-    headers: { host: 'abc.lambda-url.us-east-1.on.aws', 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    requestContext: { domainName: 'abc.lambda-url.us-east-1.on.aws', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    isBase64Encoded: false,
-  };
-}
+const event = (method: string, path: string, body?: unknown) => functionUrlEvent(key, method, path, body);
 
 describe('the Lambda entry', () => {
   it('needs an API key for writes', async () => {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api/http.js';
-import { lambdaStorage, type LambdaStorage } from '../api/lambda-env.js';
+import { functionUrlEvent, lambdaStorage, type LambdaStorage } from '../api/lambda-env.js';
 import { startServer, type RunningServer } from '../api/server.js';
 import { DEEP_JS, DEEP_PY, deepWasm } from './deep-bots.js';
 
@@ -68,18 +68,7 @@ afterAll(async () => {
 
 const { call } = apiClient(() => server.base);
 
-/** A Lambda Function URL event (payload 2.0) with the Lambda's API key. */
-function lambdaEvent(method: string, path: string, body?: unknown) {
-  return {
-    version: '2.0',
-    rawPath: path,
-    rawQueryString: '',
-    headers: { host: 'deep.lambda-url.us-east-1.on.aws', 'content-type': 'application/json', authorization: `Bearer ${lambdaEnv.key}` },
-    requestContext: { domainName: 'deep.lambda-url.us-east-1.on.aws', http: { method, path, sourceIp: '127.0.0.1' } },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    isBase64Encoded: false,
-  };
-}
+const lambdaEvent = (method: string, path: string, body?: unknown) => functionUrlEvent(lambdaEnv.key, method, path, body);
 
 describe('deep recursion replays byte for byte in every runtime', () => {
   it.each(MATCHES)(

@@ -79,14 +79,16 @@ class Instance {
     const pages = Math.floor(ctx.limits.memoryBytes / PAGE);
     if (pages < INITIAL_PAGES) return loadFailed('BUNDLE_INVALID', `memory limit below QuickJS's ${(INITIAL_PAGES * PAGE) >> 20} MiB`);
     let instance: WebAssembly.Instance | undefined;
+    // The engine's memory, given to it here: every host call reads its size.
+    const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: pages });
     const variant = newVariant(RELEASE_SYNC, {
-      wasmMemory: new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: pages }),
+      wasmMemory,
       emscriptenModule: {
         instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
           const charged = chargingHostCalls(
             imports,
             () => instance?.exports[FUEL_EXPORT] as WebAssembly.Global | undefined,
-            () => engineMemory(imports, instance),
+            wasmMemory,
           );
           // The refuel hook is the meter's, not the glue's: it is not charged.
           instance = new WebAssembly.Instance(module, { ...charged, [REFUEL_MODULE]: { [REFUEL_NAME]: () => meter.refuel() } });
@@ -173,14 +175,8 @@ function nestedTooDeep(depth: WebAssembly.Global | undefined, error: unknown): b
  */
 export const ENGINE_HOST_CALL_FUEL = 20_000;
 
-/** The glue's imports, each taking its cost off the engine's fuel before it runs. */
-/** The engine's memory, imported or exported. */
-function engineMemory(imports: WebAssembly.Imports, instance: WebAssembly.Instance | undefined): WebAssembly.Memory | undefined {
-  const isMemory = (e: unknown): e is WebAssembly.Memory => e instanceof WebAssembly.Memory;
-  return Object.values(instance?.exports ?? {}).find(isMemory) ?? Object.values(imports).flatMap((m) => Object.values(m)).find(isMemory);
-}
-
-function chargingHostCalls(imports: WebAssembly.Imports, fuel: () => WebAssembly.Global | undefined, memory: () => WebAssembly.Memory | undefined): WebAssembly.Imports {
+/** The glue's imports, each taking its cost off the engine's fuel before it runs, and heap growth per page. */
+function chargingHostCalls(imports: WebAssembly.Imports, fuel: () => WebAssembly.Global | undefined, memory: WebAssembly.Memory): WebAssembly.Imports {
   const wrapped: WebAssembly.Imports = {};
   for (const [module, entries] of Object.entries(imports)) {
     wrapped[module] = {};
@@ -189,11 +185,11 @@ function chargingHostCalls(imports: WebAssembly.Imports, fuel: () => WebAssembly
         typeof value === 'function'
           ? (...args: unknown[]) => {
               const counter = fuel();
-              const before = memory()?.buffer.byteLength ?? 0;
+              const before = memory.buffer.byteLength;
               if (counter) counter.value = (counter.value as bigint) - BigInt(ENGINE_HOST_CALL_FUEL);
               const result = (value as (...a: unknown[]) => unknown)(...args);
               // Growing the heap (emscripten's resize call) zeroes the new pages: charged per page, as memory.grow is.
-              const grown = (memory()?.buffer.byteLength ?? 0) - before;
+              const grown = memory.buffer.byteLength - before;
               if (counter && grown > 0) counter.value = (counter.value as bigint) - BigInt((grown / PAGE) * MEMORY_PAGE_FUEL);
               return result;
             }

@@ -1,5 +1,5 @@
 import { WasmFormatError, WasmReader, concat, encodeName, encodeS32, encodeU32 } from './leb.js';
-import { EXCEPTION_OPS, skipImmediates } from './opcodes.js';
+import { EXCEPTION_OPS, skipImmediates, skipValueType } from './opcodes.js';
 import { IMPORT_KIND, SECTION, exportNames, readImports, readSections, type Section } from './sections.js';
 
 /*
@@ -174,13 +174,6 @@ function blockTypes(types: readonly FunctionType[], functions: readonly Function
     return encodeS32(k);
   });
   return { blocks, added };
-}
-
-/** Skips a value type; returns the 8-byte stack slots a value of it takes (2 for a v128). */
-function skipValueType(r: WasmReader): number {
-  const b = r.byte();
-  if (b === 0x63 || b === 0x64) r.skipLeb();
-  return b === 0x7b ? 2 : 1;
 }
 
 function readFunctionSection(input: Uint8Array, s: Section | undefined): number[] {

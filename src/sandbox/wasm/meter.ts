@@ -1,6 +1,6 @@
 import { WasmFormatError, WasmReader, concat, encodeName, encodeS32, encodeS64, encodeU32 } from './leb.js';
 import { checkModule, exceptionsRefused, type ResourcePlan } from './module-checks.js';
-import { EXCEPTION_OPS, skipBlockType, skipImmediates } from './opcodes.js';
+import { EXCEPTION_OPS, skipBlockType, skipImmediates, skipValueType } from './opcodes.js';
 import { IMPORT_KIND, SECTION, SECTION_ORDER, exportNames, readImports, readMemories, readSections, readTables, vectorLength, type ImportEntry, type Section } from './sections.js';
 
 /** Name of the exported mutable i64 global that holds the fuel left. */
@@ -377,8 +377,7 @@ function meterCode(
     const body = new WasmReader(input, r.pos, bodyEnd);
     for (let groups = body.u32(); groups > 0; groups--) {
       body.u32();
-      const t = body.byte();
-      if (t === 0x63 || t === 0x64) body.skipLeb();
+      skipValueType(body);
     }
     const localsEnd = body.pos;
     // Check points: the function entry, just inside every loop, often enough

@@ -171,3 +171,10 @@ export const EXCEPTION_OPS: ReadonlyMap<number, string> = new Map([
   [0x19, 'catch_all'],
   [0x1f, 'try_table'],
 ]);
+
+/** Skips a value type (a reference type's heap type too); returns the 8-byte stack slots a value of it takes (2 for a v128). */
+export function skipValueType(r: WasmReader): number {
+  const b = r.byte();
+  if (b === 0x63 || b === 0x64) r.skipLeb();
+  return b === 0x7b ? 2 : 1;
+}

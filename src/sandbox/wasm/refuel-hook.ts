@@ -1,7 +1,7 @@
 import { REFUEL_MODULE, REFUEL_NAME } from '../fuel-tank.js';
 import { WasmFormatError, WasmReader, concat, encodeName, encodeU32 } from './leb.js';
 import { FUEL_EXPORT } from './meter.js';
-import { skipImmediates } from './opcodes.js';
+import { skipImmediates, skipValueType } from './opcodes.js';
 import { IMPORT_KIND, SECTION, SECTION_ORDER, readImports, readSections, type Section } from './sections.js';
 
 export { REFUEL_MODULE, REFUEL_NAME, hasRefuelHook } from '../fuel-tank.js';
@@ -109,11 +109,6 @@ function functionTypeCount(input: Uint8Array, s: Section): number {
     for (let k = r.u32(); k > 0; k--) skipValueType(r);
   }
   return count;
-}
-
-function skipValueType(r: WasmReader): void {
-  const b = r.byte();
-  if (b === 0x63 || b === 0x64) r.skipLeb();
 }
 
 /** A constant expression up to and with its `end`, `ref.func` renumbered, appended to `out`. */
