@@ -77,22 +77,22 @@ const TABLE = `(type $v (func)) (table $t 8 64 funcref) (elem (table $t) (i32.co
 const WASI_IMPORT = (name, signature) => `(import "wasi_snapshot_preview1" "${name}" (func $${name} ${signature}))`;
 const IOV = (at, ptr, len) => `(data (i32.const ${at}) "${le32(ptr)}${le32(len)}")`;
 const le32 = (v) => [0, 8, 16, 24].map((s) => `\\${((v >>> s) & 255).toString(16).padStart(2, '0')}`).join('');
+const KiB = 1 << 10;
 const MiB = 1 << 20;
 
 /**
- * A cycle through 12 Mi slots of 4 bytes (48 MiB, from 64 KiB on: below is
- * where the input lands) in a random order (Sattolo's shuffle with
- * xorshift32): following it, every load misses the caches and, mostly, the
- * TLB.
+ * A cycle through `slots` slots of 4 bytes (from 64 KiB on: below is where
+ * the input lands) in a random order (Sattolo's shuffle with xorshift32):
+ * following it, each load waits for the one before. Past 32 KB (L1) it
+ * waits on L2, past 1 MB on L3, past 8 MB on memory and, mostly, the TLB.
  */
-const CHASE_SLOTS = 12 * MiB;
 const slot = (index) => `(i32.add (i32.shl ${index} (i32.const 2)) (i32.const 65536))`;
-const CHASE_INIT = `
+const chaseInit = (slots) => `
     (local.set $i (i32.const 0))
     (loop $fill (i32.store ${slot('(local.get $i)')} (local.get $i))
-      (br_if $fill (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (i32.const ${CHASE_SLOTS}))))
+      (br_if $fill (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (i32.const ${slots}))))
     (local.set $x (i32.const 2463534242))
-    (local.set $i (i32.const ${CHASE_SLOTS - 1}))
+    (local.set $i (i32.const ${slots - 1}))
     (loop $shuffle
       (local.set $x (i32.xor (local.get $x) (i32.shl (local.get $x) (i32.const 13))))
       (local.set $x (i32.xor (local.get $x) (i32.shr_u (local.get $x) (i32.const 17))))
@@ -104,13 +104,16 @@ const CHASE_INIT = `
       (br_if $shuffle (local.tee $i (i32.sub (local.get $i) (i32.const 1)))))
     (global.set $at (i32.const 0))`;
 const MISSES =
-  'each load waits on memory (~100 ns) and costs 1 fuel like a load that hits the caches: no price per instruction covers ' +
-  'it without charging ordinary code many times its time; the safety cap on CPU time bounds it (docs/wasm-abi.md)';
-const CHASE = {
-  memory: `(memory (export "memory") ${(CHASE_SLOTS * 4) / 65536 + 2})`,
+  'each load waits for the one before, on L2, L3 or memory (5 to 100 ns), and costs 1 fuel like a load that hits L1: ' +
+  'no price per instruction covers it without charging ordinary code many times its time; the safety cap on CPU time ' +
+  'bounds it (docs/wasm-abi.md)';
+const chase = (bytes) => ({
+  memory: `(memory (export "memory") ${bytes / 65536 + 2})`,
   extra: '(global $at (mut i32) (i32.const 0))',
-  init: CHASE_INIT,
-};
+  init: chaseInit(bytes / 4),
+});
+const CHASE_ONE = `(global.set $at (i32.load ${slot('(global.get $at)')}))`;
+const CHASE_EIGHT = `(local.set $p (global.get $at)) ${`(local.set $p (i32.load ${slot('(local.get $p)')})) `.repeat(8)} (global.set $at (local.get $p))`;
 
 /**
  * [name, kind ('abi' | 'wasi'), spec, options: max n, a fresh instance per
@@ -131,8 +134,10 @@ const CASES = [
   ['f64.sqrt, dependent', 'abi', { body: ('(local.set $f (f64.sqrt (f64.add (local.get $f) (f64.const 2)))) ').repeat(8) }],
   ['f64.mul on subnormals', 'abi', { body: ('(local.set $f (f64.mul (f64.add (local.get $f) (f64.const 0x1p-1060)) (f64.const 0.5))) ').repeat(8) }],
   ['f64 to i32 conversion', 'abi', { body: '(local.set $x (i32.add (local.get $x) (i32.trunc_sat_f64_s (f64.convert_i32_s (local.get $i)))))' }],
-  ['random loads in 48 MB (pointer chase)', 'abi', { ...CHASE, body: `(global.set $at (i32.load ${slot('(global.get $at)')}))` }, { note: MISSES }],
-  ['random loads in 48 MB, 8 per check', 'abi', { ...CHASE, body: `(local.set $p (global.get $at)) ${`(local.set $p (i32.load ${slot('(local.get $p)')})) `.repeat(8)} (global.set $at (local.get $p))` }, { note: MISSES }],
+  ['random loads in 256 KB (pointer chase)', 'abi', { ...chase(256 * KiB), body: CHASE_ONE }, { note: MISSES }],
+  ['random loads in 4 MB (pointer chase)', 'abi', { ...chase(4 * MiB), body: CHASE_ONE }, { note: MISSES }],
+  ['random loads in 48 MB (pointer chase)', 'abi', { ...chase(48 * MiB), body: CHASE_ONE }, { note: MISSES }],
+  ['random loads in 48 MB, 8 per check', 'abi', { ...chase(48 * MiB), body: CHASE_EIGHT }, { note: MISSES }],
   ['call', 'abi', { extra: TABLE, body: '(call $f0)' }],
   ['call_indirect', 'abi', { extra: TABLE, body: '(call_indirect $t (type $v) (i32.and (local.get $i) (i32.const 7)))' }],
   ['memory.size', 'abi', { body: '(local.set $x (i32.add (local.get $x) (memory.size)))' }],

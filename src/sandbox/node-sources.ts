@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { BotLoader } from './types.js';
 import { JsBot, type QuickJSModuleSource } from './quickjs/js-bot.js';
 import { PyBot, type MicroPythonModuleSource } from './python/py-bot.js';
+import { hostSlowness } from './host-pace.js';
+import { SAFETY_CAP_FACTOR } from './safety-cap.js';
 import { sourceText } from './source-text.js';
 import { asyncifyWasi } from './wasi-prepare.js';
 import { createHarness } from './wasm/harness.js';
@@ -52,9 +54,9 @@ export const nodeWasmSessions: WasmSessionFactory = async (metered, seed, logLim
 
 /**
  * The safety cap's factor from UMPIRE_SAFETY_CAP_FACTOR, where the host sets
- * one (a positive number; safety-cap.ts's SAFETY_CAP_FACTOR otherwise). An
- * operator of a host much slower than the calibration machine may raise it;
- * tests lower it to play a cap without a bot that outruns its fuel.
+ * one (a positive number). It replaces the factor measured for the host
+ * (nodeSafetyCapFactor): an operator may fix it, tests lower it to play a
+ * cap without a bot that outruns its fuel.
  */
 export function safetyCapFactorFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): number | undefined {
   const text = env.UMPIRE_SAFETY_CAP_FACTOR;
@@ -63,10 +65,18 @@ export function safetyCapFactorFromEnv(env: Readonly<Record<string, string | und
   return Number.isFinite(factor) && factor > 0 ? factor : undefined;
 }
 
+/**
+ * The cap's factor a call gets here: the caller's or the operator's, as
+ * set; otherwise SAFETY_CAP_FACTOR scaled by how much slower this host is
+ * than the calibration machine (host-pace.ts).
+ */
+export async function nodeSafetyCapFactor(given?: number): Promise<number> {
+  return given ?? safetyCapFactorFromEnv() ?? SAFETY_CAP_FACTOR * (await hostSlowness(nodeQuickJSModule));
+}
+
 /** The sandbox as it runs in Node and Lambda: JS in metered QuickJS, WebAssembly metered and compiled here. */
-export const nodeBotLoader: BotLoader = (bundle, given) => {
-  const factor = given.safetyCapFactor ?? safetyCapFactorFromEnv();
-  const ctx = factor === undefined ? given : { ...given, safetyCapFactor: factor };
+export const nodeBotLoader: BotLoader = async (bundle, given) => {
+  const ctx = { ...given, safetyCapFactor: await nodeSafetyCapFactor(given.safetyCapFactor) };
   if (bundle.kind === 'js') return JsBot.load(nodeQuickJSModule, sourceText(bundle.code), ctx);
   if (bundle.kind === 'py') return PyBot.load(nodeMicroPythonModule, sourceText(bundle.code), ctx);
   const bytes = typeof bundle.code === 'string' ? new TextEncoder().encode(bundle.code) : bundle.code;

@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { capClock } from '../../src/sandbox/cpu-clock.js';
-import { nodeBotLoader, safetyCapFactorFromEnv } from '../../src/sandbox/node-sources.js';
+import { MAX_HOST_SLOWNESS } from '../../src/sandbox/host-pace.js';
+import { nodeBotLoader, nodeSafetyCapFactor, safetyCapFactorFromEnv } from '../../src/sandbox/node-sources.js';
 import { FUEL_PER_MS } from '../../src/sandbox/policy.js';
-import { SAFETY_CAP_FACTOR, safetyCapMs } from '../../src/sandbox/safety-cap.js';
+import { SAFETY_CAP_FACTOR, SAFETY_CAP_MIN_FUEL_MS, safetyCapMs } from '../../src/sandbox/safety-cap.js';
 import { DEFAULT_LIMITS, type Bundle } from '../../src/sandbox/types.js';
 import { CHASE_BOT as CHASE } from './chase-bot.js';
+import { wat } from './hostile-match.js';
 
 /**
  * The safety cap (src/sandbox/safety-cap.ts), played as the attack: a bot
@@ -80,11 +82,47 @@ describe('the cap', () => {
   });
 });
 
+/**
+ * A fair bot whose whole turn is one call that never returns to the host:
+ * its loop stays in V8's baseline (Liftoff) code, which never swaps in the
+ * optimized code of a function already running, and a call in it costs
+ * about 10 times its fuel's nominal time on a host 3 to 4 times slower than
+ * the calibration machine. The cap must scale with the host or cut it.
+ */
+const BASELINE_LOOP = wat(`(module
+  (memory (export "memory") 1)
+  (global $x (mut i32) (i32.const 0))
+  (func (export "alloc") (param i32) (result i32) (i32.const 1024))
+  (func $step (global.set $x (i32.add (global.get $x) (i32.const 3))))
+  (func (export "act") (param i32 i32) (result i64)
+    (loop $forever (call $step) (br $forever))
+    (i64.const 0)))`);
+
+describe('the cap scales with the host', () => {
+  it('measures this host once, between 1 and MAX_HOST_SLOWNESS times slower than the calibration machine', async () => {
+    const factor = await nodeSafetyCapFactor();
+    expect(factor).toBeGreaterThanOrEqual(SAFETY_CAP_FACTOR);
+    expect(factor).toBeLessThanOrEqual(SAFETY_CAP_FACTOR * MAX_HOST_SLOWNESS);
+    expect(await nodeSafetyCapFactor()).toBe(factor);
+    expect(await nodeSafetyCapFactor(0.5)).toBe(0.5);
+  }, 30_000);
+
+  it('never cuts a fair WebAssembly bot that spends its whole budget in baseline code', async () => {
+    const fuel = 100 * FUEL_PER_MS;
+    const { result, cpu } = await firstCall({ kind: 'wasm', code: BASELINE_LOOP }, fuel);
+    expect(result).toMatchObject({ output: null, failure: 'over_budget', detail: 'used up its fuel; reloaded next turn' });
+    expect(result.safetyCap).toBeUndefined();
+    expect(result.fuel).toBeGreaterThanOrEqual(fuel);
+    expect(cpu).toBeLessThan(safetyCapMs(fuel, await nodeSafetyCapFactor()));
+  }, 60_000);
+});
+
 describe('a call that outruns its fuel is stopped at about its cap', () => {
-  it('WebAssembly: a chase through memory, 10 times its fuel’s time', async () => {
-    const fuel = 200_000_000;
-    const cap = safetyCapMs(fuel);
-    expect(cap).toBe(SAFETY_CAP_FACTOR * 25); // under 25 ms of fuel counts as 25
+  it('WebAssembly: a chase through memory, 10 times its fuel’s time on this host', async () => {
+    const fuel = 600_000_000;
+    const factor = await nodeSafetyCapFactor();
+    const cap = Math.round(safetyCapMs(fuel, factor));
+    expect(safetyCapMs(fuel)).toBe(SAFETY_CAP_FACTOR * 25); // under 25 ms of fuel counts as 25
     const { result, cpu } = await firstCall({ kind: 'wasm', code: CHASE }, fuel);
     expect(result).toMatchObject({ output: null, failure: 'over_budget', safetyCap: true, detail: `stopped by the safety cap (${cap} ms of CPU time); reloaded next turn` });
     // Stopped by the cap long before its fuel would have run out.
@@ -153,7 +191,7 @@ async function playCli(bundle: Uint8Array | string, extension: string, fuel: num
  * failure; idle blue was never cut; the match says a cap decided it. Icy's
  * first turn has twice the fuel of the others, so its cap is `caps[0]`.
  */
-function expectDecidedByCap(run: Played, caps: readonly [number, number]): void {
+function expectDecidedByCap(run: Played, caps: readonly [number, number] | 'at the floor'): void {
   expect(run.ms).toBeLessThan(LIMIT_MS);
   expect(run.summary.turns).toBe(180);
   expect(run.summary.safetyCap).toBe(true);
@@ -164,17 +202,32 @@ function expectDecidedByCap(run: Played, caps: readonly [number, number]): void 
   const capped = red.filter((c) => c.safetyCap);
   // Stopped turn after turn, reloaded each time, until it is retired (after 3 reloads).
   expect(capped.length).toBe(4);
-  capped.forEach((call, k) => expect(call).toMatchObject({ x: 'over_budget', d: `stopped by the safety cap (${Math.round(caps[k === 0 ? 0 : 1])} ms of CPU time); reloaded next turn` }));
+  const cap = caps === 'at the floor' ? [capAtFloor(capped), capAtFloor(capped)] : caps;
+  capped.forEach((call, k) => expect(call).toMatchObject({ x: 'over_budget', d: `stopped by the safety cap (${Math.round(cap[k === 0 ? 0 : 1])} ms of CPU time); reloaded next turn` }));
   expect(red.slice(0, 4)).toEqual(capped);
   expect(red.slice(4).every((c) => c.x === 'retired' && !c.safetyCap)).toBe(true);
   expect(run.summary.bots.red.timeouts).toBe(4);
   expect(run.replay.turns.every((t) => !t.c[1]!.safetyCap && !t.c[1]!.x)).toBe(true);
 }
 
+/**
+ * The cap a match's own process applied to calls whose fuel is under the
+ * floor (SAFETY_CAP_MIN_FUEL_MS), at the default factor, which it scales by
+ * its own measure of the host (host-pace.ts): read back from a record and
+ * checked to be 10 to 10 x MAX_HOST_SLOWNESS times the floor.
+ */
+function capAtFloor(capped: readonly { d?: string }[]): number {
+  const ms = Number(/\((\d+) ms of CPU time\)/.exec(capped[0]?.d ?? '')?.[1]);
+  expect(ms).toBeGreaterThanOrEqual(SAFETY_CAP_FACTOR * SAFETY_CAP_MIN_FUEL_MS);
+  expect(ms).toBeLessThanOrEqual(SAFETY_CAP_FACTOR * MAX_HOST_SLOWNESS * SAFETY_CAP_MIN_FUEL_MS);
+  return ms;
+}
+
 describe('through `umpire match`, the attack is cut and the match says so', () => {
-  it('WebAssembly: the chase, at the default factor', async () => {
-    const run = await playCli(CHASE, 'wasm', 200_000_000);
-    expectDecidedByCap(run, [safetyCapMs(400_000_000), safetyCapMs(200_000_000)]);
+  it('WebAssembly: the chase, at the default factor scaled to the host', async () => {
+    const run = await playCli(CHASE, 'wasm', 320_000_000);
+    // Both budgets (the first turn's is twice the others') are under the floor: every turn has the same cap.
+    expectDecidedByCap(run, 'at the floor');
   }, LIMIT_MS + 5_000);
 
   it.each([
