@@ -26,3 +26,18 @@ describe('the table of games (README.md, docs/games.md)', () => {
     expect(gamesTable([fake], '../')).toContain('[`zzz`](../src/games/zzz/README.md)');
   });
 });
+
+describe('the README', () => {
+  const readme = readFileSync('README.md', 'utf8');
+
+  it('shows bots/icy/idle.js word for word as its first bot', () => {
+    expect(readme).toContain('```js\n' + readFileSync('bots/icy/idle.js', 'utf8') + '```');
+  });
+
+  it('states the test command CI runs (.ci/run), and stays a front door of at most 150 lines', () => {
+    const ci = readFileSync('.ci/run', 'utf8').trim().split('\n');
+    expect(ci.at(-1)).toBe('npm test');
+    expect(readme).toContain('\nnpm test ');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(151);
+  });
+});

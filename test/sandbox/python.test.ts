@@ -411,10 +411,10 @@ def act(s):
   }, 60_000);
 });
 
-describe('the README’s Python example', () => {
+describe('the Python example of docs/bots/python.md', () => {
   it('is bots/icy/idle.py word for word, and it plays: every child idles, and it logs once', async () => {
     const source = readFileSync('bots/icy/idle.py', 'utf8');
-    expect(readFileSync('README.md', 'utf8')).toContain('```python\n' + source + '```');
+    expect(readFileSync('docs/bots/python.md', 'utf8')).toContain('```python\n' + source + '```');
     expect(source.trim().split('\n').length).toBeLessThanOrEqual(10);
     const loaded = await nodeBotLoader({ kind: 'py', code: source }, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 });
     if (!loaded.ok) throw new Error(loaded.failure.message);

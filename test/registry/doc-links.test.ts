@@ -1,0 +1,38 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The README and every Markdown page under docs/. */
+function pages(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : []));
+  return ['README.md', ...walk('docs')];
+}
+
+/** The relative link targets of a Markdown text, outside code blocks and spans (no anchors, no URLs). */
+function relativeLinks(text: string): string[] {
+  const prose = text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z]+:/i.test(t) && !t.startsWith('#'));
+}
+
+describe('links in the README and docs/', () => {
+  it('lead to files that exist', () => {
+    const broken = pages().flatMap((page) =>
+      relativeLinks(readFileSync(page, 'utf8'))
+        .map((target) => normalize(join(dirname(page), target.split('#')[0]!)))
+        .filter((path) => !existsSync(path))
+        .map((path) => `${page}: ${path}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('every docs/ page is linked from the README or another page', () => {
+    const all = pages();
+    const linked = new Set(all.flatMap((page) => relativeLinks(readFileSync(page, 'utf8')).map((t) => normalize(join(dirname(page), t.split('#')[0]!)))));
+    expect(all.filter((page) => page !== 'README.md' && !linked.has(page))).toEqual([]);
+  });
+
+  it('finds links outside code only', () => {
+    expect(relativeLinks('[a](docs/x.md) `[b](no.md)` [c](https://e.org) [d](#here)\n```\n[e](no.md)\n```')).toEqual(['docs/x.md']);
+  });
+});
