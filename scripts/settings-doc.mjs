@@ -38,16 +38,16 @@ export const SETTINGS = [
   // The match pool of `npm start` (src/match/pool/worker-pool.ts) and the safety cap (src/sandbox/).
   { name: 'UMPIRE_WORKERS', where: 'node', default: 'one per core (`os.availableParallelism()`)', text: 'Match worker threads. A value that is not a positive integer means the default.' },
   { name: 'UMPIRE_WORKERS_PER_KEY', where: 'node', default: 'half the workers, rounded up, with `AUTH=required`; all of them without', text: 'Workers one API key may hold at once.' },
-  { name: 'UMPIRE_SAFETY_CAP_FACTOR', where: 'node, lambda, cli', default: '10 times the host\'s measured slowness', text: 'Fixes the per-call safety cap as a multiple of the call\'s fuel time (a positive number) instead of measuring the host. See [safety-cap.md](safety-cap.md).' },
+  { name: 'UMPIRE_SAFETY_CAP_FACTOR', where: 'node, lambda, cli', default: '10 times the host\'s measured slowness (1 to 20)', text: 'Fixes the per-call safety cap as a multiple of the call\'s fuel time (a positive number) instead of measuring the host. See [safety-cap.md](safety-cap.md).' },
   // Leaderboard limits (src/api/limits.ts): a value that is not a positive integer stops the start.
-  { name: 'UMPIRE_MAX_BOARD_ENTRIES', where: 'all', default: '64', text: 'Entries on one leaderboard (`entriesPerBoard`).' },
-  { name: 'UMPIRE_MAX_BOARD_MAPS', where: 'all', default: '8', text: 'Distinct maps or worlds of one leaderboard (`mapsPerBoard`, `worldsPerBoard`).' },
-  { name: 'UMPIRE_MAX_ROUND_MATCHES', where: 'all', default: '5000', text: 'Matches one round may schedule (`matchesPerRound`).' },
+  { name: 'UMPIRE_MAX_BOARD_ENTRIES', where: 'node, lambda, worker', default: '64', text: 'Entries on one leaderboard (`entriesPerBoard`).' },
+  { name: 'UMPIRE_MAX_BOARD_MAPS', where: 'node, lambda, worker', default: '8', text: 'Distinct maps or worlds of one leaderboard (`mapsPerBoard`, `worldsPerBoard`).' },
+  { name: 'UMPIRE_MAX_ROUND_MATCHES', where: 'node, lambda, worker', default: '5000', text: 'Matches one round may schedule (`matchesPerRound`).' },
   // Webhooks (src/leaderboard/webhook-settings.ts): a value that does not parse stops the entry.
-  { name: 'WEBHOOKS_ALLOW_PRIVATE', where: 'all', default: '`0`', text: '`1` or `true`, for local development only: hooks may point at loopback and private addresses (never at URLs with credentials).' },
-  { name: 'WEBHOOKS_MAX_PER_BOARD', where: 'all', default: '10', text: 'Hooks per leaderboard (1 to 1000).' },
-  { name: 'WEBHOOK_BACKOFF_MS', where: 'all', default: '`1000,4000,15000,60000`', text: 'The waits before each retry, in ms, comma-separated (up to 20). A delivery is given up after one attempt more than there are waits.' },
-  { name: 'WEBHOOK_TIMEOUT_MS', where: 'all', default: '10000', text: 'How long one delivery attempt may take, in ms (100 to 120000).' },
+  { name: 'WEBHOOKS_ALLOW_PRIVATE', where: 'node, lambda, worker', default: '`0`', text: '`1` or `true`, for local development only: hooks may point at loopback and private addresses (never at URLs with credentials).' },
+  { name: 'WEBHOOKS_MAX_PER_BOARD', where: 'node, lambda, worker', default: '10', text: 'Hooks per leaderboard (1 to 1000).' },
+  { name: 'WEBHOOK_BACKOFF_MS', where: 'node, lambda, worker', default: '`1000,4000,15000,60000`', text: 'The waits before each retry, in ms, comma-separated (up to 20). A delivery is given up after one attempt more than there are waits.' },
+  { name: 'WEBHOOK_TIMEOUT_MS', where: 'node, lambda, worker', default: '10000', text: 'How long one delivery attempt may take, in ms (100 to 120000).' },
   { name: 'WEBHOOK_LANES', where: 'node, lambda', default: '256', text: 'Delivery lanes (one per hook) in memory at once; more wait in the table (`npm start`) or are dropped (Lambda).' },
   { name: 'WEBHOOK_LANE_PENDING', where: 'node, lambda', default: '100', text: 'Deliveries one lane holds in memory.' },
   // Cloudflare bindings (wrangler.toml), read from the Worker's `env` like the variables above.
