@@ -65,3 +65,13 @@ describe('links in the README and docs/', () => {
     expect(relativeLinks('[a](docs/x.md) `[b](no.md)` [c](https://e.org) [d](#here)\n```\n[e](no.md)\n```')).toEqual(['docs/x.md']);
   });
 });
+
+describe('docs/architecture.md', () => {
+  it('places every folder of src/ in its layers and its layout', () => {
+    const page = readFileSync('docs/architecture.md', 'utf8');
+    const folders = readdirSync('src', { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `src/${e.name}`);
+    const layers = page.slice(page.indexOf('## The layers'), page.indexOf('## Layout'));
+    const layout = page.slice(page.indexOf('## Layout'), page.indexOf('## Storage'));
+    expect(folders.filter((f) => !layers.includes(f) || !layout.includes(`${f}/`))).toEqual([]);
+  });
+});
