@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TABLE_LAYOUT } from '../src/store/dynamo-matches.js';
-import { storageConfigFromEnv } from '../src/store/aws.js';
+import { TABLE_LAYOUT } from '../src/store/aws/dynamo-matches.js';
+import { storageConfigFromEnv } from '../src/store/aws/stores.js';
 import { bundleKey, logsKey, replayKey } from '../src/match/digest.js';
 
 // infra/cloudformation.json must create what the code expects, and grant no more than it uses.

@@ -1,6 +1,6 @@
 import { newApiKey } from '../api/auth.js';
-import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws.js';
-import { runningEmbeddedStorage, startEmbeddedStorage } from '../store/embedded.js';
+import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws/stores.js';
+import { runningEmbeddedStorage, startEmbeddedStorage } from '../local-aws/embedded.js';
 import { parseCommandArgs, usageError } from './args.js';
 
 export const KEYS_USAGE = 'umpire keys create [--name NAME] [--rate WRITES_PER_MINUTE]';

@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobId } from '../../src/leaderboard/job-ids.js';
-import type { MatchJob } from '../../src/leaderboard/match-job.js';
-import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
+import { jobId } from '../../src/store/contract/job-ids.js';
+import type { MatchJob } from '../../src/store/contract/match-job.js';
+import { createStores, ensureStorage, type AwsStores as Stores } from '../../src/store/aws/stores.js';
+import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
 
 // The table side of rounds' jobs (dynalite): claims under leases, counting once per job, open rounds, the rating ledger.
 

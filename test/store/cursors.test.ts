@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResultLine } from '../../src/leaderboard/types.js';
-import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
+import type { ResultLine } from '../../src/store/contract/leaderboards.js';
+import { createStores, ensureStorage, type AwsStores as Stores } from '../../src/store/aws/stores.js';
+import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { code } from './error-code.js';
 
 // Cursors the stores did not give out are BAD_CURSOR (the API's 400), never a storage failure.

@@ -9,8 +9,8 @@ import { gameById } from '../../src/games/catalog.js';
 import { PREPARE_DEADLINE_MS, matchDeadlineMs } from '../../src/match/deadline.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import { defaultBudgets } from '../../src/match/budgets.js';
-import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
+import { createStores, ensureStorage, type AwsStores as Stores } from '../../src/store/aws/stores.js';
+import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
 
 // A claim on an idempotency key whose request died is free again after that request's own
 // deadline, on a clock the test sets.

@@ -2,10 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entry, Leaderboard, ResultLine } from '../../src/leaderboard/types.js';
-import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
-import type { BotRecord, Page } from '../../src/store/types.js';
+import type { Entry, Leaderboard, ResultLine } from '../../src/store/contract/leaderboards.js';
+import { createStores, ensureStorage, type AwsStores as Stores } from '../../src/store/aws/stores.js';
+import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
+import type { BotRecord } from '../../src/store/contract/bots.js';
+import type { Page } from '../../src/store/contract/page.js';
 import { code } from './error-code.js';
 
 // The listings the web pages read, in the one table's one index (byBot), on embedded DynamoDB (dynalite).

@@ -1,5 +1,5 @@
 import { DeleteItemCommand, PutItemCommand, QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { PendingDelivery, PendingDeliveryStore } from '../leaderboard/pending-deliveries.js';
+import type { PendingDelivery, PendingDeliveryStore } from '../contract/pending-deliveries.js';
 import { unavailable } from './s3-blobs.js';
 
 const PK = 'webhook-pending';

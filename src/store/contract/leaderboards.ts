@@ -1,5 +1,5 @@
-import type { Rating, RatingSystem } from '../ratings/index.js';
-import type { Page } from '../store/types.js';
+import type { Rating, RatingSystem } from '../../ratings/index.js';
+import type { Page } from './page.js';
 import type { Webhook } from './webhooks.js';
 
 /**

@@ -1,4 +1,4 @@
-import { UmpireError } from '../core/errors.js';
+import { UmpireError } from '../../core/errors.js';
 
 /**
  * Why a scheduled job was not played this time. JOB_BUSY: another live

@@ -4,15 +4,11 @@ import { DynamoMatchStore, TABLE_LAYOUT } from './dynamo-matches.js';
 import { S3BlobStore } from './s3-blobs.js';
 import { DynamoBotStore } from './dynamo-bots.js';
 import { DynamoLeaderboardStore } from './dynamo-leaderboards.js';
-import type { LeaderboardStore } from '../leaderboard/types.js';
 import { DynamoKeyStore } from './dynamo-keys.js';
 import { DynamoRoundJobStore } from './dynamo-round-jobs.js';
 import { DynamoRatingLedger } from './dynamo-rating-ledger.js';
-import type { RoundJobStore } from '../leaderboard/round-jobs.js';
-import type { RatingLedger } from '../leaderboard/rating-ledger.js';
 import { DynamoDeliveryStore } from './dynamo-deliveries.js';
-import type { PendingDeliveryStore } from '../leaderboard/pending-deliveries.js';
-import type { BlobStore, BotStore, KeyStore, MatchStore } from './types.js';
+import type { Stores } from '../contract/stores.js';
 
 export interface StorageConfig {
   readonly region: string;
@@ -22,17 +18,8 @@ export interface StorageConfig {
   readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
 }
 
-export interface Stores {
-  readonly blobs: BlobStore;
-  readonly matches: MatchStore;
-  readonly keys: KeyStore;
-  readonly bots: BotStore;
-  readonly leaderboards: LeaderboardStore;
-  /** Rounds' jobs (claims, counting once) and the rating ledger: the leaderboard queue's state. */
-  readonly roundJobs: RoundJobStore;
-  readonly ratings: RatingLedger;
-  /** Webhook deliveries not yet made (the local server's lanes). */
-  readonly deliveries: PendingDeliveryStore;
+/** The stores on S3 and DynamoDB, with the clients they use (ensureStorage; tests that write raw items). */
+export interface AwsStores extends Stores {
   readonly s3: S3Client;
   readonly dynamodb: DynamoDBClient;
   readonly config: StorageConfig;
@@ -57,7 +44,7 @@ export function storageConfigFromEnv(env: Record<string, string | undefined>): S
   };
 }
 
-export function createStores(config: StorageConfig): Stores {
+export function createStores(config: StorageConfig): AwsStores {
   // The SDK writes into the credentials object it is given: give it its own copy.
   const credentials = config.credentials ? { credentials: { ...config.credentials } } : {};
   const s3 = new S3Client({
@@ -91,7 +78,7 @@ export function createStores(config: StorageConfig): Stores {
 }
 
 /** Creates the bucket and the table when they do not exist yet (local servers; AWS uses infra/). */
-export async function ensureStorage(stores: Stores): Promise<void> {
+export async function ensureStorage(stores: AwsStores): Promise<void> {
   const { bucket } = stores.config.s3;
   try {
     await stores.s3.send(new HeadBucketCommand({ Bucket: bucket }));
@@ -140,7 +127,7 @@ export async function ensureStorage(stores: Stores): Promise<void> {
  * ensureStorage for a server that must start even when its storage does not work yet:
  * a failure is logged (one line) and the requests that need storage get 503 meanwhile.
  */
-export async function ensureStorageOrReport(stores: Stores, log: (line: string) => void = (line) => console.error(line)): Promise<boolean> {
+export async function ensureStorageOrReport(stores: AwsStores, log: (line: string) => void = (line) => console.error(line)): Promise<boolean> {
   try {
     await ensureStorage(stores);
     return true;

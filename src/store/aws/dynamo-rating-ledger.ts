@@ -6,8 +6,8 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type { LedgerState, RatingLedger } from '../leaderboard/rating-ledger.js';
-import type { Rating, ShownRating } from '../ratings/index.js';
+import type { LedgerState, RatingLedger } from '../contract/rating-ledger.js';
+import type { Rating, ShownRating } from '../../ratings/index.js';
 import { unavailable } from './s3-blobs.js';
 import { S } from './attribute-values.js';
 

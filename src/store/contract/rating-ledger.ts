@@ -1,4 +1,4 @@
-import type { Rating, ShownRating } from '../ratings/index.js';
+import type { Rating, ShownRating } from '../../ratings/index.js';
 
 /** How far the rating of one match got: kept so a retry after a crash finishes it without rating anything twice. */
 export interface LedgerState {

@@ -8,10 +8,10 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { JobError } from '../leaderboard/job-errors.js';
-import { jobIndex } from '../leaderboard/job-ids.js';
-import type { JobClaim, JobOutcome, RoundJobStore, RoundProgress } from '../leaderboard/round-jobs.js';
-import type { MatchJob } from '../leaderboard/match-job.js';
+import { JobError } from '../contract/job-errors.js';
+import { jobIndex } from '../contract/job-ids.js';
+import type { JobClaim, JobOutcome, RoundJobStore, RoundProgress } from '../contract/round-jobs.js';
+import type { MatchJob } from '../contract/match-job.js';
 import { unavailable } from './s3-blobs.js';
 import { N, S } from './attribute-values.js';
 

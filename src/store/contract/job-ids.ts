@@ -1,4 +1,4 @@
-import { base64UrlEncode } from '../core/base64url.js';
+import { base64UrlEncode } from '../../core/base64url.js';
 
 export const jobId = (round: string, index: number): string => `${round}.${index}`;
 

@@ -8,12 +8,12 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type { BoardOfBot, Entry, Leaderboard, LeaderboardStore, ListedBoard, ResultLine, Round } from '../leaderboard/types.js';
-import type { Webhook } from '../leaderboard/webhooks.js';
-import { badCursor, decodeCursorText, encodeCursorText } from './cursors.js';
+import type { BoardOfBot, Entry, Leaderboard, LeaderboardStore, ListedBoard, ResultLine, Round } from '../contract/leaderboards.js';
+import type { Webhook } from '../contract/webhooks.js';
+import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
 import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
-import type { Page } from './types.js';
+import type { Page } from '../contract/page.js';
 
 /** The index partition of listed (public) boards. */
 const LISTED_BOARDS = 'listed#boards';

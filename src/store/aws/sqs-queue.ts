@@ -1,7 +1,7 @@
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { unavailable } from './s3-blobs.js';
-import type { JobQueue } from '../leaderboard/queue.js';
-import type { MatchJob } from '../leaderboard/match-job.js';
+import type { JobQueue } from '../contract/job-queue.js';
+import type { MatchJob } from '../contract/match-job.js';
 
 /** Rounds' matches as SQS messages; the Lambda consumes them (an event source mapping). */
 export class SqsQueue implements JobQueue<MatchJob> {

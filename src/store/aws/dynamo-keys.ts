@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unavailable } from './s3-blobs.js';
-import type { ApiKeyRecord, KeyStore } from './types.js';
+import type { ApiKeyRecord, KeyStore } from '../contract/keys.js';
 
 /**
  * API keys in the match table: pk `key#<sha256 of the key>`, sk `key` (only

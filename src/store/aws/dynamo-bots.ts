@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException, DeleteItemCommand, GetItemCommand, PutItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
-import type { BotRecord, BotStore, Page, PublicBotSummary } from './types.js';
+import type { BotRecord, BotStore, PublicBotSummary } from '../contract/bots.js';
+import type { Page } from '../contract/page.js';
 
 /** The index partition of public bots. */
 const LISTED_BOTS = 'listed#bots';

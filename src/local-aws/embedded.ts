@@ -1,14 +1,21 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UmpireError } from '../core/errors.js';
-import type { StorageConfig } from './aws.js';
 import { startEmbeddedDynamo } from './embedded-dynamo.js';
 import { startEmbeddedS3 } from './embedded-s3.js';
 import { loadOrCreateCredentials, readLocalCredentials, securePrivateDir } from './local-credentials.js';
 import type { SignedServer } from './signed-server.js';
 
+/** Where the local servers listen, and the credentials they take: an S3 and DynamoDB configuration. */
+export interface LocalAwsConfig {
+  readonly region: string;
+  readonly s3: { readonly bucket: string; readonly endpoint: string };
+  readonly dynamodb: { readonly table: string; readonly endpoint: string };
+  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string };
+}
+
 export interface EmbeddedStorage {
-  readonly config: StorageConfig;
+  readonly config: LocalAwsConfig;
   close(): Promise<void>;
 }
 
@@ -59,7 +66,7 @@ export async function startEmbeddedStorage(dir: string, options: EmbeddedStorage
   };
 }
 
-type Endpoints = Omit<StorageConfig, 'credentials'>;
+type Endpoints = Omit<LocalAwsConfig, 'credentials'>;
 
 const ENDPOINTS = 'endpoints.json';
 
@@ -67,7 +74,7 @@ const ENDPOINTS = 'endpoints.json';
  * The storage of a local server running on `dir`, if any: the endpoints it published, with
  * the folder's credentials (readable by the folder's owner only; anyone else gets an error).
  */
-export function runningEmbeddedStorage(dir: string): StorageConfig | null {
+export function runningEmbeddedStorage(dir: string): LocalAwsConfig | null {
   let endpoints: Endpoints;
   try {
     endpoints = JSON.parse(readFileSync(join(dir, ENDPOINTS), 'utf8')) as Endpoints;

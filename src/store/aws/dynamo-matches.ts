@@ -8,9 +8,11 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { badCursor, decodeCursorKey, encodeCursorKey } from './cursors.js';
+import { badCursor } from '../cursor-text.js';
+import { decodeCursorKey, encodeCursorKey } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
-import type { CreateMatchOptions, IdempotencyClaim, MatchStore, Page, StoredRecord } from './types.js';
+import type { CreateMatchOptions, IdempotencyClaim, MatchStore, StoredRecord } from '../contract/matches.js';
+import type { Page } from '../contract/page.js';
 import { N, S } from './attribute-values.js';
 
 /**

@@ -1,5 +1,6 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { StoreError, type BlobMeta, type BlobStore } from './types.js';
+import { StoreError } from '../contract/errors.js';
+import type { BlobMeta, BlobStore } from '../contract/blobs.js';
 
 /** Blobs as objects in an S3 bucket (AWS S3, Cloudflare R2, or a local S3 server). */
 export class S3BlobStore implements BlobStore {
