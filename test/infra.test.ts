@@ -17,12 +17,12 @@ const ofType = (type: string) => Object.values(resources).filter((r) => r.Type =
 function actionsUsedByStores(): string[] {
   const actions = new Set<string>();
   for (const [file, service] of [
-    ['src/store/s3-blobs.ts', 's3'],
-    ['src/store/dynamo-matches.ts', 'dynamodb'],
-    ['src/store/dynamo-keys.ts', 'dynamodb'],
-    ['src/store/dynamo-bots.ts', 'dynamodb'],
-    ['src/store/dynamo-leaderboards.ts', 'dynamodb'],
-    ['src/store/sqs-queue.ts', 'sqs'],
+    ['src/store/aws/s3-blobs.ts', 's3'],
+    ['src/store/aws/dynamo-matches.ts', 'dynamodb'],
+    ['src/store/aws/dynamo-keys.ts', 'dynamodb'],
+    ['src/store/aws/dynamo-bots.ts', 'dynamodb'],
+    ['src/store/aws/dynamo-leaderboards.ts', 'dynamodb'],
+    ['src/store/aws/sqs-queue.ts', 'sqs'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }

@@ -43,7 +43,7 @@ export interface AppConfig {
   readonly keys: KeyStore;
   readonly bots: BotStore;
   readonly leaderboards: LeaderboardStore;
-  /** Rounds' jobs and the rating ledger (createStores makes both). */
+  /** Rounds' jobs and the rating ledger (every storage backend gives both). */
   readonly roundJobs: RoundJobStore;
   readonly ratings: RatingLedger;
   /** Where rounds' matches wait to be played; without one, rounds are not offered. */
