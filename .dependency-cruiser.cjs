@@ -226,6 +226,17 @@ module.exports = {
       to: { path: ['^src/local-aws/', '^src/store/embedded/', '^src/store/registry-node[.]ts$'] },
     },
     {
+      name: 'entries-open-stores-through-the-factory',
+      severity: 'error',
+      comment:
+        'The runtime entries (functions/) and the CLI open their storage with src/store/factory.ts over a ' +
+        'registry, so the settings (STORE, S3_BUCKET...) choose the backend; they import no backend folder ' +
+        'and no local server. The one exception is the SQS job queue of src/store/aws, which is a queue, ' +
+        'not storage: the Lambda entry picks it itself.',
+      from: { path: ['^functions/', '^src/cli/'] },
+      to: { path: ['^src/store/(aws|memory|embedded)/', '^src/local-aws/'], pathNot: '^src/store/aws/sqs-queue[.]ts$' },
+    },
+    {
       name: 'web-imports-only-games-viewer-and-core',
       severity: 'error',
       comment:

@@ -176,6 +176,8 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
       'src/local-aws/up.ts': "import type { Stores } from '../store/contract/stores.js';\nexport type Up = Stores;\n",
       // A backend reaching up into the leaderboard (the old folder loop store -> leaderboard -> match -> store).
       'src/store/aws/up.ts': "import { service } from '../../leaderboard/service.js';\nexport const up = service;\n",
+      // An entry opening a backend itself, not through the factory.
+      'src/cli/aws-user.ts': "import { awsStores } from '../store/aws/stores.js';\nexport const s = awsStores;\n",
       // A portable backend starting the Node-only local servers.
       'src/store/memory/local.ts': "import { serve } from '../../local-aws/server.js';\nexport const s = serve;\n",
       // The leaderboard importing the HTTP layer; the sandbox knowing a game; match knowing the leaderboard.
@@ -211,6 +213,7 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
         'local-aws-imports-only-core: src/local-aws/up.ts -> src/store/contract/stores.ts',
         'store-imports-only-below: src/store/aws/up.ts -> src/leaderboard/service.ts',
         'portable-store-needs-no-local-servers: src/store/memory/local.ts -> src/local-aws/server.ts',
+        'entries-open-stores-through-the-factory: src/cli/aws-user.ts -> src/store/aws/stores.ts',
         'leaderboard-imports-only-below: src/leaderboard/up.ts -> src/api/app.ts',
         'sandbox-imports-only-core: src/sandbox/up.ts -> src/games/catalog.ts',
         'match-imports-only-games-sandbox-and-core: src/match/up.ts -> src/leaderboard/service.ts',
