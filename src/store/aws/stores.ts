@@ -122,17 +122,3 @@ export async function ensureStorage(stores: AwsStores): Promise<void> {
     );
   }
 }
-
-/**
- * ensureStorage for a server that must start even when its storage does not work yet:
- * a failure is logged (one line) and the requests that need storage get 503 meanwhile.
- */
-export async function ensureStorageOrReport(stores: AwsStores, log: (line: string) => void = (line) => console.error(line)): Promise<boolean> {
-  try {
-    await ensureStorage(stores);
-    return true;
-  } catch (e) {
-    log(`umpire: storage is not ready (${(e as Error).message ?? String(e)}); requests that need it get 503 until it works`);
-    return false;
-  }
-}
