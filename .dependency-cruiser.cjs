@@ -5,10 +5,13 @@
 // never one above:
 //   0  src/core, src/version.ts, src/types          what every layer shares
 //   1  src/ratings, src/viewer (the shared viewer kit), src/games/<g>/ (one folder per game)
-//   2  src/games/registry.ts, src/games/catalog.ts  (list the game folders); src/sandbox
+//   2  src/games/registry.ts, src/games/catalog.ts  (list the game folders); src/sandbox;
+//      src/store/contract  every storage contract (the stores, what they hold, StoreError);
+//      src/local-aws       local S3 and DynamoDB servers (Node only), for the embedded backend
 //   3  src/match         plays, stores and verifies any game through the registry
 //   4  src/leaderboard
-//   5  src/store         concrete storage adapters; src/store/types.ts is the contract below them
+//   5  src/store         the storage backends, one folder each (src/store/<backend>/), their
+//                      registries and the factory that opens the one the settings choose
 //   6  src/web         the web pages: they read and write through the API (handed to them), so
 //                      they import no store, match or leaderboard code; src/api mounts them
 //   6  src/api
@@ -22,8 +25,10 @@
 const LAYER0 = ['^src/core/', '^src/version[.]ts$', '^src/types/'];
 /** An npm package, resolved (or the made-up ones of test/layers.test.ts). */
 const NPM = '(^|/)node_modules/';
-/** Concrete storage: everything in src/store except its contract, src/store/types.ts. */
-const CONCRETE_STORE = { path: '^src/store/', pathNot: '^src/store/types[.]ts$' };
+/** The storage contracts, below every user of them. */
+const STORE_CONTRACT = '^src/store/contract/';
+/** Concrete storage: the backends of src/store (everything but its contract) and the local servers. */
+const CONCRETE_STORE = { path: '^src/(store|local-aws)/', pathNot: STORE_CONTRACT };
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -57,7 +62,7 @@ module.exports = {
         path: '^src/',
         pathNot: [
           ...LAYER0,
-          '^src/(ratings|viewer|sandbox|match|leaderboard|store|web|api|cli)/',
+          '^src/(ratings|viewer|sandbox|match|leaderboard|store|local-aws|web|api|cli)/',
           '^src/games/[^/]+/',
           '^src/games/(registry|catalog)[.]ts$',
         ],
@@ -150,32 +155,53 @@ module.exports = {
       to: { path: '^src/', pathNot: [...LAYER0, '^src/sandbox/'] },
     },
     {
+      name: 'store-contract-imports-only-ratings-and-core',
+      severity: 'error',
+      comment:
+        'src/store/contract (layer 2) declares every storage contract: the stores, what they hold, ' +
+        'StoreError. The match runner, the leaderboard and the API use storage through it, so it sits ' +
+        'below them all and imports only src/core and the rating types: no backend, no leaderboard, no match.',
+      from: { path: STORE_CONTRACT },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/ratings/', STORE_CONTRACT] },
+    },
+    {
+      name: 'local-aws-imports-only-core',
+      severity: 'error',
+      comment:
+        'src/local-aws (layer 2) hosts local S3 and DynamoDB servers (SigV4 checks, dynalite, s3rver) for ' +
+        'the embedded backend. It knows no store, no contract and nothing above: it is an emulator, ' +
+        'which any backend talking the real protocols can use.',
+      from: { path: '^src/local-aws/' },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/local-aws/'] },
+    },
+    {
       name: 'match-imports-only-games-sandbox-and-core',
       severity: 'error',
       comment:
         'src/match (layer 3) plays, stores and verifies any game: it uses src/core, the registry and the ' +
-        'game folders, the sandbox, and storage only through src/store/types.ts (see no-concrete-store). ' +
-        'Never the leaderboard, API or CLI that call it.',
+        'game folders, the sandbox, and storage only through src/store/contract (see no-concrete-store, ' +
+        'which judges every import of storage). Never the leaderboard, API or CLI that call it.',
       from: { path: '^src/match/' },
-      to: { path: '^src/', pathNot: [...LAYER0, '^src/(games|sandbox|match|store)/'] },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/(games|sandbox|match|store|local-aws)/'] },
     },
     {
       name: 'leaderboard-imports-only-below',
       severity: 'error',
       comment:
         'src/leaderboard (layer 4) schedules and rates rounds: it uses src/core, ratings, the games, ' +
-        'src/match (to play and store a match) and storage only through src/store/types.ts ' +
+        'src/match (to play and store a match) and storage only through src/store/contract ' +
         '(see no-concrete-store). Never the API or CLI: the HTTP layer calls it, not the reverse.',
       from: { path: '^src/leaderboard/' },
-      to: { path: '^src/', pathNot: [...LAYER0, '^src/(ratings|games|match|leaderboard|store)/'] },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/(ratings|games|match|leaderboard|store|local-aws)/'] },
     },
     {
       name: 'no-concrete-store',
       severity: 'error',
       comment:
-        'The API, the leaderboard and the match runner are handed their stores (src/store/types.ts) and ' +
-        'import no concrete adapter (DynamoDB, S3, embedded servers): so they run on any storage, tests ' +
-        'use in-memory stores, and Workers do not bundle Node-only code. Shared helpers belong in src/core.',
+        'The API, the leaderboard and the match runner are handed their stores (src/store/contract) and ' +
+        'import no backend (src/store/<backend>/, the registries, the factory) and no local server ' +
+        '(src/local-aws): so they run on any storage, and Workers do not bundle Node-only code. ' +
+        'Shared helpers belong in src/core; a type the stores hold belongs in src/store/contract.',
       from: { path: '^src/(api|leaderboard|match)/' },
       to: CONCRETE_STORE,
     },
@@ -183,10 +209,32 @@ module.exports = {
       name: 'store-imports-only-below',
       severity: 'error',
       comment:
-        'src/store (layer 5) holds the concrete adapters: they implement the contracts of src/store/types.ts ' +
-        'and the leaderboard, and use src/core and ratings. Never the match runner, API or CLI above them.',
-      from: { path: '^src/store/' },
-      to: { path: '^src/', pathNot: [...LAYER0, '^src/(ratings|leaderboard|store)/'] },
+        'src/store (layer 5) holds the backends: they implement src/store/contract, and use src/core, ' +
+        'ratings and the local servers of src/local-aws. Never the match runner, leaderboard, API or CLI ' +
+        'above them: what a store needs of those belongs in the contract.',
+      from: { path: '^src/store/', pathNot: STORE_CONTRACT },
+      to: { path: '^src/', pathNot: [...LAYER0, '^src/(ratings|store|local-aws)/'] },
+    },
+    {
+      name: 'portable-store-needs-no-local-servers',
+      severity: 'error',
+      comment:
+        'The portable backends (src/store/aws, src/store/memory) and their registry src/store/registry.ts ' +
+        'run on Lambda and Workers too: they never import the Node-only local servers (src/local-aws) or ' +
+        'the embedded backend that starts them (src/store/embedded, listed in src/store/registry-node.ts).',
+      from: { path: ['^src/store/(aws|memory)/', '^src/store/(registry|factory|backend|config-error|cursor-text)[.]ts$'] },
+      to: { path: ['^src/local-aws/', '^src/store/embedded/', '^src/store/registry-node[.]ts$'] },
+    },
+    {
+      name: 'entries-open-stores-through-the-factory',
+      severity: 'error',
+      comment:
+        'The runtime entries (functions/) and the CLI open their storage with src/store/factory.ts over a ' +
+        'registry, so the settings (STORE, S3_BUCKET...) choose the backend; they import no backend folder ' +
+        'and no local server. The one exception is the SQS job queue of src/store/aws, which is a queue, ' +
+        'not storage: the Lambda entry picks it itself.',
+      from: { path: ['^functions/', '^src/cli/'] },
+      to: { path: ['^src/store/(aws|memory|embedded)/', '^src/local-aws/'], pathNot: '^src/store/aws/sqs-queue[.]ts$' },
     },
     {
       name: 'web-imports-only-games-viewer-and-core',

@@ -1,24 +1,24 @@
 // AWS Lambda: HTTP from a Function URL or API Gateway, and SQS batches of rounds' matches.
-// Storage from S3_BUCKET and DYNAMODB_TABLE; the queue from SQS_QUEUE_URL.
+// Storage from S3_BUCKET and DYNAMODB_TABLE (or STORE: src/store/registry.ts); the queue from SQS_QUEUE_URL.
 import { existsSync } from 'node:fs';
 import { handle } from 'hono/aws-lambda';
 import { UmpireError } from '../src/core/errors.js';
 import { createApp } from '../src/api/app.js';
-import { jobErrorCode } from '../src/leaderboard/job-errors.js';
+import { jobErrorCode } from '../src/store/contract/job-errors.js';
 import { parseMatchJobText } from '../src/leaderboard/job-message.js';
 import { runMatchJob } from '../src/leaderboard/service.js';
-import { sqsQueueFromEnv } from '../src/store/sqs-queue.js';
+import { sqsQueueFromEnv } from '../src/store/aws/sqs-queue.js';
 import type { Delivery } from '../src/leaderboard/webhooks.js';
 import { nodeWebhookLanes } from '../src/leaderboard/webhook-lanes-node.js';
 import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
 import type { MatchRunner } from '../src/match/job.js';
 import { poolRunner, type PoolRunner } from '../src/match/pool/pool-runner.js';
 import { COMPILED_MATCH_WORKER } from '../src/match/pool/worker-url.js';
-import { createStores, storageConfigFromEnv } from '../src/store/aws.js';
+import { openStores } from '../src/store/factory.js';
+import { PORTABLE_BACKENDS } from '../src/store/registry.js';
 import { platformSiteFromEnv } from '../src/api/site.js';
 
-const config = storageConfigFromEnv(process.env);
-if (!config) throw new Error('set S3_BUCKET and DYNAMODB_TABLE');
+const { stores } = await openStores(PORTABLE_BACKENDS, { env: process.env });
 // URLs on PUBLIC_URL, or on the domain name Lambda gives each request (its Function URL or API domain).
 const site = platformSiteFromEnv(process.env);
 if (!site.ok) throw new Error(site.problems[0]!.message);
@@ -34,7 +34,7 @@ const deliveries = nodeWebhookLanes(webhookSettings);
 let invocationEnds = Infinity;
 const STOP_BEFORE_TIMEOUT_MS = 15_000;
 const runner = invocationRunner();
-const deps = { ...createStores(config), runner, claimsEnd: () => invocationEnds, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
+const deps = { ...stores, runner, claimsEnd: () => invocationEnds, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
 const queue = sqsQueueFromEnv(process.env);
 const http = handle(createApp({ ...deps, ...(queue ? { queue } : {}), site: site.value, auth: 'required' }));
 

@@ -1,13 +1,15 @@
 // Local server (`npm start`): zero configuration. Without S3_BUCKET/DYNAMODB_TABLE it runs
 // embedded S3 and DynamoDB servers with data under .data/ (UMPIRE_DATA_DIR); with them, the
 // same code talks to AWS, R2 or any S3/DynamoDB endpoint (S3_ENDPOINT, DYNAMODB_ENDPOINT).
+// STORE picks a backend by name instead (src/store/registry-node.ts: embedded, aws, memory).
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/api/app.js';
 import { poolRunner } from '../src/match/pool/pool-runner.js';
 import { availableParallelism } from 'node:os';
 import { poolSizeFromEnv, workersPerKeyFromEnv } from '../src/match/pool/worker-pool.js';
-import { createStores, ensureStorageOrReport, storageConfigFromEnv } from '../src/store/aws.js';
-import { startEmbeddedStorage } from '../src/store/embedded.js';
+import { openStores, prepareOrReport } from '../src/store/factory.js';
+import { NODE_BACKENDS } from '../src/store/registry-node.js';
+import { StoreConfigError } from '../src/store/config-error.js';
 import { LocalJobQueue } from '../src/leaderboard/local-job-queue.js';
 import { resumeRounds } from '../src/leaderboard/resume.js';
 import { runMatchJob } from '../src/leaderboard/service.js';
@@ -23,10 +25,14 @@ if (!listen.ok) {
   process.exit(1);
 }
 const { host, port, listening, site } = listen.value;
-const embedded = storageConfigFromEnv(process.env) ? null : await startEmbeddedStorage(process.env.UMPIRE_DATA_DIR ?? '.data');
-const stores = createStores(embedded?.config ?? storageConfigFromEnv(process.env)!);
+const opened = await openStores(NODE_BACKENDS, { env: process.env, fallback: 'embedded' }).catch((e: unknown) => {
+  if (!(e instanceof StoreConfigError)) throw e;
+  console.error(`umpire: ${e.message} (${e.code})`);
+  process.exit(1);
+});
+const { stores } = opened;
 // Storage that does not work (a corrupt data folder) is logged; its requests get 503, the server still starts.
-await ensureStorageOrReport(stores);
+await prepareOrReport(opened);
 // Rounds' matches are played in the match pool below, boards side by side and sharing the workers
 // fairly with other keys' matches; their jobs live in the table.
 // Webhook deliveries are sent from here too: a lane per hook, each stored until delivered or given up
@@ -48,10 +54,8 @@ const app = createApp({ ...deps, queue, site, auth: authRequired ? 'required' : 
 const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
   console.log(`umpire listening on ${listening} (API docs: ${site.origin}/docs)`);
   console.log(`  public URL ${site.origin}; answers to hosts ${site.hosts!.join(', ')}`);
-  console.log(`  replays: s3 ${stores.config.s3.endpoint ?? 'AWS'} bucket ${stores.config.s3.bucket}`);
+  for (const line of opened.where) console.log(`  ${line}`);
   console.log(`  matches: ${runner.pool.size} worker threads, at most ${runner.pool.maxRunningPerKey} per key at once`);
-  console.log(`  records: dynamodb ${stores.config.dynamodb.endpoint ?? 'AWS'} table ${stores.config.dynamodb.table}`);
-  if (embedded) console.log(`  embedded storage, data in ${process.env.UMPIRE_DATA_DIR ?? '.data'}`);
 });
 // Deliveries a previous run left pending (stopped or crashed) are sent again, with the same ids.
 deliveries
@@ -67,8 +71,7 @@ const stop = () => {
   queue.close();
   deliveries.close();
   void runner.close();
-  void embedded?.close().finally(() => process.exit(0));
-  if (!embedded) process.exit(0);
+  void opened.close().finally(() => process.exit(0));
 };
 // Slow clients cannot hold connections: headers within 30 s, a whole request (a match included) within 10 min.
 Object.assign(server, { headersTimeout: 30_000, requestTimeout: 600_000 });

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TABLE_LAYOUT } from '../src/store/dynamo-matches.js';
-import { storageConfigFromEnv } from '../src/store/aws.js';
+import { TABLE_LAYOUT } from '../src/store/aws/dynamo-matches.js';
+import { storageConfigFromEnv } from '../src/store/aws/stores.js';
 import { bundleKey, logsKey, replayKey } from '../src/match/digest.js';
 
 // infra/cloudformation.json must create what the code expects, and grant no more than it uses.
@@ -17,12 +17,12 @@ const ofType = (type: string) => Object.values(resources).filter((r) => r.Type =
 function actionsUsedByStores(): string[] {
   const actions = new Set<string>();
   for (const [file, service] of [
-    ['src/store/s3-blobs.ts', 's3'],
-    ['src/store/dynamo-matches.ts', 'dynamodb'],
-    ['src/store/dynamo-keys.ts', 'dynamodb'],
-    ['src/store/dynamo-bots.ts', 'dynamodb'],
-    ['src/store/dynamo-leaderboards.ts', 'dynamodb'],
-    ['src/store/sqs-queue.ts', 'sqs'],
+    ['src/store/aws/s3-blobs.ts', 's3'],
+    ['src/store/aws/dynamo-matches.ts', 'dynamodb'],
+    ['src/store/aws/dynamo-keys.ts', 'dynamodb'],
+    ['src/store/aws/dynamo-bots.ts', 'dynamodb'],
+    ['src/store/aws/dynamo-leaderboards.ts', 'dynamodb'],
+    ['src/store/aws/sqs-queue.ts', 'sqs'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }

@@ -100,11 +100,12 @@ const CLEAN: Record<string, string> = {
   'src/games/registry.ts': "export { default as x } from './x/module.js';\nexport { default as y } from './y/module.js';\n",
   'src/games/catalog.ts': "import * as registered from './registry.js';\nexport const GAMES = Object.values(registered);\n",
   'src/sandbox/run.ts': "import { E } from '../core/errors.js';\nexport const run = () => E;\n",
-  'src/store/types.ts': "import type { Game } from '../core/game.js';\nexport interface Stores { game?: Game }\n",
+  'src/store/contract/stores.ts': "import type { Game } from '../../core/game.js';\nimport { r } from '../../ratings/index.js';\nexport interface Stores { game?: Game; r?: typeof r }\n",
+  'src/local-aws/server.ts': "import { createServer } from 'node:http';\nimport { E } from '../core/errors.js';\nexport const serve = () => [createServer, E];\n",
   'src/match/play.ts': [
     "import { GAMES } from '../games/catalog.js';",
     "import { run } from '../sandbox/run.js';",
-    "import type { Stores } from '../store/types.js';",
+    "import type { Stores } from '../store/contract/stores.js';",
     "import { VERSION } from '../version.js';",
     'export const play = (s?: Stores) => [GAMES, run, s, VERSION];',
     '',
@@ -112,21 +113,21 @@ const CLEAN: Record<string, string> = {
   'src/leaderboard/service.ts': [
     "import { play } from '../match/play.js';",
     "import { r } from '../ratings/index.js';",
-    "import type { Stores } from '../store/types.js';",
+    "import type { Stores } from '../store/contract/stores.js';",
     'export interface Queue { q?: Stores }',
     'export const service = () => [play, r];',
     '',
   ].join('\n'),
-  'src/store/aws.ts': [
-    "import type { Queue } from '../leaderboard/service.js';",
-    "import type { Stores } from './types.js';",
-    'export const createStores = (q?: Queue): Stores => ({ game: undefined, ...q });',
-    '',
-  ].join('\n'),
+  'src/store/aws/stores.ts': "import type { Stores } from '../contract/stores.js';\nexport const awsStores = (): Stores => ({});\n",
+  'src/store/memory/stores.ts': "import type { Stores } from '../contract/stores.js';\nexport const memoryStores = (): Stores => ({});\n",
+  'src/store/embedded/stores.ts': "import { serve } from '../../local-aws/server.js';\nimport { awsStores } from '../aws/stores.js';\nexport const embeddedStores = () => [serve, awsStores()];\n",
+  'src/store/registry.ts': "import { awsStores } from './aws/stores.js';\nimport { memoryStores } from './memory/stores.js';\nexport const PORTABLE = [awsStores, memoryStores];\n",
+  'src/store/registry-node.ts': "import { embeddedStores } from './embedded/stores.js';\nimport { PORTABLE } from './registry.js';\nexport const NODE = [...PORTABLE, embeddedStores];\n",
+  'src/store/factory.ts': "import type { Stores } from './contract/stores.js';\nexport const openStores = (backends: unknown[]): Stores & { backends: unknown[] } => ({ backends });\n",
   'src/web/routes.ts': "import { GAMES } from '../games/catalog.js';\nimport { controls } from '../viewer/controls.js';\nexport const web = () => [GAMES, controls];\n",
-  'src/api/app.ts': "import { service } from '../leaderboard/service.js';\nimport type { Stores } from '../store/types.js';\nimport { web } from '../web/routes.js';\nexport const app = (s?: Stores) => [service, s, web];\n",
-  'src/cli/main.ts': "import { app } from '../api/app.js';\nimport { createStores } from '../store/aws.js';\nexport const main = () => [app, createStores];\n",
-  'functions/node.ts': "import { app } from '../src/api/app.js';\nimport { createStores } from '../src/store/aws.js';\nexport const start = () => app(createStores());\n",
+  'src/api/app.ts': "import { service } from '../leaderboard/service.js';\nimport type { Stores } from '../store/contract/stores.js';\nimport { web } from '../web/routes.js';\nexport const app = (s?: Stores) => [service, s, web];\n",
+  'src/cli/main.ts': "import { app } from '../api/app.js';\nimport { openStores } from '../store/factory.js';\nimport { NODE } from '../store/registry-node.js';\nexport const main = () => [app, openStores(NODE)];\n",
+  'functions/node.ts': "import { app } from '../src/api/app.js';\nimport { openStores } from '../src/store/factory.js';\nimport { NODE } from '../src/store/registry-node.js';\nexport const start = () => app(openStores(NODE));\n",
 };
 
 describe('layer check (.dependency-cruiser.cjs)', () => {
@@ -162,13 +163,23 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
         '',
       ].join('\n'),
       // A type-only import counts too.
-      'src/games/y/types.ts': "import type { Stores } from '../../store/types.js';\nexport type T = Stores;\n",
+      'src/games/y/types.ts': "import type { Stores } from '../../store/contract/stores.js';\nexport type T = Stores;\n",
       // A game's viewer may use the kit, not another game's bundle.
       'src/games/x/viewer/bad.ts': "import other from '../../../../build/viewers/y.js';\nexport default other;\n",
       'build/viewers/y.js': "export default '';\n",
       // The API and the leaderboard use a concrete store.
-      'src/api/store-user.ts': "import { createStores } from '../store/aws.js';\nexport const s = createStores;\n",
-      'src/leaderboard/store-user.ts': "import { createStores } from '../store/aws.js';\nexport const s = createStores;\n",
+      'src/api/store-user.ts': "import { awsStores } from '../store/aws/stores.js';\nexport const s = awsStores;\n",
+      'src/leaderboard/store-user.ts': "import { openStores } from '../store/factory.js';\nexport const s = openStores;\n",
+      'src/match/local-user.ts': "import { serve } from '../local-aws/server.js';\nexport const s = serve;\n",
+      // The storage contracts are below the leaderboard; the local servers below every store.
+      'src/store/contract/up.ts': "import { service } from '../../leaderboard/service.js';\nexport const up = service;\n",
+      'src/local-aws/up.ts': "import type { Stores } from '../store/contract/stores.js';\nexport type Up = Stores;\n",
+      // A backend reaching up into the leaderboard (the old folder loop store -> leaderboard -> match -> store).
+      'src/store/aws/up.ts': "import { service } from '../../leaderboard/service.js';\nexport const up = service;\n",
+      // An entry opening a backend itself, not through the factory.
+      'src/cli/aws-user.ts': "import { awsStores } from '../store/aws/stores.js';\nexport const s = awsStores;\n",
+      // A portable backend starting the Node-only local servers.
+      'src/store/memory/local.ts': "import { serve } from '../../local-aws/server.js';\nexport const s = serve;\n",
       // The leaderboard importing the HTTP layer; the sandbox knowing a game; match knowing the leaderboard.
       'src/leaderboard/up.ts': "import { app } from '../api/app.js';\nexport const up = app;\n",
       'src/sandbox/up.ts': "import { GAMES } from '../games/catalog.js';\nexport const up = GAMES;\n",
@@ -193,10 +204,16 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
         'game-rules-import-only-core-and-own-folder: src/games/x/bad.ts -> src/viewer/controls.ts',
         // depcruise names Node built-ins without the node: prefix.
         'game-rules-import-only-core-and-own-folder: src/games/x/bad.ts -> fs',
-        'game-rules-import-only-core-and-own-folder: src/games/y/types.ts -> src/store/types.ts',
+        'game-rules-import-only-core-and-own-folder: src/games/y/types.ts -> src/store/contract/stores.ts',
         'game-viewer-imports-only-core-own-game-and-viewer-kit: src/games/x/viewer/bad.ts -> build/viewers/y.js',
-        'no-concrete-store: src/api/store-user.ts -> src/store/aws.ts',
-        'no-concrete-store: src/leaderboard/store-user.ts -> src/store/aws.ts',
+        'no-concrete-store: src/api/store-user.ts -> src/store/aws/stores.ts',
+        'no-concrete-store: src/leaderboard/store-user.ts -> src/store/factory.ts',
+        'no-concrete-store: src/match/local-user.ts -> src/local-aws/server.ts',
+        'store-contract-imports-only-ratings-and-core: src/store/contract/up.ts -> src/leaderboard/service.ts',
+        'local-aws-imports-only-core: src/local-aws/up.ts -> src/store/contract/stores.ts',
+        'store-imports-only-below: src/store/aws/up.ts -> src/leaderboard/service.ts',
+        'portable-store-needs-no-local-servers: src/store/memory/local.ts -> src/local-aws/server.ts',
+        'entries-open-stores-through-the-factory: src/cli/aws-user.ts -> src/store/aws/stores.ts',
         'leaderboard-imports-only-below: src/leaderboard/up.ts -> src/api/app.ts',
         'sandbox-imports-only-core: src/sandbox/up.ts -> src/games/catalog.ts',
         'match-imports-only-games-sandbox-and-core: src/match/up.ts -> src/leaderboard/service.ts',
@@ -221,6 +238,9 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
       ['src/api/app.ts', { 'src/api/app.ts': "import { s } from '../store/aws.js';\nexport const app = s;\n", 'src/store/aws.ts': 'export const s = 1;\n' }, 'no-concrete-store'],
       ['src/web/page.ts', { 'src/web/page.ts': "import { l } from '../leaderboard/l.js';\nexport const page = l;\n", 'src/leaderboard/l.ts': 'export const l = 1;\n' }, 'web-imports-only-games-viewer-and-core'],
       ['src/web/store.ts', { 'src/web/store.ts': "import { s } from '../store/aws.js';\nexport const page = s;\n", 'src/store/aws.ts': 'export const s = 1;\n' }, 'web-imports-only-games-viewer-and-core'],
+      ['src/store/contract/x.ts', { 'src/store/contract/x.ts': "import { l } from '../../leaderboard/l.js';\nexport const x = l;\n", 'src/leaderboard/l.ts': 'export const l = 1;\n' }, 'store-contract-imports-only-ratings-and-core'],
+      ['src/store/aws/x.ts', { 'src/store/aws/x.ts': "import { l } from '../../leaderboard/l.js';\nexport const x = l;\n", 'src/leaderboard/l.ts': 'export const l = 1;\n' }, 'store-imports-only-below'],
+      ['src/match/m.ts', { 'src/match/m.ts': "import { s } from '../local-aws/s.js';\nexport const m = s;\n", 'src/local-aws/s.ts': 'export const s = 1;\n' }, 'no-concrete-store'],
     ];
     const results = await Promise.all(cases.map(([, files]) => check(tree({ 'functions/node.ts': 'export {};\n', ...files }))));
     cases.forEach(([from, , rule], i) => {

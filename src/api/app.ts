@@ -10,18 +10,22 @@ import { playAndStore } from '../match/store-match.js';
 import { forTenant, keyTenant } from '../match/tenant.js';
 import { decodeOrCorrupt, readStoredJson, StoredLogs } from '../match/stored-documents.js';
 import { verifyMatch } from '../match/verify-match.js';
-import { StoreError, type ApiKeyRecord, type BlobStore, type BotStore, type KeyStore, type MatchStore } from '../store/types.js';
+import { StoreError } from '../store/contract/errors.js';
+import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
+import type { BlobStore } from '../store/contract/blobs.js';
+import type { BotStore } from '../store/contract/bots.js';
+import type { MatchStore } from '../store/contract/matches.js';
 import { botRoutes } from './bot-routes.js';
 import { gameRoutes } from './game-routes.js';
 import { problemPage, webRoutes } from '../web/routes.js';
 import { requestDeadlineMs, runIdempotent } from './idempotency.js';
 import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
-import type { JobQueue } from '../leaderboard/queue.js';
+import type { JobQueue } from '../store/contract/job-queue.js';
 import type { MatchJob } from '../leaderboard/service.js';
-import type { LeaderboardStore } from '../leaderboard/types.js';
-import type { RoundJobStore } from '../leaderboard/round-jobs.js';
-import type { RatingLedger } from '../leaderboard/rating-ledger.js';
+import type { LeaderboardStore } from '../store/contract/leaderboards.js';
+import type { RoundJobStore } from '../store/contract/round-jobs.js';
+import type { RatingLedger } from '../store/contract/rating-ledger.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { readMatchRequest } from './match-request.js';
@@ -39,7 +43,7 @@ export interface AppConfig {
   readonly keys: KeyStore;
   readonly bots: BotStore;
   readonly leaderboards: LeaderboardStore;
-  /** Rounds' jobs and the rating ledger (createStores makes both). */
+  /** Rounds' jobs and the rating ledger (every storage backend gives both). */
   readonly roundJobs: RoundJobStore;
   readonly ratings: RatingLedger;
   /** Where rounds' matches wait to be played; without one, rounds are not offered. */

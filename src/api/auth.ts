@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { base64UrlEncode } from '../core/base64url.js';
-import type { ApiKeyRecord, KeyStore } from '../store/types.js';
+import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
 import { sha256Hex } from '../match/digest.js';
 import { ApiProblem } from './problems.js';
 

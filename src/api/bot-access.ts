@@ -1,4 +1,4 @@
-import type { BotRecord } from '../store/types.js';
+import type { BotRecord } from '../store/contract/bots.js';
 
 export { botNotFound, canUseBot, usableBotRecord } from '../match/stored-bots.js';
 

@@ -5,7 +5,8 @@ import { bundleKey, sha256Hex } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
 import { bundleKindOfFile } from '../match/seats.js';
 import { botContentType } from '../match/store-match.js';
-import type { BlobStore, BotRecord, BotStore } from '../store/types.js';
+import type { BlobStore } from '../store/contract/blobs.js';
+import type { BotRecord, BotStore } from '../store/contract/bots.js';
 import { ApiProblem } from './problems.js';
 
 /**

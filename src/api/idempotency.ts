@@ -2,7 +2,7 @@ import type { Budgets, Bundle, TextBot } from '../core/bots.js';
 import type { GameModule } from '../core/game-module.js';
 import { PREPARE_DEADLINE_MS, matchDeadlineMs } from '../match/deadline.js';
 import { resolveBudgets } from '../match/budgets.js';
-import type { MatchStore, StoredRecord } from '../store/types.js';
+import type { MatchStore, StoredRecord } from '../store/contract/matches.js';
 import { sha256Hex } from '../match/digest.js';
 import { ApiProblem } from './problems.js';
 

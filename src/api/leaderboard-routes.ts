@@ -1,8 +1,8 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { JobQueue } from '../leaderboard/queue.js';
+import type { JobQueue } from '../store/contract/job-queue.js';
 import { newEntry, newLeaderboard, scheduleRound, type LeaderboardDeps, type MatchJob } from '../leaderboard/service.js';
-import type { ApiKeyRecord, KeyStore } from '../store/types.js';
+import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
 import { ApiProblem } from './problems.js';
 import { readerOf, type AuthMode } from './auth.js';
 import { usableBotRecord } from './bot-access.js';

@@ -1,7 +1,8 @@
 import { standings } from '../leaderboard/service.js';
-import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../leaderboard/types.js';
+import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../store/contract/leaderboards.js';
 import { findGame } from '../games/catalog.js';
-import type { ApiKeyRecord, BotStore } from '../store/types.js';
+import type { ApiKeyRecord } from '../store/contract/keys.js';
+import type { BotStore } from '../store/contract/bots.js';
 import { sha256Hex } from '../match/digest.js';
 
 /**

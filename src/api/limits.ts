@@ -1,6 +1,6 @@
 import { gameById, GAMES } from '../games/catalog.js';
 import { roundSize } from '../leaderboard/service.js';
-import type { Leaderboard } from '../leaderboard/types.js';
+import type { Leaderboard } from '../store/contract/leaderboards.js';
 import type { BodyLimit } from './guard.js';
 import { ApiProblem } from './problems.js';
 

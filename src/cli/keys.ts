@@ -1,6 +1,6 @@
 import { newApiKey } from '../api/auth.js';
-import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws.js';
-import { runningEmbeddedStorage, startEmbeddedStorage } from '../store/embedded.js';
+import { openStores } from '../store/factory.js';
+import { NODE_BACKENDS } from '../store/registry-node.js';
 import { parseCommandArgs, usageError } from './args.js';
 
 export const KEYS_USAGE = 'umpire keys create [--name NAME] [--rate WRITES_PER_MINUTE]';
@@ -19,13 +19,11 @@ export async function keysCommand(argv: string[], out: (line: string) => void): 
   if (!Number.isInteger(rate) || rate < 1) throw usageError('--rate takes a positive whole number of writes a minute');
   const name = String(values.name ?? 'unnamed').slice(0, 100);
 
-  const dir = process.env.UMPIRE_DATA_DIR ?? '.data';
-  let config: StorageConfig | null = storageConfigFromEnv(process.env) ?? runningEmbeddedStorage(dir);
-  const started = config ? null : await startEmbeddedStorage(dir);
-  config ??= started!.config;
+  // A guest of the storage: that of a local server running on the data folder, if one is.
+  const opened = await openStores(NODE_BACKENDS, { env: process.env, fallback: 'embedded', guest: true });
   try {
-    const stores = createStores(config);
-    if (started) await ensureStorage(stores);
+    const { stores } = opened;
+    await opened.prepare();
     const { key, hash, record } = await newApiKey(name, rate, new Date());
     await stores.keys.create(hash, record);
     out(`key:  ${key}`);
@@ -33,6 +31,6 @@ export async function keysCommand(argv: string[], out: (line: string) => void): 
     out('The key is shown once: only its sha256 is stored. Send it as Authorization: Bearer <key>.');
     return 0;
   } finally {
-    await started?.close();
+    await opened.close();
   }
 }

@@ -5,8 +5,8 @@ import { LocalJobQueue } from '../leaderboard/local-job-queue.js';
 import { newEntry, newLeaderboard, runMatchJob, scheduleRound, standings } from '../leaderboard/service.js';
 import { DEFAULT_GAME, findGame, gameIdList } from '../games/catalog.js';
 import { InputError } from '../core/errors.js';
-import { createStores, ensureStorage, storageConfigFromEnv, type StorageConfig } from '../store/aws.js';
-import { runningEmbeddedStorage, startEmbeddedStorage } from '../store/embedded.js';
+import { openStores } from '../store/factory.js';
+import { NODE_BACKENDS } from '../store/registry-node.js';
 import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
 import { readInput } from './io.js';
@@ -44,13 +44,11 @@ export async function tournamentCommand(
     throw usageError(`--maps: ${(e as Error).message}`);
   }
 
-  const dir = process.env.UMPIRE_DATA_DIR ?? '.data';
-  let config: StorageConfig | null = storageConfigFromEnv(process.env) ?? runningEmbeddedStorage(dir);
-  const started = config ? null : await startEmbeddedStorage(dir);
-  config ??= started!.config;
+  // A guest of the storage: that of a local server running on the data folder, if one is.
+  const opened = await openStores(NODE_BACKENDS, { env: process.env, fallback: 'embedded', guest: true });
   try {
-    const stores = createStores(config);
-    if (started) await ensureStorage(stores);
+    const { stores } = opened;
+    await opened.prepare();
     return await withMatchPool(context.matchWorker, async (runner) => {
       const deps = { ...stores, runner };
       const board = newLeaderboard({ name: String(values.name ?? 'tournament'), game: game.id, ...settings, rating, owner: 'local' }, new Date());
@@ -88,7 +86,7 @@ export async function tournamentCommand(
       return 0;
     });
   } finally {
-    await started?.close();
+    await opened.close();
   }
 }
 

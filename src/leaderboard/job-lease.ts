@@ -3,7 +3,7 @@ import { gameById } from '../games/catalog.js';
 import { resolveBudgets } from '../match/budgets.js';
 import { matchDeadlineMs } from '../match/deadline.js';
 import { base64UrlEncode } from '../core/base64url.js';
-import type { Leaderboard } from './types.js';
+import type { Leaderboard } from '../store/contract/leaderboards.js';
 
 /** Past the match's own deadline: storing its replay, record and rating. */
 export const LEASE_MARGIN_MS = 10_000;

@@ -1,6 +1,6 @@
-import { JobError } from './job-errors.js';
-import { jobIndex } from './job-ids.js';
-import type { MatchJob } from './match-job.js';
+import { JobError } from '../store/contract/job-errors.js';
+import { jobIndex } from '../store/contract/job-ids.js';
+import type { MatchJob } from '../store/contract/match-job.js';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= 200;
 

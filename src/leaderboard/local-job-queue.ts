@@ -1,6 +1,7 @@
-import { jobErrorCode } from './job-errors.js';
-import type { MatchJob } from './match-job.js';
-import { InProcessQueue, type JobQueue } from './queue.js';
+import { jobErrorCode } from '../store/contract/job-errors.js';
+import type { MatchJob } from '../store/contract/match-job.js';
+import { InProcessQueue } from './queue.js';
+import type { JobQueue } from '../store/contract/job-queue.js';
 
 /** Tries of a job that failed for a reason that may pass (storage), after 2, 4, 8, 16 s. */
 const RETRY_DELAYS_MS = [2000, 4000, 8000, 16000];

@@ -1,9 +1,5 @@
 import { ANONYMOUS, FairQueue, type Tenant } from '../core/fair-queue.js';
-
-/** Where scheduled matches wait to be played: Cloudflare Queues, SQS, or in-process locally. */
-export interface JobQueue<J> {
-  send(job: J): Promise<void>;
-}
+import type { JobQueue } from '../store/contract/job-queue.js';
 
 /**
  * The local queue: jobs run in this process, `concurrency` at a time. Each

@@ -1,7 +1,7 @@
-import type { MatchJob } from './match-job.js';
-import type { JobQueue } from './queue.js';
-import type { RoundJobStore } from './round-jobs.js';
-import type { LeaderboardStore } from './types.js';
+import type { MatchJob } from '../store/contract/match-job.js';
+import type { JobQueue } from '../store/contract/job-queue.js';
+import type { RoundJobStore } from '../store/contract/round-jobs.js';
+import type { LeaderboardStore } from '../store/contract/leaderboards.js';
 
 /**
  * Queues again every pending job of every unfinished round (the local server,

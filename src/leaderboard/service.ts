@@ -8,19 +8,19 @@ import { boardTenant, forTenant } from '../match/tenant.js';
 import { playAndStore, type MatchDeps } from '../match/store-match.js';
 import { initialRating, rankRatings, shown, type Rating, type ShownRating } from '../ratings/index.js';
 import { base64UrlEncode } from '../core/base64url.js';
-import type { BotStore } from '../store/types.js';
-import type { JobQueue } from './queue.js';
-import { JobError } from './job-errors.js';
-import { jobId, jobMatch } from './job-ids.js';
+import type { BotStore } from '../store/contract/bots.js';
+import type { JobQueue } from '../store/contract/job-queue.js';
+import { JobError } from '../store/contract/job-errors.js';
+import { jobId, jobMatch } from '../store/contract/job-ids.js';
 import { jobHolder, jobLeaseMs } from './job-lease.js';
-import { jobSeats, type MatchJob } from './match-job.js';
-import type { RatingLedger } from './rating-ledger.js';
-import type { JobOutcome, RoundJobStore, RoundProgress } from './round-jobs.js';
+import { jobSeats, type MatchJob } from '../store/contract/match-job.js';
+import type { RatingLedger } from '../store/contract/rating-ledger.js';
+import type { JobOutcome, RoundJobStore, RoundProgress } from '../store/contract/round-jobs.js';
 import type { Delivery, WebhookEvent } from './webhooks.js';
 import type { WebhookSettings } from './webhook-settings.js';
-import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from './types.js';
+import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../store/contract/leaderboards.js';
 
-export type { MatchJob } from './match-job.js';
+export type { MatchJob } from '../store/contract/match-job.js';
 
 export interface LeaderboardDeps extends MatchDeps {
   readonly leaderboards: LeaderboardStore;

@@ -1,4 +1,4 @@
-import type { PendingDeliveryStore } from './pending-deliveries.js';
+import type { PendingDeliveryStore } from '../store/contract/pending-deliveries.js';
 import { WebhookLanes } from './webhook-lanes.js';
 import type { WebhookSettings } from './webhook-settings.js';
 import { nodeWebhookTransport } from './webhook-transport-node.js';

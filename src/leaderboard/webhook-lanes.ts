@@ -1,4 +1,5 @@
-import { nextOrder, type PendingDelivery, type PendingDeliveryStore } from './pending-deliveries.js';
+import { nextOrder } from './delivery-order.js';
+import type { PendingDelivery, PendingDeliveryStore } from '../store/contract/pending-deliveries.js';
 import type { AttemptResult, Delivery } from './webhooks.js';
 
 export interface LaneOptions {

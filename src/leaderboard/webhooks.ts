@@ -11,21 +11,9 @@
  * pending deliveries are stored until delivered or given up.
  */
 
-export interface Webhook {
-  readonly id: string;
-  readonly url: string;
-  readonly secret: string;
-  readonly createdAt: string;
-}
+import type { Delivery } from '../store/contract/webhooks.js';
 
-export type WebhookEvent = 'match.finished' | 'rating.changed';
-
-export interface Delivery {
-  readonly hook: Webhook;
-  readonly id: string;
-  readonly event: WebhookEvent;
-  readonly body: string;
-}
+export type { Delivery, Webhook, WebhookEvent } from '../store/contract/webhooks.js';
 
 export async function signature(secret: string, timestamp: number, body: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

@@ -1,6 +1,7 @@
 import { UmpireError } from '../core/errors.js';
 import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js';
-import type { BlobMeta, BlobStore, MatchStore } from '../store/types.js';
+import type { BlobMeta, BlobStore } from '../store/contract/blobs.js';
+import type { MatchStore } from '../store/contract/matches.js';
 import { bundleKey, gzip, logsKey, newMatchId, replayKey } from './digest.js';
 import type { MatchRunner } from './job.js';
 import { playMatch } from './play-match.js';

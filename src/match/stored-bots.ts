@@ -1,5 +1,6 @@
 import { InputError } from '../core/errors.js';
-import type { BlobStore, BotRecord, BotStore } from '../store/types.js';
+import type { BlobStore } from '../store/contract/blobs.js';
+import type { BotRecord, BotStore } from '../store/contract/bots.js';
 import { bundleKey } from './digest.js';
 import { botFromBytes, type DecodedSeat } from './seats.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BlobStore } from '../store/types.js';
+import type { BlobStore } from '../store/contract/blobs.js';
 import { UmpireError } from '../core/errors.js';
 
 /**

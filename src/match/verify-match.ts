@@ -2,7 +2,7 @@ import type { Bundle, TextBot } from '../core/bots.js';
 import { InputError, UmpireError } from '../core/errors.js';
 import type { MatchRecord } from '../core/game-module.js';
 import { findGame } from '../games/catalog.js';
-import type { BlobStore } from '../store/types.js';
+import type { BlobStore } from '../store/contract/blobs.js';
 import { resolveBudgets } from './budgets.js';
 import { bundleKey, replayKey, sha256Hex } from './digest.js';
 import type { MatchRunner } from './job.js';

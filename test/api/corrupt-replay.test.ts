@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logsKey, replayKey } from '../../src/match/digest.js';
-import { createStores, type Stores } from '../../src/store/aws.js';
-import { runningEmbeddedStorage } from '../../src/store/embedded.js';
+import { createStores, type AwsStores as Stores } from '../../src/store/aws/stores.js';
+import { runningEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { createKey, keyedClient, type TestKey } from './keys.js';
 import { startServer, type RunningServer } from './server.js';
 

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newApiKey } from '../../src/api/auth.js';
-import { createStores, ensureStorage } from '../../src/store/aws.js';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
+import { createStores, ensureStorage } from '../../src/store/aws/stores.js';
+import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
 
 const LAMBDA_ENV = ['S3_BUCKET', 'S3_ENDPOINT', 'DYNAMODB_TABLE', 'DYNAMODB_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'];
 

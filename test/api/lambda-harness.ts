@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
 import { newApiKey } from '../../src/api/auth.js';
-import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
-import { startEmbeddedStorage } from '../../src/store/embedded.js';
+import { createStores, ensureStorage, type AwsStores as Stores } from '../../src/store/aws/stores.js';
+import { startEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { functionUrlEvent } from './lambda-env.js';
 import { freePort } from './server.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, limitsFromEnv, roundMatchCount } from '../../src/api/limits.js';
-import type { Leaderboard } from '../../src/leaderboard/types.js';
+import type { Leaderboard } from '../../src/store/contract/leaderboards.js';
 import { createKey, keyedClient, type TestKey } from './keys.js';
 import { startServer, type RunningServer } from './server.js';
 

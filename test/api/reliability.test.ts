@@ -9,7 +9,7 @@ import { createApp } from '../../src/api/app.js';
 import { sha256Hex } from '../../src/match/digest.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
-import { createStores, ensureStorage, type StorageConfig } from '../../src/store/aws.js';
+import { createStores, ensureStorage, type StorageConfig } from '../../src/store/aws/stores.js';
 import { freePort } from './server.js';
 
 // Concurrency and storage faults: the app against local S3 and DynamoDB servers

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jobId, jobMatch } from '../../src/leaderboard/job-ids.js';
+import { jobId, jobMatch } from '../../src/store/contract/job-ids.js';
 import { apiClient } from './http.js';
 import { startServer, type RunningServer } from './server.js';
 

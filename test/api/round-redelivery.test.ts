@@ -3,14 +3,14 @@ import { ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/cl
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeBot } from '../../src/api/bots.js';
 import { gameById } from '../../src/games/catalog.js';
-import { jobId, jobMatch } from '../../src/leaderboard/job-ids.js';
-import type { MatchJob } from '../../src/leaderboard/match-job.js';
+import { jobId, jobMatch } from '../../src/store/contract/job-ids.js';
+import type { MatchJob } from '../../src/store/contract/match-job.js';
 import { newEntry, newLeaderboard, runMatchJob, scheduleRound, type LeaderboardDeps } from '../../src/leaderboard/service.js';
-import type { Leaderboard } from '../../src/leaderboard/types.js';
+import type { Leaderboard } from '../../src/store/contract/leaderboards.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import type { MatchRunner } from '../../src/match/job.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
-import type { Stores } from '../../src/store/aws.js';
+import type { AwsStores as Stores } from '../../src/store/aws/stores.js';
 import { startLambdaWithSqs, type LambdaHarness } from './lambda-harness.js';
 
 // A job delivered again (SQS, Cloudflare Queues, a resumed local job) plays no second match and

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { UmpireError } from '../../src/core/errors.js';
-import type { MatchJob } from '../../src/leaderboard/match-job.js';
+import type { MatchJob } from '../../src/store/contract/match-job.js';
 import { runMatchJob, type LeaderboardDeps } from '../../src/leaderboard/service.js';
 import type { MatchRunner } from '../../src/match/job.js';
 

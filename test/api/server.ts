@@ -18,11 +18,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `npm start`'s server (dist/functions/node.js) as its own process, with embedded storage in `dataDir`. */
+/** Starts `npm start`'s server (dist/functions/node.js) as its own process, with embedded storage in `dataDir` (unless `env` sets STORE). */
 export async function startServer(dataDir: string, port?: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const p = port ?? (await freePort());
   const child = spawn(process.execPath, ['dist/functions/node.js'], {
-    env: { ...process.env, PORT: String(p), UMPIRE_DATA_DIR: dataDir, S3_BUCKET: '', DYNAMODB_TABLE: '', ...env },
+    env: { ...process.env, PORT: String(p), UMPIRE_DATA_DIR: dataDir, STORE: '', S3_BUCKET: '', DYNAMODB_TABLE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForOutput(child, 'umpire listening on', 30_000, 'the server');

@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStores } from '../../src/store/aws.js';
-import { runningEmbeddedStorage, startEmbeddedStorage } from '../../src/store/embedded.js';
-import { StoreError } from '../../src/store/types.js';
+import { createStores } from '../../src/store/aws/stores.js';
+import { runningEmbeddedStorage, startEmbeddedStorage } from '../../src/local-aws/embedded.js';
+import { StoreError } from '../../src/store/contract/errors.js';
 import { waitForOutput } from '../process-output.js';
 import { freePort, startServer } from './server.js';
 

@@ -10,7 +10,9 @@ import { decodeSeats, type DecodedSeat } from '../../src/match/seats.js';
 import { cliFiles, seatOptions } from '../../src/cli/match.js';
 
 export { matchArgv, seatOptions } from '../../src/cli/match.js';
-import type { BlobMeta, BlobStore, CreateMatchOptions, IdempotencyClaim, MatchStore, Page, StoredRecord } from '../../src/store/types.js';
+import type { BlobMeta, BlobStore } from '../../src/store/contract/blobs.js';
+import type { CreateMatchOptions, IdempotencyClaim, MatchStore, StoredRecord } from '../../src/store/contract/matches.js';
+import type { Page } from '../../src/store/contract/page.js';
 
 /**
  * Game-agnostic helpers of the contract suite: every request is built the

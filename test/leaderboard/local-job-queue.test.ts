@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { JobError } from '../../src/leaderboard/job-errors.js';
+import { JobError } from '../../src/store/contract/job-errors.js';
 import { LocalJobQueue } from '../../src/leaderboard/local-job-queue.js';
-import type { MatchJob } from '../../src/leaderboard/match-job.js';
+import type { MatchJob } from '../../src/store/contract/match-job.js';
 
 const job = (k: number): MatchJob => ({ id: `round_x.${k}`, board: 'lb_x', round: 'round_x', seats: ['bot_a', 'bot_b'], map: 'default' });
 

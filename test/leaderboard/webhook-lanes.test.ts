@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PendingDelivery, PendingDeliveryStore } from '../../src/leaderboard/pending-deliveries.js';
+import type { PendingDelivery, PendingDeliveryStore } from '../../src/store/contract/pending-deliveries.js';
 import { WebhookLanes, type LaneOptions } from '../../src/leaderboard/webhook-lanes.js';
 import type { AttemptResult, Delivery, Webhook } from '../../src/leaderboard/webhooks.js';
 

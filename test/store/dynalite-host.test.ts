@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DynaliteHost, type DynamoCall } from '../../src/store/dynalite-host.js';
+import { DynaliteHost, type DynamoCall } from '../../src/local-aws/dynalite-host.js';
 
 // dynalite in its worker thread: a database that cannot be opened is logged and answered
 // with 503, and never takes the process down.

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
-import { runningEmbeddedStorage, startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
-import { CREDENTIALS_FILE } from '../../src/store/local-credentials.js';
-import { StoreError, type ApiKeyRecord } from '../../src/store/types.js';
+import { createStores, ensureStorage, type AwsStores as Stores } from '../../src/store/aws/stores.js';
+import { runningEmbeddedStorage, startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
+import { CREDENTIALS_FILE } from '../../src/local-aws/local-credentials.js';
+import { StoreError } from '../../src/store/contract/errors.js';
+import type { ApiKeyRecord } from '../../src/store/contract/keys.js';
 
 // The embedded storage answers only requests signed with its data folder's credentials.
 

@@ -1,4 +1,4 @@
-import { StoreError } from '../../src/store/types.js';
+import { StoreError } from '../../src/store/contract/errors.js';
 
 /** 'ok' if the store call succeeds, else the StoreError's code (anything else is named as not one). */
 export async function code(promise: Promise<unknown>): Promise<string> {

@@ -9,11 +9,11 @@ import { gameById } from '../../src/games/catalog.js';
 import { PREPARE_DEADLINE_MS, matchDeadlineMs } from '../../src/match/deadline.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import { defaultBudgets } from '../../src/match/budgets.js';
-import { createStores, ensureStorage, type Stores } from '../../src/store/aws.js';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/store/embedded.js';
+import { createStores, ensureStorage, type AwsStores as Stores } from '../../src/store/aws/stores.js';
+import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
 
-// A claim on an idempotency key whose request died is free again after that request's own
-// deadline, on a clock the test sets.
+// Claims as only the DynamoDB store has them (items of an older version), and the deadline a
+// claim is given. How claims lapse on every backend: test/store/contract/matches.ts.
 
 const dir = mkdtempSync(join(tmpdir(), 'umpire-claims-'));
 let storage: EmbeddedStorage;
@@ -28,32 +28,7 @@ afterAll(async () => {
   await storage?.close();
 });
 
-describe('idempotency claims', () => {
-  it('stay pending until their deadline, then are reclaimable', async () => {
-    const deadline = requestDeadlineMs(gameById('icy'), undefined, [{ kind: 'js', code: '' }, { kind: 'js', code: '' }]);
-    const t0 = 1_700_000_000_000;
-    expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0, deadline)).toEqual({ state: 'claimed' });
-    // The process holding it died: a retry before the deadline is told to wait.
-    expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0 + deadline - 1, deadline)).toEqual({ state: 'pending', requestHash: 'req' });
-    expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0 + deadline, deadline)).toEqual({ state: 'pending', requestHash: 'req' });
-    expect(await stores.matches.claimIdempotencyKey('k-dead', 'req', t0 + deadline + 1, deadline)).toEqual({ state: 'claimed' });
-  });
-
-  it('keep the deadline of the request that made them, not of the one asking', async () => {
-    const t0 = 1_700_000_000_000;
-    expect((await stores.matches.claimIdempotencyKey('k-long', 'a', t0, 600_000)).state).toBe('claimed');
-    // A later request with a short deadline does not cut the first one short.
-    expect((await stores.matches.claimIdempotencyKey('k-long', 'b', t0 + 10_000, 1_000)).state).toBe('pending');
-    expect((await stores.matches.claimIdempotencyKey('k-long', 'b', t0 + 600_001, 1_000)).state).toBe('claimed');
-  });
-
-  it('are never taken over once completed', async () => {
-    const t0 = 1_700_000_000_000;
-    await stores.matches.claimIdempotencyKey('k-done', 'req', t0, 1_000);
-    await stores.matches.completeIdempotencyKey('k-done', 'match-1');
-    expect(await stores.matches.claimIdempotencyKey('k-done', 'req', t0 + 10 ** 9, 1_000)).toEqual({ state: 'done', matchId: 'match-1', requestHash: 'req' });
-  });
-
+describe('idempotency claims in DynamoDB', () => {
   it('written before deadlines were stored lapse after ten minutes', async () => {
     const t0 = 1_700_000_000_000;
     await stores.dynamodb.send(

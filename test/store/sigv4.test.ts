@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
-import { checkSignature, readClaim, sha256Hex, type ArrivedRequest, type SigningCredentials } from '../../src/store/sigv4.js';
+import { checkSignature, readClaim, sha256Hex, type ArrivedRequest, type SigningCredentials } from '../../src/local-aws/sigv4.js';
 
 // The server-side SigV4 check against requests signed by the AWS SDK's own signer.
 

@@ -1,0 +1,251 @@
+import {
+  ConditionalCheckFailedException,
+  DeleteItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import type { BoardOfBot, Entry, Leaderboard, LeaderboardStore, ListedBoard, ResultLine, Round } from '../contract/leaderboards.js';
+import type { Webhook } from '../contract/webhooks.js';
+import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
+import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
+import { unavailable } from './s3-blobs.js';
+import type { Page } from '../contract/page.js';
+
+/** The index partition of listed (public) boards. */
+const LISTED_BOARDS = 'listed#boards';
+
+/**
+ * Leaderboards in the match table, all under pk `lb#<id>`:
+ * - sk `board`: the board as JSON and `entryCount` (entries added so far); a public board is
+ *   listed by the `byBot` index on gsi1pk `listed#boards`, gsi1sk `<createdAt>#<board id>`;
+ * - sk `entry#<bot id>`: an entry, indexed on gsi1pk `entries#<bot id>`, gsi1sk `lb#<board id>`
+ *   (the boards a bot is on);
+ * - sk `round#<round id>`: a round, indexed on gsi1pk `rounds#<board id>`, gsi1sk
+ *   `<createdAt>#<round id>` (the board's latest round);
+ * - sk `result#<finished at>#<match id>`: a result line, for the export.
+ */
+export class DynamoLeaderboardStore implements LeaderboardStore {
+  constructor(
+    private readonly db: DynamoDBClient,
+    private readonly table: string,
+  ) {}
+
+  private key(boardId: string, sk: string): Record<string, AttributeValue> {
+    return { pk: { S: `lb#${boardId}` }, sk: { S: sk } };
+  }
+
+  private async put(item: Record<string, AttributeValue>, condition: string | undefined, what: string, values?: Record<string, AttributeValue>): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: item,
+          ...(condition ? { ConditionExpression: condition } : {}),
+          ...(values ? { ExpressionAttributeValues: values } : {}),
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable(what, e);
+    }
+  }
+
+  private async getJson<T>(boardId: string, sk: string, what: string): Promise<T | null> {
+    try {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: this.key(boardId, sk), ConsistentRead: true }));
+      return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as T) : null;
+    } catch (e) {
+      throw unavailable(what, e);
+    }
+  }
+
+  private async query(boardId: string, prefix: string, what: string, start?: Record<string, AttributeValue>, limit?: number) {
+    try {
+      return await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': { S: `lb#${boardId}` }, ':prefix': { S: prefix } },
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+          ...(limit ? { Limit: limit } : {}),
+        }),
+      );
+    } catch (e) {
+      // A start key DynamoDB does not take came from a cursor.
+      if (start && (e as { name?: string }).name === 'ValidationException') throw badCursor();
+      throw unavailable(what, e);
+    }
+  }
+
+  async createBoard(board: Leaderboard): Promise<void> {
+    const listing: Record<string, AttributeValue> = board.public === true ? { gsi1pk: { S: LISTED_BOARDS }, gsi1sk: { S: `${board.createdAt}#${board.id}` } } : {};
+    const item = { ...this.key(board.id, 'board'), record: { S: JSON.stringify(board) }, entryCount: { N: '0' }, ...listing };
+    await this.put(item, 'attribute_not_exists(pk)', 'storing a leaderboard');
+  }
+
+  async listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>> {
+    const page = await queryIndexPage(this.db, this.table, LISTED_BOARDS, limit, cursor, 'listing leaderboards');
+    const items = page.items.map((i) => ({ board: JSON.parse(i.record.S!) as Leaderboard, entries: Number(i.entryCount?.N ?? 0) }));
+    return { items, cursor: page.cursor };
+  }
+
+  getBoard(id: string): Promise<Leaderboard | null> {
+    return this.getJson<Leaderboard>(id, 'board', 'reading a leaderboard');
+  }
+
+  /** An entry's item: indexed under its bot, so the bot's boards can be listed. */
+  private entryItem(boardId: string, entry: Entry): Record<string, AttributeValue> {
+    return {
+      ...this.key(boardId, `entry#${entry.botId}`),
+      record: { S: JSON.stringify(entry) },
+      version: { N: String(entry.version) },
+      gsi1pk: { S: `entries#${entry.botId}` },
+      gsi1sk: { S: `lb#${boardId}` },
+    };
+  }
+
+  async addEntry(boardId: string, entry: Entry): Promise<boolean> {
+    if (!(await this.put(this.entryItem(boardId, entry), 'attribute_not_exists(pk)', 'adding an entry'))) return false;
+    await this.countEntry(boardId);
+    return true;
+  }
+
+  /** One more entry on the board's count (entries are never removed). */
+  private async countEntry(boardId: string): Promise<void> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(boardId, 'board'),
+          UpdateExpression: 'ADD entryCount :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': { N: '1' } },
+        }),
+      );
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return;
+      throw unavailable('counting an entry', e);
+    }
+  }
+
+  async boardsOfBot(botId: string): Promise<BoardOfBot[]> {
+    const items = await queryIndexAll(this.db, this.table, `entries#${botId}`, "listing a bot's entries");
+    return items.map((i) => ({ boardId: i.pk.S!.slice('lb#'.length), entry: JSON.parse(i.record.S!) as Entry }));
+  }
+
+  async entries(boardId: string): Promise<Entry[]> {
+    const entries: Entry[] = [];
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const out = await this.query(boardId, 'entry#', 'reading entries', start);
+      for (const item of out.Items ?? []) entries.push(JSON.parse(item.record.S!) as Entry);
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return entries;
+  }
+
+  putEntry(boardId: string, entry: Entry): Promise<boolean> {
+    return this.put(
+      this.entryItem(boardId, entry),
+      'version = :previous',
+      'updating an entry',
+      { ':previous': { N: String(entry.version - 1) } },
+    );
+  }
+
+  async putRound(boardId: string, round: Round): Promise<void> {
+    await this.put(
+      {
+        ...this.key(boardId, `round#${round.id}`),
+        record: { S: JSON.stringify(round) },
+        done: { N: '0' },
+        failed: { N: '0' },
+        gsi1pk: { S: `rounds#${boardId}` },
+        gsi1sk: { S: `${round.createdAt}#${round.id}` },
+      },
+      undefined,
+      'storing a round',
+    );
+  }
+
+  async latestRound(boardId: string): Promise<Round | null> {
+    const page = await queryIndexPage(this.db, this.table, `rounds#${boardId}`, 1, undefined, 'finding the latest round');
+    const item = page.items[0];
+    // The index names the round; its counters are read from the table itself.
+    return item ? this.getRound(boardId, (JSON.parse(item.record.S!) as Round).id) : null;
+  }
+
+  async getRound(boardId: string, roundId: string): Promise<Round | null> {
+    try {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: this.key(boardId, `round#${roundId}`), ConsistentRead: true }));
+      if (!out.Item?.record?.S) return null;
+      const round = JSON.parse(out.Item.record.S) as Round;
+      return { ...round, done: Number(out.Item.done?.N ?? 0), failed: Number(out.Item.failed?.N ?? 0) };
+    } catch (e) {
+      throw unavailable('reading a round', e);
+    }
+  }
+
+  async addWebhook(boardId: string, hook: Webhook): Promise<void> {
+    await this.put({ ...this.key(boardId, `hook#${hook.id}`), record: { S: JSON.stringify(hook) } }, undefined, 'storing a webhook');
+  }
+
+  async webhooks(boardId: string): Promise<Webhook[]> {
+    const out = await this.query(boardId, 'hook#', 'reading webhooks');
+    return (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as Webhook);
+  }
+
+  async deleteWebhook(boardId: string, hookId: string): Promise<boolean> {
+    try {
+      await this.db.send(new DeleteItemCommand({ TableName: this.table, Key: this.key(boardId, `hook#${hookId}`), ConditionExpression: 'attribute_exists(pk)' }));
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('deleting a webhook', e);
+    }
+  }
+
+  async appendResult(boardId: string, line: ResultLine): Promise<void> {
+    await this.put({ ...this.key(boardId, `result#${line.finishedAt}#${line.match}`), record: { S: JSON.stringify(line) } }, undefined, 'storing a result');
+  }
+
+  async recentResults(boardId: string, limit: number): Promise<ResultLine[]> {
+    try {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': { S: `lb#${boardId}` }, ':prefix': { S: 'result#' } },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as ResultLine);
+    } catch (e) {
+      throw unavailable('reading recent results', e);
+    }
+  }
+
+  async results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }> {
+    let start: Record<string, AttributeValue> | undefined;
+    let after: string | null = null;
+    if (since) {
+      // The cursor is the sort key of a result line: result#<finished at>#<match id>.
+      after = decodeCursorText(since);
+      if (!after.startsWith('result#') || after.length === 'result#'.length || new TextEncoder().encode(after).length > 1024) throw badCursor();
+      start = this.key(boardId, after);
+    }
+    const out = await this.query(boardId, 'result#', 'reading results', start, limit);
+    const items = out.Items ?? [];
+    const lines = items.map((i) => JSON.parse(i.record.S!) as ResultLine);
+    // The cursor is the last result given, so a later call picks up exactly after it.
+    const last = items.length > 0 ? items[items.length - 1].sk.S! : after;
+    return { lines, cursor: last ? encodeCursorText(last) : null };
+  }
+}

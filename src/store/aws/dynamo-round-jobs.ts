@@ -1,0 +1,228 @@
+import {
+  ConditionalCheckFailedException,
+  DeleteItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { JobError } from '../contract/job-errors.js';
+import { jobIndex } from '../contract/job-ids.js';
+import type { JobClaim, JobOutcome, RoundJobStore, RoundProgress } from '../contract/round-jobs.js';
+import type { MatchJob } from '../contract/match-job.js';
+import { unavailable } from './s3-blobs.js';
+import { N, S } from './attribute-values.js';
+
+
+const OPEN_ROUNDS = 'rounds#open';
+const PARALLEL_PUTS = 16;
+/** Pages read by one listing at most (a page is up to 1 MB). */
+const MAX_PAGES = 1000;
+
+/**
+ * Rounds' jobs in the match table, next to their board (pk `lb#<board id>`):
+ * - a job: sk `job#<round id>#<index, 7 digits>`, the job as JSON in `record`,
+ *   `state` pending | done | failed, `attempts` (claims so far), and while
+ *   claimed `holder` and `leaseUntil` (ms since the epoch);
+ * - an unfinished round: pk `rounds#open`, sk `<board id>#<round id>`;
+ * - the round itself is DynamoLeaderboardStore's item (sk `round#<round id>`,
+ *   `done` and `failed` counters): finish() adds to its counters, and keeps in
+ *   `counted` (a number set) the indexes of the jobs counted, so none twice.
+ * Only single-item conditional writes: dynalite has no transactions.
+ */
+export class DynamoRoundJobStore implements RoundJobStore {
+  constructor(
+    private readonly db: DynamoDBClient,
+    private readonly table: string,
+  ) {}
+
+  private jobKey(job: Pick<MatchJob, 'id' | 'board' | 'round'>): Record<string, AttributeValue> {
+    const index = jobIndex(job.id, job.round);
+    if (index === null) throw new JobError('JOB_INVALID', `job id '${job.id}' is not <round>.<index>`);
+    return { pk: S(`lb#${job.board}`), sk: S(`job#${job.round}#${String(index).padStart(7, '0')}`) };
+  }
+
+  private roundKey(board: string, round: string): Record<string, AttributeValue> {
+    return { pk: S(`lb#${board}`), sk: S(`round#${round}`) };
+  }
+
+  private async send<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) throw e;
+      throw unavailable(what, e);
+    }
+  }
+
+  async addJobs(jobs: readonly MatchJob[]): Promise<void> {
+    // Single puts, a few at a time: the Lambda's role (infra/) allows no batch writes.
+    for (let start = 0; start < jobs.length; start += PARALLEL_PUTS) {
+      await Promise.all(
+        jobs.slice(start, start + PARALLEL_PUTS).map((job) =>
+          this.send('storing a round\'s jobs', () =>
+            this.db.send(new PutItemCommand({ TableName: this.table, Item: { ...this.jobKey(job), record: S(JSON.stringify(job)), state: S('pending'), attempts: N(0) } })),
+          ),
+        ),
+      );
+    }
+  }
+
+  async openRound(board: string, round: string): Promise<void> {
+    await this.send('listing an open round', () =>
+      this.db.send(new PutItemCommand({ TableName: this.table, Item: { pk: S(OPEN_ROUNDS), sk: S(`${board}#${round}`), board: S(board), round: S(round) } })),
+    );
+  }
+
+  async closeRound(board: string, round: string): Promise<void> {
+    await this.send('closing a round', () => this.db.send(new DeleteItemCommand({ TableName: this.table, Key: { pk: S(OPEN_ROUNDS), sk: S(`${board}#${round}`) } })));
+  }
+
+  async openRounds(): Promise<{ board: string; round: string }[]> {
+    const items = await this.queryAll('listing open rounds', { pk: OPEN_ROUNDS });
+    return items.map((i) => ({ board: i.board!.S!, round: i.round!.S! }));
+  }
+
+  async pendingJobs(board: string, round: string): Promise<MatchJob[]> {
+    const items = await this.queryAll('listing a round\'s jobs', { pk: `lb#${board}`, prefix: `job#${round}#`, pendingOnly: true });
+    return items.map((i) => JSON.parse(i.record!.S!) as MatchJob);
+  }
+
+  private async queryAll(what: string, q: { pk: string; prefix?: string; pendingOnly?: boolean }): Promise<Record<string, AttributeValue>[]> {
+    const items: Record<string, AttributeValue>[] = [];
+    let start: Record<string, AttributeValue> | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const out = await this.send(what, () =>
+        this.db.send(
+          new QueryCommand({
+            TableName: this.table,
+            KeyConditionExpression: q.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+            ...(q.pendingOnly ? { FilterExpression: '#state = :pending', ExpressionAttributeNames: { '#state': 'state' } } : {}),
+            ExpressionAttributeValues: { ':pk': S(q.pk), ...(q.prefix ? { ':prefix': S(q.prefix) } : {}), ...(q.pendingOnly ? { ':pending': S('pending') } : {}) },
+            ConsistentRead: true,
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        ),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+      if (!start) break;
+    }
+    return items;
+  }
+
+  async claim(job: MatchJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim> {
+    const Key = this.jobKey(job);
+    try {
+      const out = await this.send('claiming a job', () =>
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.table,
+            Key,
+            UpdateExpression: 'SET holder = :me, leaseUntil = :until ADD attempts :one',
+            ConditionExpression: 'attribute_exists(pk) AND #state = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':me': S(holder), ':until': N(nowMs + leaseMs), ':one': N(1), ':pending': S('pending'), ':now': N(nowMs) },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      const item = out.Attributes ?? {};
+      return { state: 'claimed', job: JSON.parse(item.record!.S!) as MatchJob, attempt: Number(item.attempts?.N ?? 1) };
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    }
+    const out = await this.send('reading a job', () => this.db.send(new GetItemCommand({ TableName: this.table, Key, ConsistentRead: true })));
+    const item = out.Item;
+    if (!item) return { state: 'missing' };
+    const state = item.state?.S;
+    if (state === 'done' || state === 'failed') return { state: 'finished', outcome: state };
+    return { state: 'busy', until: Number(item.leaseUntil?.N ?? nowMs) };
+  }
+
+  async renew(job: MatchJob, holder: string, untilMs: number): Promise<boolean> {
+    return this.ifHolder(job, holder, 'SET leaseUntil = :until', { ':until': N(untilMs) }, 'renewing a job lease');
+  }
+
+  async release(job: MatchJob, holder: string): Promise<void> {
+    await this.ifHolder(job, holder, 'REMOVE leaseUntil, holder', {}, 'releasing a job');
+  }
+
+  private async ifHolder(job: MatchJob, holder: string, update: string, values: Record<string, AttributeValue>, what: string): Promise<boolean> {
+    try {
+      await this.send(what, () =>
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.table,
+            Key: this.jobKey(job),
+            UpdateExpression: update,
+            ConditionExpression: 'holder = :me AND #state = :pending',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ...values, ':me': S(holder), ':pending': S('pending') },
+          }),
+        ),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw e;
+    }
+  }
+
+  async finish(job: MatchJob, outcome: JobOutcome): Promise<RoundProgress | null> {
+    const progress = await this.countOnce(job, outcome);
+    // Counted first: a crash between the two leaves the job pending, and its
+    // next claim finds the match played and rated, counts nothing, and ends here.
+    try {
+      await this.send('finishing a job', () =>
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.table,
+            Key: this.jobKey(job),
+            UpdateExpression: 'SET #state = :outcome REMOVE leaseUntil, holder',
+            ConditionExpression: '#state = :pending',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':outcome': S(outcome), ':pending': S('pending') },
+          }),
+        ),
+      );
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    }
+    return progress;
+  }
+
+  private async countOnce(job: MatchJob, outcome: JobOutcome): Promise<RoundProgress | null> {
+    const index = jobIndex(job.id, job.round)!;
+    const Key = this.roundKey(job.board, job.round);
+    try {
+      const out = await this.send('counting a job in its round', () =>
+        this.db.send(
+          new UpdateItemCommand({
+            TableName: this.table,
+            Key,
+            UpdateExpression: 'ADD #outcome :one, counted :index',
+            ConditionExpression: 'attribute_exists(#record) AND NOT contains(counted, :i)',
+            ExpressionAttributeNames: { '#outcome': outcome, '#record': 'record' },
+            ExpressionAttributeValues: { ':one': N(1), ':index': { NS: [String(index)] }, ':i': N(index) },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      return progressOf(out.Attributes);
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    }
+    // Counted before, or the round is gone.
+    const out = await this.send('reading a round', () => this.db.send(new GetItemCommand({ TableName: this.table, Key, ConsistentRead: true })));
+    return progressOf(out.Item);
+  }
+}
+
+function progressOf(item: Record<string, AttributeValue> | undefined): RoundProgress | null {
+  if (!item?.record?.S) return null;
+  const { total } = JSON.parse(item.record.S) as { total: number };
+  return { total, done: Number(item.done?.N ?? 0), failed: Number(item.failed?.N ?? 0) };
+}

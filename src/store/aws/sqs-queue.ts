@@ -1,0 +1,33 @@
+import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { unavailable } from './s3-blobs.js';
+import type { JobQueue } from '../contract/job-queue.js';
+import type { MatchJob } from '../contract/match-job.js';
+
+/** Rounds' matches as SQS messages; the Lambda consumes them (an event source mapping). */
+export class SqsQueue implements JobQueue<MatchJob> {
+  constructor(
+    private readonly sqs: SQSClient,
+    private readonly queueUrl: string,
+  ) {}
+
+  async send(job: MatchJob): Promise<void> {
+    try {
+      await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(job) }));
+    } catch (e) {
+      throw unavailable('queueing a match', e);
+    }
+  }
+}
+
+/** SQS_QUEUE_URL (and SQS_ENDPOINT for a local server) from the environment, or none. */
+export function sqsQueueFromEnv(env: Record<string, string | undefined>): SqsQueue | undefined {
+  if (!env.SQS_QUEUE_URL) return undefined;
+  const sqs = new SQSClient({
+    region: env.AWS_REGION ?? 'us-east-1',
+    ...(env.SQS_ENDPOINT ? { endpoint: env.SQS_ENDPOINT } : {}),
+    ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }
+      : {}),
+  });
+  return new SqsQueue(sqs, env.SQS_QUEUE_URL);
+}

@@ -1,0 +1,106 @@
+import type { Rating, RatingSystem } from '../../ratings/index.js';
+import type { Page } from './page.js';
+import type { Webhook } from './webhooks.js';
+
+/**
+ * A leaderboard: the service's fields, then its game's settings (parsed by
+ * the game module's leaderboard.settings: maps, rules, budgets, worlds...).
+ */
+export interface Leaderboard {
+  readonly id: string;
+  readonly name: string;
+  readonly game: string;
+  readonly rating: RatingSystem;
+  readonly owner: string;
+  readonly createdAt: string;
+  readonly [setting: string]: unknown;
+}
+
+export interface RatingChange {
+  readonly match: string;
+  readonly at: string;
+  readonly rating: number;
+  readonly uncertainty: number;
+}
+
+export interface Entry {
+  readonly botId: string;
+  readonly name: string | null;
+  readonly sha256: string;
+  readonly rating: Rating;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+  readonly played: number;
+  /** The latest rating changes, newest last (capped). */
+  readonly history: readonly RatingChange[];
+  /**
+   * Matches rated into this entry that their rating ledger may not record yet
+   * (a crash between the two writes): a retry finds them here, not rating twice.
+   */
+  readonly unconfirmed?: readonly string[];
+  /** Optimistic concurrency: bumped by every write. */
+  readonly version: number;
+}
+
+export interface Round {
+  readonly id: string;
+  readonly total: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly createdAt: string;
+}
+
+/**
+ * One finished leaderboard match, as the export endpoint gives it: the
+ * service's fields, and its game's (seats with bot ids and scores, winner).
+ */
+export interface ResultLine {
+  readonly match: string;
+  readonly round: string;
+  readonly finishedAt: string;
+  /** The map or world played on; empty for games without any. */
+  readonly map: string;
+  readonly ratings: Readonly<Record<string, { readonly rating: number; readonly uncertainty: number }>>;
+  readonly [field: string]: unknown;
+}
+
+/** A listed board and how many entries it has. */
+export interface ListedBoard {
+  readonly board: Leaderboard;
+  readonly entries: number;
+}
+
+/** A board a bot is on, and its entry there. */
+export interface BoardOfBot {
+  readonly boardId: string;
+  readonly entry: Entry;
+}
+
+export interface LeaderboardStore {
+  /** Stores a new board; a board with `public: true` is listed (listBoards). */
+  createBoard(board: Leaderboard): Promise<void>;
+  getBoard(id: string): Promise<Leaderboard | null>;
+  /** Listed (public) boards, newest first, with their entry counts. */
+  listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>>;
+  /** Adds an entry; false if the bot is already on the board. */
+  addEntry(boardId: string, entry: Entry): Promise<boolean>;
+  entries(boardId: string): Promise<Entry[]>;
+  /** Every board the bot is an entry of, with that entry. */
+  boardsOfBot(botId: string): Promise<BoardOfBot[]>;
+  /** Writes an entry if its stored version is still `version - 1`. */
+  putEntry(boardId: string, entry: Entry): Promise<boolean>;
+  putRound(boardId: string, round: Round): Promise<void>;
+  getRound(boardId: string, roundId: string): Promise<Round | null>;
+  /** The board's newest round (by createdAt), with its counters; null if it has none. */
+  latestRound(boardId: string): Promise<Round | null>;
+  appendResult(boardId: string, line: ResultLine): Promise<void>;
+  /** The newest `limit` result lines, newest first. */
+  recentResults(boardId: string, limit: number): Promise<ResultLine[]>;
+  addWebhook(boardId: string, hook: Webhook): Promise<void>;
+  webhooks(boardId: string): Promise<Webhook[]>;
+  /** Deletes a hook; false if the board has no such hook. */
+  deleteWebhook(boardId: string, hookId: string): Promise<boolean>;
+  /** Results in the order they finished, after `since` (a cursor from an earlier call). */
+  results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }>;
+}

@@ -1,0 +1,21 @@
+import type { Rating, ShownRating } from '../../ratings/index.js';
+
+/** How far the rating of one match got: kept so a retry after a crash finishes it without rating anything twice. */
+export interface LedgerState {
+  /** When the match was rated (its result line's finishedAt), fixed by the first attempt. */
+  readonly at: string;
+  /** Each seat's rating before the match, by bot id: what every seat is rated against. */
+  readonly before: Readonly<Record<string, Rating>>;
+  /** Seats whose entry is updated, by bot id, with the rating shown after. */
+  readonly seats: Readonly<Record<string, ShownRating>>;
+  /** Every entry, the result line and the notifications are done. */
+  readonly complete: boolean;
+}
+
+export interface RatingLedger {
+  /** The ledger of a match on a board: started with `first` if there is none, else as stored. */
+  open(board: string, match: string, first: { at: string; before: Record<string, Rating> }): Promise<LedgerState>;
+  confirmSeat(board: string, match: string, botId: string, view: ShownRating): Promise<void>;
+  seatConfirmed(board: string, match: string, botId: string): Promise<boolean>;
+  complete(board: string, match: string): Promise<void>;
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { Entry, Leaderboard, ResultLine } from '../../../src/store/contract/leaderboards.js';
+import type { Stores } from '../../../src/store/contract/stores.js';
+import { code } from '../error-code.js';
+import { at, cursorOf, first, uid } from './harness.js';
+
+const board = (id: string, second: number, shared?: boolean): Leaderboard => ({
+  id,
+  name: `board ${id}`,
+  game: 'icy',
+  rating: 'elo',
+  owner: 'alice',
+  ...(shared === undefined ? {} : { public: shared }),
+  createdAt: at(second),
+});
+
+const entry = (botId: string, rating: number, version = 1): Entry => ({
+  botId,
+  name: botId,
+  sha256: 'e'.repeat(64),
+  rating: { system: 'elo', rating } as unknown as Entry['rating'],
+  wins: 0,
+  losses: 0,
+  draws: 0,
+  played: 0,
+  history: [],
+  version,
+});
+
+const line = (match: string, round: string, second: number): ResultLine => ({ match, round, finishedAt: at(second), map: 'default', winner: 'draw', ratings: {} });
+
+/** LeaderboardStore: boards and their listing, entries under optimistic versions, rounds, results and their cursors, webhooks. */
+export function leaderboardStoreContract(stores: () => Stores): void {
+  const ids = { pub0: uid('lb_pub0'), priv: uid('lb_priv'), old: uid('lb_old'), pub1: uid('lb_pub1') };
+  const botX = uid('bot_x');
+  const botY = uid('bot_y');
+
+  describe('LeaderboardStore boards and entries', () => {
+    it('stores a board once, and lists public boards only, newest first, with their entry counts', async () => {
+      await stores().leaderboards.createBoard(board(ids.pub0, 200, true));
+      await stores().leaderboards.createBoard(board(ids.priv, 201, false));
+      await stores().leaderboards.createBoard(board(ids.old, 202));
+      await stores().leaderboards.createBoard(board(ids.pub1, 203, true));
+      await stores().leaderboards.createBoard({ ...board(ids.pub1, 204, true), name: 'again' });
+      expect(await stores().leaderboards.getBoard(ids.pub1)).toEqual(board(ids.pub1, 203, true));
+      expect(await stores().leaderboards.getBoard(uid('lb_none'))).toBeNull();
+      expect(await stores().leaderboards.addEntry(ids.pub0, entry(botX, 1000))).toBe(true);
+      expect(await stores().leaderboards.addEntry(ids.pub0, entry(botY, 1000))).toBe(true);
+      expect(await stores().leaderboards.addEntry(ids.pub0, entry(botX, 1500))).toBe(false);
+      const items = await first((limit, cursor) => stores().leaderboards.listBoards(limit, cursor), 2, 1);
+      expect(items.map((i) => [i.board.id, i.entries])).toEqual([
+        [ids.pub1, 0],
+        [ids.pub0, 2],
+      ]);
+      expect(items[0]!.board).toMatchObject({ name: `board ${ids.pub1}`, public: true });
+      expect(await code(stores().leaderboards.listBoards(1, cursorOf('[]')))).toBe('BAD_CURSOR');
+      expect(await code(stores().leaderboards.listBoards(1, '!!'))).toBe('BAD_CURSOR');
+    });
+
+    it('keeps the first entry of a bot; putEntry writes only the next version', async () => {
+      expect((await stores().leaderboards.entries(ids.pub0)).find((e) => e.botId === botX)!.rating).toEqual(entry(botX, 1000).rating);
+      expect(await stores().leaderboards.putEntry(ids.pub0, { ...entry(botX, 1100, 2), played: 1 })).toBe(true);
+      // A writer that read version 1 too loses: its write is not the next version any more.
+      expect(await stores().leaderboards.putEntry(ids.pub0, { ...entry(botX, 900, 2), played: 1 })).toBe(false);
+      expect(await stores().leaderboards.putEntry(ids.pub0, entry(botX, 900, 5))).toBe(false);
+      expect(await stores().leaderboards.putEntry(ids.pub0, entry(uid('bot_absent'), 900, 1))).toBe(false);
+      const entries = await stores().leaderboards.entries(ids.pub0);
+      expect(entries.map((e) => e.botId).sort()).toEqual([botX, botY].sort());
+      expect(entries.find((e) => e.botId === botX)).toMatchObject({ version: 2, played: 1 });
+      expect(await stores().leaderboards.entries(uid('lb_none'))).toEqual([]);
+    });
+
+    it("lists every board a bot is on, with the bot's latest entry there", async () => {
+      await stores().leaderboards.addEntry(ids.priv, entry(botX, 1100));
+      expect((await stores().leaderboards.boardsOfBot(botX)).map((f) => f.boardId).sort()).toEqual([ids.pub0, ids.priv].sort());
+      expect(await stores().leaderboards.putEntry(ids.priv, { ...entry(botX, 1200, 2), played: 1, wins: 1 })).toBe(true);
+      const again = await stores().leaderboards.boardsOfBot(botX);
+      expect(again.find((f) => f.boardId === ids.priv)!.entry).toMatchObject({ played: 1, wins: 1, version: 2 });
+      expect(await stores().leaderboards.boardsOfBot(uid('bot_nowhere'))).toEqual([]);
+    });
+  });
+
+  describe('LeaderboardStore rounds, results and webhooks', () => {
+    it('finds the newest round, and a round by id, with its counters', async () => {
+      expect(await stores().leaderboards.latestRound(ids.old)).toBeNull();
+      await stores().leaderboards.putRound(ids.old, { id: uid('round_b'), total: 2, done: 0, failed: 0, createdAt: at(205) });
+      await stores().leaderboards.putRound(ids.old, { id: uid('round_a'), total: 4, done: 0, failed: 0, createdAt: at(206) });
+      expect(await stores().leaderboards.latestRound(ids.old)).toMatchObject({ id: uid('round_a'), total: 4, done: 0, failed: 0 });
+      expect(await stores().leaderboards.getRound(ids.old, uid('round_b'))).toMatchObject({ id: uid('round_b'), total: 2 });
+      expect(await stores().leaderboards.getRound(ids.old, uid('round_none'))).toBeNull();
+      expect(await stores().leaderboards.getRound(ids.pub0, uid('round_a'))).toBeNull();
+    });
+
+    it('gives the newest results first, and all of them in the order they finished through its cursors', async () => {
+      for (let i = 0; i < 12; i++) await stores().leaderboards.appendResult(ids.pub1, line(`m${i}`, 'r', 210 + i));
+      const recent = await stores().leaderboards.recentResults(ids.pub1, 10);
+      expect(recent.map((l) => l.match)).toEqual(['m11', 'm10', 'm9', 'm8', 'm7', 'm6', 'm5', 'm4', 'm3', 'm2']);
+      expect(await stores().leaderboards.recentResults(ids.priv, 10)).toEqual([]);
+      const firstPage = await stores().leaderboards.results(ids.pub1, undefined, 5);
+      expect(firstPage.lines.map((l) => l.match)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+      const rest = await stores().leaderboards.results(ids.pub1, firstPage.cursor!, 10);
+      expect(rest.lines.map((l) => l.match)).toEqual(['m5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11']);
+      // Past the last line, the cursor stays: a later call picks up whatever finished meanwhile.
+      const none = await stores().leaderboards.results(ids.pub1, rest.cursor!, 10);
+      expect(none).toEqual({ lines: [], cursor: rest.cursor });
+      await stores().leaderboards.appendResult(ids.pub1, line('m12', 'r', 230));
+      expect((await stores().leaderboards.results(ids.pub1, rest.cursor!, 10)).lines.map((l) => l.match)).toEqual(['m12']);
+      expect(await stores().leaderboards.results(ids.priv, undefined, 10)).toEqual({ lines: [], cursor: null });
+    });
+
+    it('a results cursor it did not give out is BAD_CURSOR', async () => {
+      for (const since of [cursorOf('"1"'), cursorOf('null'), cursorOf('result#'), cursorOf(`result#${'x'.repeat(1100)}`), '!!', Buffer.from([0xc3, 0x28]).toString('base64url')]) {
+        expect(await code(stores().leaderboards.results(ids.pub1, since, 2)), since).toBe('BAD_CURSOR');
+      }
+    });
+
+    it("keeps a board's webhooks until deleted", async () => {
+      const hook = (id: string) => ({ id: uid(id), url: `https://example.com/${id}`, secret: 's'.repeat(32), createdAt: at(240) });
+      await stores().leaderboards.addWebhook(ids.pub0, hook('hook_b'));
+      await stores().leaderboards.addWebhook(ids.pub0, hook('hook_a'));
+      expect((await stores().leaderboards.webhooks(ids.pub0)).map((h) => h.id).sort()).toEqual([uid('hook_a'), uid('hook_b')]);
+      expect(await stores().leaderboards.webhooks(ids.priv)).toEqual([]);
+      expect(await stores().leaderboards.deleteWebhook(ids.pub0, uid('hook_a'))).toBe(true);
+      expect(await stores().leaderboards.deleteWebhook(ids.pub0, uid('hook_a'))).toBe(false);
+      expect(await stores().leaderboards.deleteWebhook(ids.priv, uid('hook_b'))).toBe(false);
+      expect(await stores().leaderboards.webhooks(ids.pub0)).toEqual([hook('hook_b')]);
+    });
+  });
+}
