@@ -23,6 +23,8 @@ export interface BotLanguageInfo {
   readonly contentType: string;
   /** Whether a file is one of its bots by its bytes alone (WebAssembly's magic), whatever its name. */
   readonly recognises?: (bytes: Uint8Array) => boolean;
+  /** The language of a file nothing marks (JavaScript): exactly one language says so. */
+  readonly unmarkedFiles?: true;
 }
 
 /** Thrown where a language list is read before src/sandbox/languages.ts was loaded: a wiring bug, not a request's. */
@@ -35,11 +37,12 @@ export class LanguagesNotInstalled extends Error {
 
 let installed: readonly BotLanguageInfo[] | null = null;
 
-/** Called once by src/sandbox/languages.ts with every registered language, in its order. */
+/** Called once by src/sandbox/language-catalog.ts with every registered language. */
 export function installBotLanguages(languages: readonly BotLanguageInfo[]): void {
   const kinds = new Set(languages.map((l) => l.kind));
   const fields = new Set(languages.map((l) => l.field));
   if (kinds.size !== languages.length || fields.size !== languages.length) throw new Error('two bot languages share a kind or a request field');
+  if (languages.filter((l) => l.unmarkedFiles).length !== 1) throw new Error('exactly one bot language must take unmarked files (unmarkedFiles)');
   installed = languages;
 }
 
@@ -54,8 +57,8 @@ export const languageOfKind = (kind: string): BotLanguageInfo | undefined => bot
 
 /**
  * The language of a bundle file: one that recognises its bytes, else one
- * that claims its name's extension, else the first registered (JavaScript
- * files have no mark of their own).
+ * that claims its name's extension, else the one that takes unmarked files
+ * (JavaScript files have no mark of their own).
  */
 export function languageOfFile(name: string | null | undefined, bytes: Uint8Array | null): BotLanguageInfo {
   const languages = botLanguages();
@@ -63,7 +66,7 @@ export function languageOfFile(name: string | null | undefined, bytes: Uint8Arra
   return (
     (bytes && languages.find((l) => l.recognises?.(bytes))) ||
     languages.find((l) => l.extensions.some((e) => lower.endsWith(e))) ||
-    languages[0]!
+    languages.find((l) => l.unmarkedFiles)!
   );
 }
 

@@ -2,7 +2,7 @@ import { installBotLanguages } from '../core/bot-languages.js';
 import type { Language } from './language.js';
 import * as registered from './languages.js';
 
-/** Every registered bot language, in the registry's order (the first is what an unmarked file is: JavaScript). */
+/** Every registered bot language, by the registry's export names (a module namespace lists its names sorted). */
 export const LANGUAGES: readonly Language[] = Object.values(registered as Readonly<Record<string, Language>>);
 
 // The layers below the sandbox (requests, games, pages) read the languages from core.

@@ -183,7 +183,7 @@ describe('a toy bot language: one folder and one registry line', () => {
     };
 
     const icy = (await call('GET', '/v1/games')).body.games.find((g: { id: string }) => g.id === 'icy');
-    expect(icy.bots).toEqual({ form: 'code', kinds: ['js', 'py', 'wasm', 'tally'] });
+    expect(icy.bots).toEqual({ form: 'code', kinds: ['js', 'py', 'tally', 'wasm'] });
 
     // Uploaded as a file: its extension says it is Tally.
     const form = new FormData();

@@ -13,6 +13,7 @@ export const javascript: Language = {
   field: 'js',
   encoding: 'text',
   extensions: ['.js', '.mjs'],
+  unmarkedFiles: true,
   contentType: 'text/javascript',
   engines: [QUICKJS_ENGINE],
   load: { node: load, workers: load },
