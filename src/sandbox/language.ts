@@ -1,6 +1,6 @@
 import type { BotLanguageInfo } from '../core/bot-languages.js';
 import type { BotContext, LoadResult } from './types.js';
-import type { WasiPreparer, WasmSessionFactory } from './webassembly/wasm-bot.js';
+import type { WasiPreparer, WasmSessionFactory } from './wasm/session.js';
 
 /**
  * A bot language: one folder of src/sandbox (its runtime, its loader and

@@ -10,7 +10,7 @@ import { hostSlowness } from './host-pace.js';
 import { SAFETY_CAP_FACTOR } from './safety-cap.js';
 import { asyncifyWasi } from './webassembly/wasi-prepare.js';
 import { createHarness } from './wasm/harness.js';
-import type { WasmSessionFactory } from './webassembly/wasm-bot.js';
+import type { WasmSessionFactory } from './wasm/session.js';
 
 /**
  * A build output compiled at most once per process (a missing file says to

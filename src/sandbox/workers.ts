@@ -2,7 +2,7 @@ import type { BotLoader } from './types.js';
 import type { SandboxHost } from './language.js';
 import { ENGINES, languageOf } from './language-catalog.js';
 import type { HarnessCall, HarnessStarted } from './wasm/harness.js';
-import type { WasmSessionFactory } from './webassembly/wasm-bot.js';
+import type { WasmSessionFactory } from './wasm/session.js';
 
 /** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/workers checks they agree). */
 export const BOT_ISOLATE_COMPATIBILITY_DATE = '2026-10-23';

@@ -1,7 +1,7 @@
 import { loadBot, type Allowance, type CallOutcome, type LanguageInstance, type LanguageRuntime } from '../lifecycle.js';
 import { safetyCapDetail } from '../safety-cap.js';
 import type { BotContext, LoadFailure, LoadResult } from '../types.js';
-import type { HarnessCall, HarnessStarted } from '../wasm/harness.js';
+import type { WasiPreparer, WasmSession, WasmSessionFactory } from '../wasm/session.js';
 import { WasmFormatError } from '../wasm/leb.js';
 import { meterWasm, moduleInterface } from '../wasm/meter.js';
 import { MAX_STACK_SLOTS, frameSlots, limitCallDepth } from '../wasm/call-depth.js';
@@ -23,19 +23,7 @@ const KIND_FUNCTION = 0;
 const TOO_DEEP = 'nested calls too deep for the stack';
 const KIND_MEMORY = 2;
 
-/** Where a bot's instance lives: in-process, or in a Worker Loader isolate. */
-export interface WasmSession {
-  /** Loads a fresh instance under `fuel` and a safety cap of `capMs` ms of CPU time. */
-  start(fuel: number, capMs: number): Promise<HarnessStarted>;
-  call(input: string, fuel: number, outputLimit: number, capMs: number): Promise<HarnessCall>;
-  takeLog(): Promise<string>;
-}
-
-/** Opens a session on a metered module; throws if the runtime rejects the module. */
-export type WasmSessionFactory = (metered: Uint8Array, seed: number, logLimit: number) => Promise<WasmSession>;
-
-/** Makes a WASI command module suspendable at `fd_read` (asyncify); not every runtime can. */
-export type WasiPreparer = (bytes: Uint8Array) => Promise<Uint8Array>;
+export type { WasiPreparer, WasmSession, WasmSessionFactory } from '../wasm/session.js';
 
 const WASI = 'wasi_snapshot_preview1';
 
