@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_MAP, encodeView, initialState, ruleSet } from '../dist/games/icy/index.js';
 import { icyGame } from '../dist/games/icy/game.js';
 import { runMatch } from '../dist/match/run-match.js';
-import { JsBot } from '../dist/sandbox/quickjs/js-bot.js';
-import { WasmBot } from '../dist/sandbox/wasm/wasm-bot.js';
+import { JsBot } from '../dist/sandbox/javascript/js-bot.js';
+import { WasmBot } from '../dist/sandbox/webassembly/wasm-bot.js';
 import { nodeBotLoader, nodeQuickJSModule, nodeWasmSessions } from '../dist/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../dist/sandbox/types.js';
 

@@ -47,7 +47,7 @@ async function dependencies(env: Env, ctx?: ExecutionContext): Promise<Leaderboa
   return {
     ...opened,
     // No threads to kill here: the platform's CPU limit is the hard deadline (see the README).
-    runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, quickjs, micropython, harnessSource })),
+    runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, engines: { 'quickjs-metered.wasm': quickjs, 'micropython-metered.wasm': micropython }, harnessSource })),
     webhookSettings,
     ...(ctx ? { notify: (list: Delivery[]) => list.forEach((d) => ctx.waitUntil(deliver(d, transport, webhookSettings))) } : {}),
   };

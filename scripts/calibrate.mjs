@@ -15,9 +15,10 @@
 // 3. Prints a table per language and its worst ratio, and exits with 1 when
 //    a language's worst is over the target (3), unless --no-fail.
 //
-// Options: --no-fail, --only=js,python,wasm, --filter=TEXT (benchmarks whose
+// Options: --no-fail, --only=js,python,wasm (the languages' calibration ids), --filter=TEXT (benchmarks whose
 // name contains it), --rounds=N (pairs of calls per benchmark, 5).
 import { FUEL_PER_MS, PYTHON_INSTRUCTIONS_PER_MS } from '../dist/sandbox/policy.js';
+import { LANGUAGES } from '../dist/sandbox/language-catalog.js';
 import { TARGET_MS, median, ratio } from './calibrate/measure.mjs';
 import { jsReference, pythonReference } from './calibrate/reference.mjs';
 
@@ -25,7 +26,9 @@ const TARGET = 3;
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const noFail = args.includes('--no-fail');
-const only = option('only')?.split(',') ?? ['js', 'python', 'wasm'];
+// Each language's benchmarks, where it has some (its registry entry's calibration).
+const calibrated = LANGUAGES.flatMap((l) => (l.calibration ? [l.calibration] : []));
+const only = option('only')?.split(',') ?? calibrated.map((c) => c.id);
 const filterText = option('filter');
 const filter = filterText ? (name) => name.includes(filterText) : null;
 const rounds = Number(option('rounds') ?? 5);
@@ -65,11 +68,7 @@ if (only.includes('python')) {
   );
 }
 
-const suites = [
-  ['js', 'JavaScript (QuickJS)', async () => (await import('./calibrate/js.mjs')).jsBenches(filter)],
-  ['python', 'Python (MicroPython)', async () => (await import('./calibrate/python.mjs')).pythonBenches(filter)],
-  ['wasm', 'WebAssembly (strict metering, as bots)', async () => (await import('./calibrate/wasm.mjs')).wasmBenches(filter)],
-];
+const suites = calibrated.map((c) => [c.id, c.title, async () => (await import(new URL(`../${c.script}`, import.meta.url).href)).benches(filter)]);
 
 const worst = [];
 for (const [key, title, make] of suites) {

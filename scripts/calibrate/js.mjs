@@ -3,7 +3,7 @@
 // and the built-ins that do far more per call than an operator does: JSON,
 // regular expressions, string building, sorting, typed arrays and bulk
 // copies, big ints, exceptions, deep recursion, the clock, the log.
-import { JsBot } from '../../dist/sandbox/quickjs/js-bot.js';
+import { JsBot } from '../../dist/sandbox/javascript/js-bot.js';
 import { nodeQuickJSModule } from '../../dist/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../../dist/sandbox/types.js';
 import { botBench } from './measure.mjs';
@@ -116,7 +116,7 @@ export default function act(input) {
 }
 
 /** A benchmark per case, on a JavaScript bot loaded once (or for every call, `fresh`). */
-export async function jsBenches(filter) {
+export async function benches(filter) {
   const out = [];
   for (const [name, setup, body, over] of CASES) {
     if (filter && !filter(name)) continue;

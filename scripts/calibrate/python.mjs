@@ -120,7 +120,7 @@ ${indent(body, '        ')}
 }
 
 /** A benchmark per case, on a Python bot loaded once (or for every call, `fresh`: loading is not timed). */
-export async function pythonBenches(filter) {
+export async function benches(filter) {
   const out = [];
   for (const [name, setup, body, over] of CASES) {
     if (filter && !filter(name)) continue;

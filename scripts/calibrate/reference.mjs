@@ -1,7 +1,7 @@
 // The reference work of `npm run calibrate`: the bot-like QuickJS workload
 // FUEL_PER_MS was measured on, and the same work in Python for
 // PYTHON_INSTRUCTIONS_PER_MS.
-import { JsBot } from '../../dist/sandbox/quickjs/js-bot.js';
+import { JsBot } from '../../dist/sandbox/javascript/js-bot.js';
 import { PyBot } from '../../dist/sandbox/python/py-bot.js';
 import { nodeMicroPythonModule, nodeQuickJSModule } from '../../dist/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../../dist/sandbox/types.js';

@@ -8,7 +8,7 @@
 // import the harness provides, for ABI bots and WASI programs.
 import wabtInit from 'wabt';
 import { createHarness } from '../../dist/sandbox/wasm/harness.js';
-import { WasmBot } from '../../dist/sandbox/wasm/wasm-bot.js';
+import { WasmBot } from '../../dist/sandbox/webassembly/wasm-bot.js';
 import { DEFAULT_LIMITS } from '../../dist/sandbox/types.js';
 import { botBench } from './measure.mjs';
 
@@ -218,7 +218,7 @@ function compiledOnceSessions() {
  * for every call when `fresh` (not timed), and always for WASI programs,
  * which exit.
  */
-export async function wasmBenches(filter) {
+export async function benches(filter) {
   const sessions = compiledOnceSessions();
   const out = [];
   for (const [name, kind, spec, options = {}] of CASES) {

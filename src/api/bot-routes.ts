@@ -1,5 +1,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { Bundle } from '../core/bots.js';
+import { botLanguages } from '../core/bot-languages.js';
 import { readBoundedForm } from '../core/bounded-body.js';
 import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
@@ -116,7 +117,7 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     const game = uploadGame(form.get('game'), byExtension);
     return { ...newBotFromFile(name, game, bytes), ...shared };
   }
-  const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & { name?: string; js?: string; py?: string; wasm?: string; game?: string; public?: boolean };
+  const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & { name?: string; game?: string; public?: boolean };
   const shared = b.public === undefined ? {} : { public: b.public };
   const textGame = textGames().find((g) => g.bots.form === 'text' && typeof b[g.bots.field] === 'string');
   const game = uploadGame(b.game, textGame);
@@ -128,9 +129,11 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
     return { name: b.name ?? null, game, text, bytes, ...shared };
   }
   if (game.bots.form === 'text') throw new ApiProblem(400, 'WRONG_GAME', `${game.id} bots are sent as '${game.bots.field}'`, { field: game.bots.field });
-  const source = b.js !== undefined ? { kind: 'js' as const, code: b.js } : b.py !== undefined ? { kind: 'py' as const, code: b.py } : null;
-  const bytes = source ? new TextEncoder().encode(source.code) : decodeBase64(b.wasm!);
-  if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: source?.kind ?? 'wasm' });
-  const bundle: Bundle = source ?? { kind: 'wasm', code: bytes };
+  // The schema let exactly one field through: a language's, here.
+  const language = botLanguages().find((l) => typeof b[l.field] === 'string')!;
+  const code = b[language.field] as string;
+  const bytes = language.encoding === 'base64' ? decodeBase64(code) : new TextEncoder().encode(code);
+  if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: language.field });
+  const bundle: Bundle = { kind: language.kind, code: language.encoding === 'base64' ? bytes : code };
   return { name: b.name ?? null, game, bundle, bytes, ...shared };
 }

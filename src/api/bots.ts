@@ -1,9 +1,9 @@
+import { languageFieldList, languageOfFile } from '../core/bot-languages.js';
 import type { Bundle } from '../core/bots.js';
 import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
 import { bundleKey, sha256Hex } from '../match/digest.js';
 import type { MatchRunner } from '../match/job.js';
-import { bundleKindOfFile } from '../match/seats.js';
 import { botContentType } from '../match/store-match.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import type { BotRecord, BotStore } from '../store/contract/bots.js';
@@ -21,18 +21,18 @@ export type NewBotInput = {
   readonly public?: boolean;
 } & ({ readonly bundle: Bundle } | { readonly text: string });
 
-/** A bot read from a file's bytes for `game`: a text bot in a text game, else a bundle (.wasm by its magic, Python by a .py name, JavaScript otherwise). */
+/** A bot read from a file's bytes for `game`: a text bot in a text game, else a bundle of the file's language (by its bytes or its name). */
 export function newBotFromFile(name: string | null, game: GameModule, bytes: Uint8Array): NewBotInput {
   const text = new TextDecoder().decode(bytes);
   if (game.bots.form === 'text') return { name, game, text, bytes };
-  const kind = bundleKindOfFile(name, bytes);
-  return { name, game, bundle: kind === 'wasm' ? { kind, code: bytes } : { kind, code: text }, bytes };
+  const language = languageOfFile(name, bytes);
+  return { name, game, bundle: { kind: language.kind, code: language.encoding === 'base64' ? bytes : text }, bytes };
 }
 
 export async function validateBot(runner: MatchRunner, bot: NewBotInput): Promise<void> {
   if ('text' in bot) {
     const spec = bot.game.bots;
-    const problem = spec.form === 'text' ? spec.check(bot.text) : `${bot.game.id} bots are js, py or wasm bundles`;
+    const problem = spec.form === 'text' ? spec.check(bot.text) : `${bot.game.id} bots are ${languageFieldList()} bundles`;
     if (problem) throw new ApiProblem(422, 'BOT_INVALID', problem);
     return;
   }
@@ -43,7 +43,7 @@ export async function validateBot(runner: MatchRunner, bot: NewBotInput): Promis
   throw new ApiProblem(422, 'BOT_INVALID', `the bot does not answer a turn: ${r.failure}${r.detail ? ` (${r.detail})` : ''}`, { failure: r.failure, detail: r.detail });
 }
 
-/** The stored kind of a new bot: js, wasm, or its game's text kind. */
+/** The stored kind of a new bot: its language's, or its game's text kind. */
 export function botKind(bot: NewBotInput): string {
   if ('bundle' in bot) return bot.bundle.kind;
   return bot.game.bots.form === 'text' ? bot.game.bots.kind : 'text';

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { botLanguages } from '../core/bot-languages.js';
 import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame, GAMES } from '../games/catalog.js';
 import { defaultBudgets } from '../match/budgets.js';
@@ -17,7 +18,7 @@ export function describeGame(game: GameModule) {
     title: game.title,
     summary: game.summary,
     seats: game.seats,
-    bots: game.bots.form === 'code' ? { form: 'code', kinds: ['js', 'wasm'] } : { form: 'text', kind: game.bots.kind, field: game.bots.field, extension: game.bots.extension },
+    bots: game.bots.form === 'code' ? { form: 'code', kinds: botLanguages().map((l) => l.kind) } : { form: 'text', kind: game.bots.kind, field: game.bots.field, extension: game.bots.extension },
     ...(game.engine.kind === 'sandbox'
       ? { timeLimits: game.engine.timeLimits, defaultBudgets: defaultBudgets(game.id) }
       : {}),

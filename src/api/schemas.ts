@@ -1,23 +1,29 @@
 import { z } from 'zod';
+import { botLanguages } from '../core/bot-languages.js';
 import { checkJsonShape } from '../core/bounded-body.js';
 import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame, gameIdList, GAME_IDS, GAMES } from '../games/catalog.js';
 import { ApiProblem } from './problems.js';
 
 /**
- * A bot to store: its JavaScript source, its WebAssembly module in base64, or
- * a text bot under its game's field (an ants brain is `brain`); `game` is the
- * game it is checked against (default: the default game, or the text's game).
+ * A bot to store: its code under its language's field (its source, or its
+ * bytes in base64: `js`, `py`, `wasm`...), or a text bot under its game's field
+ * (an ants brain is `brain`); `game` is the game it is checked against
+ * (default: the default game, or the text's game).
  */
 export function newBotSchema() {
+  const codes = Object.fromEntries(
+    botLanguages().map((l) => {
+      const field = (l.encoding === 'base64' ? z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64') : z.string()).optional();
+      return [l.field, l.fieldHelp ? field.describe(l.fieldHelp) : field];
+    }),
+  );
   const texts = Object.fromEntries(GAMES.flatMap((g) => (g.bots.form === 'text' ? [[g.bots.field, z.string().optional().describe(`a ${g.id} bot (${g.bots.kind})`)]] : [])));
-  const sources = ['js', 'py', 'wasm', ...Object.keys(texts)];
+  const sources = [...Object.keys(codes), ...Object.keys(texts)];
   return z
     .object({
       name: z.string().max(100).optional(),
-      js: z.string().optional(),
-      py: z.string().optional().describe('a Python module defining act(state: str) -> str'),
-      wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
+      ...codes,
       ...texts,
       game: z.enum(GAME_IDS as [string, ...string[]]).optional().describe(`the game the bot is checked against on upload (default ${DEFAULT_GAME.id})`),
       public: z.boolean().optional().describe('whether other keys may play it and enter it on their leaderboards (default false)'),

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { asyncifyWasi } from '../sandbox/wasi-prepare.js';
-import { wasiKind } from '../sandbox/wasm/wasm-bot.js';
+import { asyncifyWasi } from '../sandbox/webassembly/wasi-prepare.js';
+import { wasiKind } from '../sandbox/webassembly/wasm-bot.js';
 import { UmpireError } from '../core/errors.js';
 import { parseCommandArgs, usageError } from './args.js';
 import { readInput } from './io.js';

@@ -1,18 +1,11 @@
 /** What a bot is and what it may spend: shared by the rules' contract, the sandbox and the match runner. */
 
-export type BundleKind = 'js' | 'wasm' | 'py';
-
-/** The kinds of bundles the sandbox runs: JavaScript (QuickJS), WebAssembly, Python (MicroPython). */
-export const BUNDLE_KINDS: readonly BundleKind[] = ['js', 'wasm', 'py'];
-
-export const isBundleKind = (kind: string): kind is BundleKind => (BUNDLE_KINDS as readonly string[]).includes(kind);
-
-/** A file named as Python source: its bundle is a Python bot (JavaScript files have no mark of their own). */
-export const isPythonName = (name: string | null | undefined) => !!name && /\.py$/i.test(name);
+/** A bot language's kind ('js', 'py', 'wasm'...): the languages are registered in src/sandbox/languages.ts (see bot-languages.ts). */
+export type BundleKind = string;
 
 export interface Bundle {
   readonly kind: BundleKind;
-  /** JS and Python: the module source. WASM: the module bytes. */
+  /** Source languages: the module's text (or its bytes, for a stored bot). WebAssembly: the module's bytes. */
   readonly code: string | Uint8Array;
   readonly name?: string;
 }

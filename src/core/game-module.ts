@@ -55,7 +55,7 @@ export interface ReplayFormat<Doc> {
   render(doc: Doc): string;
 }
 
-/** Bots are code (JavaScript, Python or WebAssembly) run in the sandbox, one call per turn. */
+/** Bots are code in any registered language (src/sandbox/languages.ts) run in the sandbox, one call per turn. */
 export interface CodeBots {
   readonly form: 'code';
 }
@@ -94,16 +94,18 @@ export interface TextEngine<Options, Output> {
   readonly deadlineMs: number;
 }
 
-/** A seat of a request: exactly one of a stored bot's id, JavaScript, WebAssembly (base64) or a text bot. */
+/**
+ * A seat of a request: exactly one of a stored bot's id, a bot's code under
+ * its language's field (js, py, wasm...: see bot-languages.ts) or a text bot.
+ */
 export interface SeatInput {
   /** The request field naming the seat, as a dotted path ('red', 'bots.2'), for errors. */
   readonly field: string;
   readonly name?: string | undefined;
   readonly bot?: string | undefined;
-  readonly js?: string | undefined;
-  readonly py?: string | undefined;
-  readonly wasm?: string | undefined;
   readonly text?: string | undefined;
+  /** The code, under its language's field. */
+  readonly [languageField: string]: string | undefined;
 }
 
 export interface RequestSpec<Request> {
@@ -129,7 +131,7 @@ export interface MatchSetup<Options> {
 /** A seat's bot as played: stored under its sha256. */
 export interface SeatBot {
   readonly name: string | null;
-  /** 'js', 'wasm', or the text bots' kind. */
+  /** A bot language's kind ('js', 'py', 'wasm'...), or the text bots' kind. */
   readonly kind: string;
   readonly sha256: string;
 }
@@ -198,17 +200,15 @@ export interface LeaderboardSpec<Request> {
   readonly venueSetting?: string;
 }
 
-/** A bundle read from a file, as a request's bot: `{ name, js }` or `{ name, wasm }` (base64). */
+/** A bundle read from a file, as a request's bot: `{ name, js }`, `{ name, wasm }` (base64)... under its language's field. */
 export interface CliBundle {
   readonly name: string;
-  readonly js?: string;
-  readonly py?: string;
-  readonly wasm?: string;
+  readonly [languageField: string]: string;
 }
 
 /** Files the CLI reads for a game: bundles, texts (maps, text bots). */
 export interface CliFiles {
-  /** A bundle (.js or .wasm) from a file. */
+  /** A bundle from a file (its language by its bytes or name). */
   seat(path: string): CliBundle;
   text(path: string): string;
   exists(path: string): boolean;

@@ -1,18 +1,38 @@
 import { z } from 'zod';
+import { botLanguages } from './bot-languages.js';
 
-/** A bot in a JSON request: its JavaScript source, its Python source, its WebAssembly module in base64, or a stored bot id. */
-export const BotInput = z
-  .object({
-    name: z.string().max(100).optional(),
-    js: z.string().optional(),
-    py: z.string().optional().describe('a Python module defining act(state: str) -> str, run by MicroPython'),
-    wasm: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64').optional(),
-    bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots').optional(),
-  })
-  .strict()
-  .refine((b) => [b.js, b.py, b.wasm, b.bot].filter((v) => v !== undefined).length === 1, { message: 'give exactly one of js, py, wasm and bot' });
+/** A bot in a JSON request: its code under its language's field (js, py, wasm...), or a stored bot id. */
+export type BotInput = { readonly name?: string; readonly bot?: string } & { readonly [field: string]: string | undefined };
 
-export type BotInput = z.infer<typeof BotInput>;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+let built: z.ZodType<BotInput> | null = null;
+
+/** The schema of a bot in a request, made from the registered languages the first time a request is checked. */
+function botInputSchema(): z.ZodType<BotInput> {
+  if (built) return built;
+  const languages = botLanguages();
+  const sources = Object.fromEntries(
+    languages.map((l) => {
+      const field = (l.encoding === 'base64' ? z.string().regex(BASE64, 'must be base64') : z.string()).optional();
+      return [l.field, l.fieldHelp ? field.describe(l.fieldHelp) : field];
+    }),
+  );
+  const fields = [...languages.map((l) => l.field), 'bot'];
+  built = z
+    .object({
+      name: z.string().max(100).optional(),
+      ...sources,
+      bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots').optional(),
+    })
+    .strict()
+    .refine((b) => fields.filter((f) => (b as Record<string, unknown>)[f] !== undefined).length === 1, {
+      message: `give exactly one of ${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`,
+    }) as unknown as z.ZodType<BotInput>;
+  return built;
+}
+
+export const BotInput: z.ZodType<BotInput> = z.lazy(botInputSchema);
 
 /**
  * Budget overrides, bounded so one request cannot hold the service for long;

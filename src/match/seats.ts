@@ -1,11 +1,13 @@
-import { isBundleKind, isPythonName, type Bundle, type BundleKind, type TextBot } from '../core/bots.js';
+import { botLanguages, isBundleKind, languageFieldList, languageOfFile, languageOfKind } from '../core/bot-languages.js';
+import type { Bundle, BundleKind, TextBot } from '../core/bots.js';
+import '../sandbox/language-catalog.js';
 import { InputError } from '../core/errors.js';
 import type { GameModule, SeatInput } from '../core/game-module.js';
 
 /** A seat's bot once decoded: what it is, its bytes (stored under their sha256), and its owner for a stored bot. */
 export interface DecodedSeat {
   readonly name: string | null;
-  /** 'js', 'py', 'wasm', or a text game's bot kind ('ant'). */
+  /** A bot language's kind ('js', 'py', 'wasm'...), or a text game's bot kind ('ant'). */
   readonly kind: string;
   readonly bot: Bundle | TextBot;
   readonly bytes: Uint8Array;
@@ -16,33 +18,27 @@ export interface DecodedSeat {
 /** Finds a stored bot by id for the caller; `field` names the request field, for the error. */
 export type ResolveBot = (id: string, field: string) => Promise<DecodedSeat>;
 
-const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
-
-export const isWasm = (bytes: Uint8Array) => WASM_MAGIC.every((m, i) => bytes[i] === m);
-
-/** A bot from its stored kind ('js', 'py', 'wasm', or a text game's kind) and bytes. */
+/** A bot from its stored kind (a language's, or a text game's) and bytes: source languages get their text, the others their bytes. */
 export function botFromBytes(kind: string, bytes: Uint8Array, name?: string | null): Bundle | TextBot {
-  const bot: Bundle | TextBot =
-    kind === 'wasm' ? { kind: 'wasm', code: bytes } : { kind: kind === 'js' || kind === 'py' ? kind : 'text', code: new TextDecoder().decode(bytes) };
+  const language = languageOfKind(kind);
+  const bot: Bundle | TextBot = !language ? { kind: 'text', code: new TextDecoder().decode(bytes) } : { kind, code: language.encoding === 'base64' ? bytes : new TextDecoder().decode(bytes) };
   return name ? { ...bot, name } : bot;
 }
 
-/** Whether a bot of this kind plays this game: bundles (js, py, wasm) in sandboxed games, the game's own kind in text games. */
+/** Whether a bot of this kind plays this game: bundles (any language's) in sandboxed games, the game's own kind in text games. */
 export function botFitsGame(game: GameModule, kind: string): boolean {
   return game.bots.form === 'text' ? kind === game.bots.kind : isBundleKind(kind);
 }
 
-/** What a bundle file is: WebAssembly by its magic, Python by a .py name, JavaScript otherwise. */
+/** What a bundle file is: by its bytes (WebAssembly's magic), else by its name's extension, else JavaScript. */
 export function bundleKindOfFile(name: string | null | undefined, bytes: Uint8Array): BundleKind {
-  return isWasm(bytes) ? 'wasm' : isPythonName(name) ? 'py' : 'js';
+  return languageOfFile(name, bytes).kind;
 }
 
-/** A bundle file as a request's seat: `{ wasm }` (base64), `{ py }` or `{ js }`. */
-export function seatOfFile(name: string | null | undefined, bytes: Uint8Array): { wasm: string } | { py: string } | { js: string } {
-  const kind = bundleKindOfFile(name, bytes);
-  if (kind === 'wasm') return { wasm: encodeBase64(bytes) };
-  const source = new TextDecoder().decode(bytes);
-  return kind === 'py' ? { py: source } : { js: source };
+/** A bundle file as a request's seat: its language's field, with the text or the bytes in base64 (`{ js }`, `{ wasm }`...). */
+export function seatOfFile(name: string | null | undefined, bytes: Uint8Array): Record<string, string> {
+  const language = languageOfFile(name, bytes);
+  return { [language.field]: language.encoding === 'base64' ? encodeBase64(bytes) : new TextDecoder().decode(bytes) };
 }
 
 /** Base64 of bytes, in chunks (a spread of megabytes of arguments would overflow the stack). */
@@ -55,6 +51,15 @@ export function encodeBase64(bytes: Uint8Array): string {
 /** The bytes of a base64 text (the request schemas checked its alphabet). */
 export function decodeBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
+/** The bytes a seat's bot takes: its text's, or its base64's decoded length. */
+function seatSize(input: SeatInput): number {
+  for (const language of botLanguages()) {
+    const code = input[language.field];
+    if (code !== undefined) return language.encoding === 'base64' ? Math.floor((code.length * 3) / 4) : new TextEncoder().encode(code).length;
+  }
+  return input.text !== undefined ? new TextEncoder().encode(input.text).length : 0;
 }
 
 function tooLarge(field: string, bytes: number, limit: number): InputError {
@@ -72,8 +77,7 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
   const limit = text ? Math.min(text.maxBytes, maxBytes) : maxBytes;
   // Sizes first: a request with a bundle too large is refused before anything is looked up.
   for (const input of inputs) {
-    const source = input.js ?? input.py;
-    const size = source !== undefined ? new TextEncoder().encode(source).length : input.wasm !== undefined ? Math.floor((input.wasm.length * 3) / 4) : input.text !== undefined ? new TextEncoder().encode(input.text).length : 0;
+    const size = seatSize(input);
     if (size > limit) throw tooLarge(input.field, size, limit);
   }
   return Promise.all(
@@ -83,7 +87,7 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
       if (input.bot !== undefined) {
         const seat = await resolve(input.bot, `${input.field}.bot`);
         if (!botFitsGame(game, seat.kind)) {
-          const what = text ? `${game.id} matches take ${text.kind} bots` : `${game.id} matches take js, py or wasm bundles`;
+          const what = text ? `${game.id} matches take ${text.kind} bots` : `${game.id} matches take ${languageFieldList()} bundles`;
           throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}.bot: bot '${input.bot}' is a ${seat.kind} bot; ${what}`, details: { field: `${input.field}.bot` } });
         }
         return name ? { ...seat, name, bot: { ...seat.bot, name } } : seat;
@@ -92,13 +96,16 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
         if (input.text === undefined) throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take ${text.kind} bots as '${text.field}'`, details: { field: input.field } });
         return { name, kind: text.kind, bot: named({ kind: 'text' as const, code: input.text }), bytes: new TextEncoder().encode(input.text) };
       }
-      if (input.js !== undefined) return { name, kind: 'js', bot: named({ kind: 'js' as const, code: input.js }), bytes: new TextEncoder().encode(input.js) };
-      if (input.py !== undefined) return { name, kind: 'py', bot: named({ kind: 'py' as const, code: input.py }), bytes: new TextEncoder().encode(input.py) };
-      if (input.wasm !== undefined) {
-        const bytes = decodeBase64(input.wasm);
-        return { name, kind: 'wasm', bot: named({ kind: 'wasm' as const, code: bytes }), bytes };
+      for (const language of botLanguages()) {
+        const code = input[language.field];
+        if (code === undefined) continue;
+        if (language.encoding === 'base64') {
+          const bytes = decodeBase64(code);
+          return { name, kind: language.kind, bot: named({ kind: language.kind, code: bytes }), bytes };
+        }
+        return { name, kind: language.kind, bot: named({ kind: language.kind, code }), bytes: new TextEncoder().encode(code) };
       }
-      throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take js, py or wasm bundles`, details: { field: input.field } });
+      throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take ${languageFieldList()} bundles`, details: { field: input.field } });
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { languageOfKind } from '../core/bot-languages.js';
 import { UmpireError } from '../core/errors.js';
 import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js';
 import type { BlobMeta, BlobStore } from '../store/contract/blobs.js';
@@ -16,9 +17,9 @@ export interface MatchDeps {
 
 const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 'gzip' };
 
-/** How a bot's bytes are served back: JavaScript, WebAssembly, or a text bot. */
+/** How a bot's bytes are served back: as its language says, or as text (a text bot). */
 export function botContentType(kind: string): string {
-  return kind === 'js' ? 'text/javascript' : kind === 'wasm' ? 'application/wasm' : kind === 'py' ? 'text/x-python; charset=utf-8' : 'text/plain; charset=utf-8';
+  return languageOfKind(kind)?.contentType ?? 'text/plain; charset=utf-8';
 }
 
 const gzipJson = (value: unknown) => gzip(new TextEncoder().encode(JSON.stringify(value)));

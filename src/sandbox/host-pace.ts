@@ -1,6 +1,6 @@
 import { capClock } from './cpu-clock.js';
 import { FUEL_PER_MS } from './policy.js';
-import { JsBot, type QuickJSModuleSource } from './quickjs/js-bot.js';
+import { JsBot, type QuickJSModuleSource } from './javascript/js-bot.js';
 import { DEFAULT_LIMITS } from './types.js';
 
 /**

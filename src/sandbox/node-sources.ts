@@ -1,13 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { BotLoader } from './types.js';
-import { JsBot, type QuickJSModuleSource } from './quickjs/js-bot.js';
-import { PyBot, type MicroPythonModuleSource } from './python/py-bot.js';
+import type { QuickJSModuleSource } from './javascript/js-bot.js';
+import { QUICKJS_ENGINE } from './javascript/language.js';
+import type { SandboxHost } from './language.js';
+import { languageOf } from './language-catalog.js';
+import type { MicroPythonModuleSource } from './python/py-bot.js';
+import { MICROPYTHON_ENGINE } from './python/language.js';
 import { hostSlowness } from './host-pace.js';
 import { SAFETY_CAP_FACTOR } from './safety-cap.js';
-import { sourceText } from './source-text.js';
-import { asyncifyWasi } from './wasi-prepare.js';
+import { asyncifyWasi } from './webassembly/wasi-prepare.js';
 import { createHarness } from './wasm/harness.js';
-import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
+import type { WasmSessionFactory } from './wasm/session.js';
 
 /**
  * A build output compiled at most once per process (a missing file says to
@@ -30,17 +33,23 @@ function compiledOnce(url: URL): { readonly source: () => Promise<WebAssembly.Mo
   };
 }
 
-// Where `npm run build` writes the metered engines (the same depth below the root from src/ and dist/).
-const quickjs = compiledOnce(new URL('../../build/quickjs-metered.wasm', import.meta.url));
-const micropython = compiledOnce(new URL('../../build/micropython-metered.wasm', import.meta.url));
+// Where `npm run build` writes the languages' engines (the same depth below the root from src/ and dist/).
+const engines = new Map<string, ReturnType<typeof compiledOnce>>();
+const engineFile = (file: string) => {
+  let engine = engines.get(file);
+  if (!engine) engines.set(file, (engine = compiledOnce(new URL(`../../build/${file}`, import.meta.url))));
+  return engine;
+};
+
+/** Node and Lambda: a language's engine (Language.engines), compiled once per process. */
+export const nodeEngine = (file: string): Promise<WebAssembly.Module> => engineFile(file).source();
+/** A worker thread uses the engines its process compiled (workerData) instead of compiling its own. */
+export const shareEngine = (file: string, module: WebAssembly.Module): void => engineFile(file).share(module);
 
 /** Node and Lambda: the metered QuickJS, compiled once per process. */
-export const nodeQuickJSModule: QuickJSModuleSource = quickjs.source;
+export const nodeQuickJSModule: QuickJSModuleSource = () => nodeEngine(QUICKJS_ENGINE);
 /** Node and Lambda: the metered MicroPython, compiled once per process. */
-export const nodeMicroPythonModule: MicroPythonModuleSource = micropython.source;
-/** A worker thread uses the modules its process compiled (workerData) instead of compiling its own. */
-export const shareQuickJSModule = quickjs.share;
-export const shareMicroPythonModule = micropython.share;
+export const nodeMicroPythonModule: MicroPythonModuleSource = () => nodeEngine(MICROPYTHON_ENGINE);
 
 /** Node and Lambda compile the bot's module and run it in-process. */
 export const nodeWasmSessions: WasmSessionFactory = async (metered, seed, logLimit) => {
@@ -74,11 +83,12 @@ export async function nodeSafetyCapFactor(given?: number): Promise<number> {
   return given ?? safetyCapFactorFromEnv() ?? SAFETY_CAP_FACTOR * (await hostSlowness(nodeQuickJSModule));
 }
 
-/** The sandbox as it runs in Node and Lambda: JS in metered QuickJS, WebAssembly metered and compiled here. */
+/** What Node and Lambda offer the languages: engines compiled here, WebAssembly run in-process, WASI prepared by binaryen. */
+export const nodeHost: SandboxHost = { engine: nodeEngine, wasmSessions: nodeWasmSessions, prepareWasi: asyncifyWasi };
+
+/** The sandbox as it runs in Node and Lambda: each bundle loaded by its language's in-process loader. */
 export const nodeBotLoader: BotLoader = async (bundle, given) => {
+  const language = languageOf(bundle.kind);
   const ctx = { ...given, safetyCapFactor: await nodeSafetyCapFactor(given.safetyCapFactor) };
-  if (bundle.kind === 'js') return JsBot.load(nodeQuickJSModule, sourceText(bundle.code), ctx);
-  if (bundle.kind === 'py') return PyBot.load(nodeMicroPythonModule, sourceText(bundle.code), ctx);
-  const bytes = typeof bundle.code === 'string' ? new TextEncoder().encode(bundle.code) : bundle.code;
-  return WasmBot.load(nodeWasmSessions, bytes, ctx, asyncifyWasi);
+  return language.load.node(bundle.code, ctx, nodeHost);
 };

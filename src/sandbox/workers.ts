@@ -1,9 +1,8 @@
 import type { BotLoader } from './types.js';
-import { JsBot } from './quickjs/js-bot.js';
-import { PyBot } from './python/py-bot.js';
-import { sourceText } from './source-text.js';
+import type { SandboxHost } from './language.js';
+import { ENGINES, languageOf } from './language-catalog.js';
 import type { HarnessCall, HarnessStarted } from './wasm/harness.js';
-import { WasmBot, type WasmSessionFactory } from './wasm/wasm-bot.js';
+import type { WasmSessionFactory } from './wasm/session.js';
 
 /** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/workers checks they agree). */
 export const BOT_ISOLATE_COMPATIBILITY_DATE = '2026-10-23';
@@ -64,13 +63,18 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
   };
 }
 
-/** The sandbox as it runs in Cloudflare Workers. */
-export function workersBotLoader(options: { loader: WorkerLoader; quickjs: WebAssembly.Module; micropython: WebAssembly.Module; harnessSource: string }): BotLoader {
-  const sessions = loaderWasmSessions(options.loader, options.harnessSource);
-  return (bundle, ctx) => {
-    if (bundle.kind === 'js') return JsBot.load(async () => options.quickjs, sourceText(bundle.code), ctx);
-    if (bundle.kind === 'py') return PyBot.load(async () => options.micropython, sourceText(bundle.code), ctx);
-    const bytes = typeof bundle.code === 'string' ? new TextEncoder().encode(bundle.code) : bundle.code;
-    return WasmBot.load(sessions, bytes, ctx);
+/**
+ * The sandbox as it runs in Cloudflare Workers: each bundle loaded by its
+ * language's Workers loader. Workers cannot compile WebAssembly from bytes,
+ * so the languages' engines come imported statically, by build file name
+ * (every one in ENGINES); WASI modules come prepared (`umpire prepare-wasi`).
+ */
+export function workersBotLoader(options: { loader: WorkerLoader; engines: Readonly<Record<string, WebAssembly.Module>>; harnessSource: string }): BotLoader {
+  const missing = ENGINES.filter((file) => !(options.engines[file] instanceof WebAssembly.Module));
+  if (missing.length > 0) throw new Error(`the Workers entry does not import the engines ${missing.join(', ')}`);
+  const host: SandboxHost = {
+    engine: async (file) => options.engines[file]!,
+    wasmSessions: loaderWasmSessions(options.loader, options.harnessSource),
   };
+  return (bundle, ctx) => languageOf(bundle.kind).load.workers(bundle.code, ctx, host);
 }

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { isPythonName } from '../core/bots.js';
+import { languageOfFile } from '../core/bot-languages.js';
 import { readBoundedForm } from '../core/bounded-body.js';
 import { InputError } from '../core/errors.js';
 import type { GameModule } from '../core/game-module.js';
@@ -123,7 +123,8 @@ function exampleSeat(game: GameModule, name: string): WebSeat {
   if (!bot) throw new ApiFailure(400, 'INVALID_REQUEST', `${game.title} has no example bot '${name}'`);
   // A text game's seat carries the text in the game's own field (ants: `brain`).
   if (game.bots.form === 'text') return { [game.bots.field]: bot.text, name: bot.name };
-  return isPythonName(bot.name) ? { py: bot.text, name: bot.name } : { js: bot.text, name: bot.name };
+  // An example is a source file: its language by its name.
+  return { [languageOfFile(bot.name, null).field]: bot.text, name: bot.name };
 }
 
 const checked = (value: FormDataEntryValue | null) => value === 'true' || value === 'on';

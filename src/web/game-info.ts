@@ -43,7 +43,7 @@ export async function firstInput(game: GameModule): Promise<string | null> {
 }
 
 /** A seat of a request made here: a stored bot, a bot's code, or a text game's text in its own field, with a name. */
-export type WebSeat = Pick<SeatInput, 'bot' | 'js' | 'name'> & { readonly [textField: string]: string | undefined };
+export type WebSeat = Pick<SeatInput, 'bot' | 'name'> & { readonly [codeOrTextField: string]: string | undefined };
 
 /**
  * The match request of `seats` on the game's default venue and board settings:

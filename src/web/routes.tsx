@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { isBundleKind } from '../core/bots.js';
+import { isBundleKind } from '../core/bot-languages.js';
 import type { GameModule } from '../core/game-module.js';
 import { findGame, GAMES } from '../games/catalog.js';
 import { SITE_CSS } from '../viewer/site-css.js';

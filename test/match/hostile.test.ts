@@ -4,7 +4,7 @@ import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
 import { runMatch, type BotLoader } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
-import { CLOCK_CALL_FUEL, ENGINE_HOST_CALL_FUEL } from '../../src/sandbox/quickjs/js-bot.js';
+import { CLOCK_CALL_FUEL, ENGINE_HOST_CALL_FUEL } from '../../src/sandbox/javascript/js-bot.js';
 import { FUEL_PER_MS, type Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 import { I32, I64, i64const, module } from '../sandbox/wat.js';

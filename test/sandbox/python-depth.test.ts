@@ -141,7 +141,7 @@ describe('the call-depth limit of the Python sandbox', () => {
     // (and one more for each host frame that called back into the module on the way out).
     const loaded = await PyBot.load(async () => LIMITED, code, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e11 });
     if (!loaded.ok) throw new Error(loaded.failure.message);
-    const py = (loaded.bot as unknown as { loaded: { py: { depth: WebAssembly.Global } } }).loaded.py;
+    const py = (loaded.bot as unknown as { instance: { py: { depth: WebAssembly.Global } } }).instance.py;
     expect(await loaded.bot.act('x', BUDGET)).toMatchObject({ failure: 'crash' });
     expect(py.depth.value).toBeGreaterThan(MAX_CALL_DEPTH);
     expect(await inWorker(LIMITED, code, 1)).toEqual([limited]);

@@ -397,7 +397,7 @@ def act(s):
     const held = Number(r.output);
     expect(held).toBeGreaterThan(0);
     expect(held).toBeLessThan(memoryBytes);
-    const memory = (bot as unknown as { loaded: { py: { memory: WebAssembly.Memory } } }).loaded.py.memory;
+    const memory = (bot as unknown as { instance: { py: { memory: WebAssembly.Memory } } }).instance.py.memory;
     expect(memory.buffer.byteLength).toBeLessThanOrEqual(memoryBytes);
     // Freed, it can allocate again: the cap is on what it holds, not on what it ever allocated.
     expect(Number((await bot.act('x', BIG)).output)).toBeGreaterThan(0);

@@ -76,10 +76,10 @@ function run(kind: 'js' | 'wasm' | 'raw-wasm' | 'limited-wasm', code: string | U
       }
       let loaded;
       if (kind === 'js') {
-        const { JsBot } = await import(root + '/dist/sandbox/quickjs/js-bot.js');
+        const { JsBot } = await import(root + '/dist/sandbox/javascript/js-bot.js');
         loaded = await JsBot.load(async () => quickjs, code, ctx);
       } else {
-        const { WasmBot } = await import(root + '/dist/sandbox/wasm/wasm-bot.js');
+        const { WasmBot } = await import(root + '/dist/sandbox/webassembly/wasm-bot.js');
         const { nodeWasmSessions } = await import(root + '/dist/sandbox/node-sources.js');
         loaded = await WasmBot.load(nodeWasmSessions, code, ctx);
       }

@@ -12,7 +12,7 @@ import type { Bundle } from '../../src/sandbox/types.js';
 import { workersBotLoader, type WorkerLoader } from '../../src/sandbox/workers.js';
 
 interface Posted {
-  kind: 'js' | 'py' | 'wasm';
+  kind: string;
   code: string;
 }
 
@@ -35,7 +35,7 @@ export default {
       seed: body.seed,
       ...(body.budgets ? { budgets: body.budgets } : {}),
       bots: [bundle(body.red), bundle(body.blue)],
-      load: workersBotLoader({ loader: env.LOADER, quickjs, micropython, harnessSource }),
+      load: workersBotLoader({ loader: env.LOADER, engines: { 'quickjs-metered.wasm': quickjs, 'micropython-metered.wasm': micropython }, harnessSource }),
     });
     return Response.json({ result, replay });
   },

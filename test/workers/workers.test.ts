@@ -10,7 +10,7 @@ import type { MatchOutput } from '../../src/core/match-types.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import type { Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
-import { asyncifyWasi } from '../../src/sandbox/wasi-prepare.js';
+import { asyncifyWasi } from '../../src/sandbox/webassembly/wasi-prepare.js';
 import { I32, I64, module } from '../sandbox/wat.js';
 import { DEEP_JS, DEEP_PY } from '../match/deep-bots.js';
 import { postOnNewConnection, startWrangler, WRANGLER_RUNS, type Wrangler } from './wrangler-dev.js';
@@ -31,7 +31,7 @@ afterAll(async () => {
   await wrangler?.stop();
 });
 
-type Posted = { kind: 'js' | 'py' | 'wasm'; code: string };
+type Posted = { kind: string; code: string };
 const post = (b: Bundle): Posted =>
   b.kind === 'wasm' ? { kind: 'wasm', code: Buffer.from(b.code as Uint8Array).toString('base64') } : { kind: b.kind, code: b.code as string };
 

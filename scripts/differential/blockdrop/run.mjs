@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { bundleKindOfFile, botFromBytes } from '../../../dist/match/seats.js';
-import { asyncifyWasi } from '../../../dist/sandbox/wasi-prepare.js';
+import { asyncifyWasi } from '../../../dist/sandbox/webassembly/wasi-prepare.js';
 import { playEngine } from './engine.mjs';
 import { plan, PLAYERS } from './plan.mjs';
 import { engineTrace, firstDifference } from './trace.mjs';

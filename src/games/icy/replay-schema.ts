@@ -6,7 +6,9 @@ import { KEYFRAME_INTERVAL, REPLAY_FORMAT, REPLAY_VERSION } from './replay.js';
  * is generated from it (`npm run build`; a test checks the file is current).
  */
 const pair = z.tuple([z.number().int(), z.number().int()]);
-const bot = z.object({ name: z.string().nullable(), sha256: z.string().nullable(), kind: z.enum(['js', 'py', 'wasm', 'history']) });
+/** A bot language's kind ('js', 'py', 'wasm'...: the sandbox's registry), or 'history' for a replayed turn history. */
+const kind = z.string().min(1).describe("the bot's language ('js', 'py', 'wasm'...), or 'history'");
+const bot = z.object({ name: z.string().nullable(), sha256: z.string().nullable(), kind });
 const cells = z.string().length(961);
 
 export const ReplaySchema = z

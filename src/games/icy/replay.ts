@@ -22,7 +22,8 @@ export const KEYFRAME_INTERVAL = 20;
 export interface ReplayBot {
   readonly name: string | null;
   readonly sha256: string | null;
-  readonly kind: 'js' | 'py' | 'wasm' | 'history';
+  /** A bot language's kind ('js', 'py', 'wasm'...), or 'history'. */
+  readonly kind: string;
 }
 
 export interface ReplayManifest {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
-const bot = z.looseObject({ sha256: sha.nullable(), kind: z.enum(['js', 'py', 'wasm', 'history']) });
+const bot = z.looseObject({ sha256: sha.nullable(), kind: z.string().min(1) });
 
 /** What verify and the turn history read of a stored Icy replay; the rest passes through. */
 export const StoredIcyReplay = z.looseObject({

@@ -1,8 +1,8 @@
 // The entry of a match worker thread (see worker-pool.ts): plays the jobs the pool posts, one at a time.
 import { parentPort, workerData } from 'node:worker_threads';
-import { nodeBotLoader, shareMicroPythonModule, shareQuickJSModule } from '../../sandbox/node-sources.js';
-import { asyncifyWasi } from '../../sandbox/wasi-prepare.js';
-import { asyncifyTooLarge } from '../../sandbox/wasm/wasi-limits.js';
+import { nodeBotLoader, shareEngine } from '../../sandbox/node-sources.js';
+import { asyncifyWasi } from '../../sandbox/webassembly/wasi-prepare.js';
+import { asyncifyTooLarge } from '../../sandbox/webassembly/wasi-limits.js';
 import { playJob } from '../in-process-runner.js';
 import { probeBot } from '../probe.js';
 import type { Prepared, WorkerReply, WorkerRequest } from './messages.js';
@@ -30,9 +30,8 @@ async function prepare(bytes: Uint8Array): Promise<Prepared> {
   }
 }
 
-const shared = workerData as { quickjs?: unknown; micropython?: unknown } | null;
-if (shared?.quickjs instanceof WebAssembly.Module) shareQuickJSModule(shared.quickjs);
-if (shared?.micropython instanceof WebAssembly.Module) shareMicroPythonModule(shared.micropython);
+const shared = workerData as { engines?: Record<string, unknown> } | null;
+for (const [file, module] of Object.entries(shared?.engines ?? {})) if (module instanceof WebAssembly.Module) shareEngine(file, module);
 
 const port = parentPort!;
 port.on('message', (request: WorkerRequest) => {

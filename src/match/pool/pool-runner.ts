@@ -2,7 +2,8 @@ import { PREPARE_DEADLINE_MS, matchDeadlineMs, probeDeadlineMs } from '../deadli
 import type { Bundle, TextBot } from '../../core/bots.js';
 import type { MatchJob, MatchRunner, ProbeResult } from '../job.js';
 import type { Tenant } from '../tenant.js';
-import { nodeMicroPythonModule, nodeQuickJSModule } from '../../sandbox/node-sources.js';
+import { ENGINES } from '../../sandbox/language-catalog.js';
+import { nodeEngine } from '../../sandbox/node-sources.js';
 import { WasiPreparation } from './wasi-preparation.js';
 import { WorkerPool, type PoolOptions } from './worker-pool.js';
 
@@ -21,8 +22,8 @@ export interface PoolRunner extends MatchRunner {
 
 /** Node: matches in a pool of worker threads, each under a hard wall-clock deadline. */
 export function poolRunner(options: PoolRunnerOptions): PoolRunner {
-  // QuickJS and MicroPython are compiled here once and shared: every worker instantiates the same modules (and their tiered-up code).
-  const pool = new WorkerPool({ workerData: async () => ({ quickjs: await nodeQuickJSModule(), micropython: await nodeMicroPythonModule() }), ...options });
+  // The languages' engines (QuickJS, MicroPython...) are compiled here once and shared: every worker instantiates the same modules (and their tiered-up code).
+  const pool = new WorkerPool({ workerData: async () => ({ engines: Object.fromEntries(await Promise.all(ENGINES.map(async (file) => [file, await nodeEngine(file)]))) }), ...options });
   const wasi = new WasiPreparation(pool, options.prepareDeadlineMs ?? PREPARE_DEADLINE_MS);
   return {
     pool,

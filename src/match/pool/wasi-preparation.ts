@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { UmpireError } from '../../core/errors.js';
 import type { Bundle, LoadFailure } from '../../sandbox/types.js';
-import { wasiKind } from '../../sandbox/wasm/wasm-bot.js';
+import { wasiKind } from '../../sandbox/webassembly/wasm-bot.js';
 import type { Tenant } from '../tenant.js';
 import type { Prepared } from './messages.js';
 import type { WorkerPool } from './worker-pool.js';

@@ -1,9 +1,11 @@
-import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../types.js';
-import { FUEL_PER_MS, MAX_RELOADS, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
+import type { BotContext, LoadFailure, LoadResult } from '../types.js';
+import type { BotLog } from '../bot-log.js';
+import { loadBot, type Allowance, type CallOutcome, type LanguageInstance, type LanguageRuntime } from '../lifecycle.js';
+import { FUEL_PER_MS, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 import { HOST_BYTE_FUEL } from '../wasm/harness.js';
 import { FUEL_EXPORT } from '../wasm/meter.js';
 import { FuelTank, hasRefuelHook } from '../fuel-tank.js';
-import { safetyCapDetail, safetyCapMs } from '../safety-cap.js';
+import { safetyCapDetail } from '../safety-cap.js';
 import { MicroPython, type HostOptions, type PyException, type PyValue } from './micropython-host.js';
 import { pythonPrelude } from './prelude.js';
 
@@ -33,28 +35,21 @@ const instructionsFor = (fuel: number): bigint => (BigInt(fuel) * BigInt(PYTHON_
 /** The fuel `instructions` cost, rounded up. */
 const fuelFor = (instructions: bigint): number => Number((instructions * BigInt(FUEL_PER_MS) + BigInt(PYTHON_INSTRUCTIONS_PER_MS) - 1n) / BigInt(PYTHON_INSTRUCTIONS_PER_MS));
 
-/** One interpreter with the bot's module run and its `act` found. */
-interface Loaded {
-  readonly py: MicroPython;
-  readonly act: number;
-}
-
 /**
  * A Python bot: a module defining `act(state: str) -> str`, run by MicroPython
  * in its own fuel-metered WebAssembly instance. The top level runs once; globals
  * persist between turns. Fuel is counted on the interpreter's instructions;
  * a call that runs out is stopped by the counter's trap, and like a crash the
  * interpreter is discarded and the bot reloaded (its top level again) before
- * its next call; after {@link MAX_RELOADS} reloads it is retired.
+ * its next call: the sandbox's common life (lifecycle.ts).
  */
-export class PyBot implements Bot {
-  crashes = 0;
-  private logText = '';
-  private logFull = false;
-  private turns = 0;
-  private reloadNext = false;
-  /** Why the bot is no longer called, once it is retired. */
-  private retired: string | null = null;
+export const PyBot = {
+  load: (source: MicroPythonModuleSource, code: string, ctx: BotContext): Promise<LoadResult> => loadBot(new MicroPythonLanguage(source, code, ctx), ctx),
+};
+
+/** MicroPython for one bot: one fuel tank across its interpreters, a fresh interpreter per (re)load. */
+class MicroPythonLanguage implements LanguageRuntime {
+  readonly retiredRecord = 'every-call';
   /** Fuel at the start of the current call or load, for the clock and the count. */
   private startFuel = 0n;
   /** The current interpreter's fuel counter, and the tank that fills it (in slices, with the safety cap, where the module has the refuel hook). */
@@ -64,23 +59,14 @@ export class PyBot implements Bot {
   private loadCapMs = 0;
   private clockBase = VIRTUAL_EPOCH_MS;
 
-  private constructor(
+  constructor(
     private readonly source: MicroPythonModuleSource,
     private readonly code: string,
     private readonly ctx: BotContext,
-    private loaded: Loaded | null,
   ) {}
 
-  static async load(source: MicroPythonModuleSource, code: string, ctx: BotContext): Promise<LoadResult> {
-    const bot = new PyBot(source, code, ctx, null);
-    const made = await bot.start();
-    if (typeof made === 'object' && 'code' in made) return { ok: false, failure: made };
-    bot.loaded = made;
-    return { ok: true, bot };
-  }
-
   /** A fresh interpreter: MicroPython's start, the prelude and the bot's top level, all on the load fuel. */
-  private async start(): Promise<Loaded | { code: 'BUNDLE_SYNTAX' | 'BUNDLE_INIT' | 'BUNDLE_NO_ENTRY' | 'BUNDLE_INVALID'; message: string; safetyCap?: true }> {
+  async start(load: Allowance, log: BotLog): Promise<LanguageInstance | LoadFailure> {
     const module = await this.source();
     let py: MicroPython | undefined;
     this.clockBase = VIRTUAL_EPOCH_MS;
@@ -90,10 +76,10 @@ export class PyBot implements Bot {
     this.counter = null;
     this.tank.fill(0n, 0);
     try {
-      this.startFuel = instructionsFor(this.ctx.loadFuel);
-      this.loadCapMs = safetyCapMs(this.ctx.loadFuel, this.ctx.safetyCapFactor);
+      this.startFuel = instructionsFor(load.fuel);
+      this.loadCapMs = load.capMs;
       // The constructor hands over the new counter (hostOptions' begin), which is filled for the start-up.
-      py = new MicroPython(module, FUEL_EXPORT, this.hostOptions(), heapBytes(this.ctx.limits.memoryBytes), PYSTACK_BYTES);
+      py = new MicroPython(module, FUEL_EXPORT, this.hostOptions(log), heapBytes(this.ctx.limits.memoryBytes), PYSTACK_BYTES);
       // The port starts with more memory than a very small cap: such a cap cannot hold, so the bot is refused.
       if (py.memoryBytes > this.ctx.limits.memoryBytes) {
         return { code: 'BUNDLE_INVALID', message: `memory limit below MicroPython's own ${(py.memoryBytes / 2 ** 20).toFixed(1)} MiB` };
@@ -104,7 +90,9 @@ export class PyBot implements Bot {
       if (ran) return { code: ran.type === 'SyntaxError' ? 'BUNDLE_SYNTAX' : 'BUNDLE_INIT', message: describe(ran) };
       const act = py.global('act');
       if (!act || act.kind !== 'callable') return { code: 'BUNDLE_NO_ENTRY', message: 'the module defines no function act(state)' };
-      return { py, act: act.ref };
+      const loaded = py;
+      const instance: LanguageInstance & { readonly py: MicroPython } = { py: loaded, call: async (input, allowance, turn, outputChars) => this.call(loaded, act.ref, input, allowance, turn, outputChars) };
+      return instance;
     } catch (e) {
       if (this.tank.capped) return { code: 'BUNDLE_INIT', message: `the top level of the module was ${safetyCapDetail(this.tank.cap)}`, safetyCap: true };
       if (this.counter && this.usedAll()) return { code: 'BUNDLE_INIT', message: 'the top level of the module used up its fuel' };
@@ -113,76 +101,37 @@ export class PyBot implements Bot {
     }
   }
 
-  async act(input: string, budget: CallBudget): Promise<CallResult> {
-    this.turns++;
-    if (this.reloadNext) {
-      this.reloadNext = false;
-      if (this.crashes > MAX_RELOADS) this.retired = `crashed ${this.crashes} times`;
-    }
-    if (this.retired !== null) return { output: null, fuel: 0, failure: 'retired', detail: this.retired };
-    if (!this.loaded) {
-      const made = await this.start();
-      if ('code' in made && made.safetyCap) {
-        this.crashes++;
-        this.reloadNext = true;
-        return { output: null, fuel: 0, failure: 'over_budget', detail: `reload failed: ${made.message}; reloaded next turn`, safetyCap: true };
-      }
-      if ('code' in made) return this.crashed(`reload failed: ${made.message}`, 0);
-      this.loaded = made;
-    }
-    const loaded = this.loaded;
-    const { py } = loaded;
-    this.clockBase = VIRTUAL_EPOCH_MS + this.turns * 1000;
-    const capMs = safetyCapMs(budget.fuel, this.ctx.safetyCapFactor);
-    this.begin(py.fuel, budget.fuel, capMs);
+  private call(py: MicroPython, act: number, input: string, allowance: Allowance, turn: number, outputChars: number): CallOutcome {
+    this.clockBase = VIRTUAL_EPOCH_MS + turn * 1000;
+    this.begin(py.fuel, allowance.fuel, allowance.capMs);
     let value: PyValue;
     try {
-      value = py.callWithString(loaded.act, input, this.ctx.limits.outputChars);
+      value = py.callWithString(act, input, outputChars);
     } catch (e) {
       // The counter ran out (or the safety cap stopped it), or a fault of the interpreter: it cannot be resumed.
       const used = this.used();
-      if (this.tank.capped) {
-        this.crashes++;
-        this.reloadNext = true;
-        this.loaded = null;
-        return { output: null, fuel: used, failure: 'over_budget', detail: `${safetyCapDetail(capMs)}; reloaded next turn`, safetyCap: true };
-      }
-      if (this.usedAll()) {
-        this.crashes++;
-        this.reloadNext = true;
-        this.loaded = null;
-        return { output: null, fuel: budget.fuel, failure: 'over_budget', detail: 'used up its fuel; reloaded next turn' };
-      }
+      if (this.tank.capped) return { kind: 'stopped', fuel: used, detail: safetyCapDetail(allowance.capMs), safetyCap: true };
+      if (this.usedAll()) return { kind: 'stopped', fuel: allowance.fuel, detail: 'used up its fuel' };
       // Where V8's stack ends depends on the thread: the call is charged its whole budget, so that what
       // is recorded does not (with the module's call-depth limit, whether it ends there does not either).
-      if (py.nestedTooDeep(e)) return this.crashed(TOO_DEEP, budget.fuel);
-      return this.crashed((e as Error).message, used);
+      if (py.nestedTooDeep(e)) return { kind: 'crash', fuel: allowance.fuel, detail: TOO_DEEP };
+      return { kind: 'crash', fuel: used, detail: (e as Error).message };
     }
     const used = this.used();
-    if (value.kind === 'exception') return { output: null, fuel: used, failure: 'error', detail: describe(value) };
-    if (value.kind !== 'str') return { output: null, fuel: used, failure: 'error', detail: `act returned ${value.kind === 'callable' ? 'a function' : value.type}, not a str` };
-    const limit = this.ctx.limits.outputChars;
-    return value.text.length > limit ? { output: value.text.slice(0, limit), fuel: used, truncated: true } : { output: value.text, fuel: used };
+    if (value.kind === 'exception') return { kind: 'error', fuel: used, detail: describe(value) };
+    if (value.kind !== 'str') return { kind: 'error', fuel: used, detail: `act returned ${value.kind === 'callable' ? 'a function' : value.type}, not a str` };
+    return { kind: 'answer', text: value.text, fuel: used };
   }
 
-  log(): string {
-    return this.logText;
-  }
-
-  /** Drops the interpreter; its memory goes with its WebAssembly instance. */
-  dispose(): void {
-    this.loaded = null;
-    this.retired = 'disposed';
-  }
-
-  private hostOptions(): HostOptions {
+  private hostOptions(log: BotLog): HostOptions {
     return {
       memoryBytes: this.ctx.limits.memoryBytes,
       seed: this.ctx.seed,
       clockMs: () => this.clockBase + fuelFor(this.startFuel - this.tank.left()) / fuelPerMs(),
       ticksZero: VIRTUAL_EPOCH_MS,
-      logRoom: () => (this.logFull ? 0 : Math.max(0, this.ctx.limits.logChars - this.logText.length)),
-      write: (text) => this.write(text),
+      logRoom: () => log.room(),
+      // print() and sys.stdout/stderr, up to the log cap, then one note.
+      write: (text) => log.write(text),
       hostCallFuel: PYTHON_HOST_CALL_FUEL,
       hostByteFuel: PYTHON_HOST_BYTE_FUEL,
       // A new interpreter's start-up runs on the load's fuel (startFuel) and under the load's cap.
@@ -209,25 +158,6 @@ export class PyBot implements Bot {
   /** Whether the budget ran out: the counter was overdrawn with nothing left to refill it. */
   private usedAll(): boolean {
     return this.tank.left() < 0n;
-  }
-
-  /** print() and sys.stdout/stderr, up to the log cap, then one note. */
-  private write(text: string): void {
-    if (this.logFull) return;
-    const room = this.ctx.limits.logChars - this.logText.length;
-    if (text.length <= room) {
-      this.logText += text;
-      return;
-    }
-    this.logText += text.slice(0, Math.max(0, room)) + '\n[log cut: the bot wrote more than the cap]';
-    this.logFull = true;
-  }
-
-  private crashed(detail: string, fuel: number): CallResult {
-    this.crashes++;
-    this.reloadNext = true;
-    this.loaded = null;
-    return { output: null, fuel, failure: 'crash', detail: `${detail}; reloaded next turn` };
   }
 }
 

@@ -1,3 +1,4 @@
+import { botLanguages } from '../../core/bot-languages.js';
 import type { GameModule } from '../../core/game-module.js';
 import { ApiForm, Page } from '../layout.js';
 
@@ -6,7 +7,14 @@ export function UploadPage({ games, selected }: { games: readonly GameModule[]; 
     <Page title="Upload a bot">
       <h1>Upload a bot</h1>
       <p>
-        A JavaScript module (<code>.js</code>), a Python module (<code>.py</code>), WebAssembly (<code>.wasm</code>) or, for text games, the bot's text. It is checked by playing the first turns of
+        A bot in{' '}
+        {botLanguages().map((l, i) => (
+          <>
+            {i > 0 ? ', ' : ''}
+            {l.title} (<code>{l.extensions[0]}</code>)
+          </>
+        ))}{' '}
+        or, for text games, the bot's text. It is checked by playing the first turns of
         a match of the game you choose.
       </p>
       <ApiForm action="/ui/bots" label="Upload" multipart>

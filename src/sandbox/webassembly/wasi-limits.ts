@@ -1,4 +1,4 @@
-import { SECTION, readSections, vectorLength } from './sections.js';
+import { SECTION, readSections, vectorLength } from '../wasm/sections.js';
 
 /**
  * Bounds on WASI modules that must be made suspendable (binaryen's asyncify),

@@ -1,4 +1,4 @@
-import type { WasiPreparer } from './wasm/wasm-bot.js';
+import type { WasiPreparer } from './wasm-bot.js';
 
 /**
  * Node and Lambda: makes a WASI command module suspendable where it reads

@@ -9,11 +9,12 @@ import {
 } from 'quickjs-emscripten-core';
 import { FUEL_EXPORT, MEMORY_PAGE_FUEL } from '../wasm/meter.js';
 import { FuelTank, REFUEL_MODULE, REFUEL_NAME, hasRefuelHook } from '../fuel-tank.js';
-import { safetyCapDetail, safetyCapMs } from '../safety-cap.js';
+import { safetyCapDetail } from '../safety-cap.js';
 import { DEPTH_EXPORT, MAX_STACK_SLOTS } from '../wasm/call-depth.js';
-import type { Bot, BotContext, CallBudget, CallResult, LoadResult } from '../types.js';
+import type { BotContext, LoadFailure, LoadResult } from '../types.js';
+import { loadBot, type Allowance, type CallOutcome, type LanguageInstance, type LanguageRuntime } from '../lifecycle.js';
 import { PRELUDE } from './prelude.js';
-import { MAX_RELOADS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
+import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 
 import quickjsGlue from '../../../build/quickjs-glue.cjs';
 
@@ -74,7 +75,7 @@ class Instance {
     readonly depth: WebAssembly.Global | undefined,
   ) {}
 
-  static async create(source: QuickJSModuleSource, code: string, ctx: BotContext, meter: Meter): Promise<Instance | LoadFailed> {
+  static async create(source: QuickJSModuleSource, code: string, ctx: BotContext, meter: Meter, load: Allowance): Promise<Instance | LoadFailed> {
     const module = await source();
     const pages = Math.floor(ctx.limits.memoryBytes / PAGE);
     if (pages < INITIAL_PAGES) return loadFailed('BUNDLE_INVALID', `memory limit below QuickJS's ${(INITIAL_PAGES * PAGE) >> 20} MiB`);
@@ -109,7 +110,7 @@ class Instance {
     // Each bot has its own WebAssembly instance: a failed one is dropped whole, not disposed.
     const fail = loadFailed;
     try {
-      meter.start(ctx.loadFuel, safetyCapMs(ctx.loadFuel, ctx.safetyCapFactor));
+      meter.start(load.fuel, load.capMs);
       const clock = vm.newFunction('clock', () => {
         meter.charge(CLOCK_CALL_FUEL);
         return vm.newNumber(meter.clock());
@@ -307,155 +308,109 @@ class Meter {
 /**
  * A JavaScript bot: an ES module whose default export (or export `act`) maps
  * the turn's input text to the answer text. Its top level runs once; its
- * globals persist between turns. After a trap it is reloaded fresh on the
- * next call; after {@link MAX_RELOADS} reloads it is retired.
+ * globals persist between turns. Its life (reloads after a trap, retirement,
+ * caps) is the sandbox's common one (lifecycle.ts).
  */
-export class JsBot implements Bot {
-  crashes = 0;
-  private logText = '';
-  private turns = 0;
-  private reloadNext = false;
+export const JsBot = {
+  load: (source: QuickJSModuleSource, code: string, ctx: BotContext): Promise<LoadResult> => loadBot(new QuickJSLanguage(source, code, ctx), ctx),
+};
+
+/** QuickJS for one bot: one meter across its instances, a fresh instance per (re)load. */
+class QuickJSLanguage implements LanguageRuntime {
+  readonly retiredRecord = 'first-call';
+  /** The prelude caps what the bot logs; the headroom keeps its note about dropped lines. */
+  readonly logHeadroom = 256;
   private readonly meter = new Meter();
 
-  private constructor(
+  constructor(
     private readonly source: QuickJSModuleSource,
     private readonly code: string,
     private readonly ctx: BotContext,
-    private instance: Instance | null,
   ) {}
 
-  static async load(source: QuickJSModuleSource, code: string, ctx: BotContext): Promise<LoadResult> {
-    const bot = new JsBot(source, code, ctx, null);
-    const made = await Instance.create(source, code, ctx, bot.meter);
-    if ('failed' in made) return { ok: false, failure: { code: made.code, message: made.message, ...(made.safetyCap ? { safetyCap: true } : {}) } };
-    bot.instance = made;
-    bot.collectLog();
-    return { ok: true, bot };
+  async start(load: Allowance): Promise<LanguageInstance | LoadFailure> {
+    const made = await Instance.create(this.source, this.code, this.ctx, this.meter, load);
+    if ('failed' in made) return { code: made.code, message: made.message, ...(made.safetyCap ? { safetyCap: true } : {}) };
+    return new LoadedQuickJS(made, this.meter);
   }
+}
 
-  async act(input: string, budget: CallBudget): Promise<CallResult> {
-    this.turns++;
-    if (this.reloadNext) {
-      this.reloadNext = false;
-      if (this.crashes > MAX_RELOADS) return { output: null, fuel: 0, failure: 'retired', detail: `crashed ${this.crashes} times` };
-      const made = await Instance.create(this.source, this.code, this.ctx, this.meter);
-      if ('failed' in made && made.safetyCap) {
-        this.crashes++;
-        this.reloadNext = true;
-        return { output: null, fuel: 0, failure: 'over_budget', detail: `reload failed: ${made.message}; reloaded next turn`, safetyCap: true };
-      }
-      if ('failed' in made) return this.crashed(`reload failed: ${made.message}`, 0);
-      this.instance = made;
-    }
-    const inst = this.instance;
-    if (!inst) return { output: null, fuel: 0, failure: 'retired', detail: 'not loaded' };
+/** One loaded instance, called turn by turn until a trap breaks it. */
+class LoadedQuickJS implements LanguageInstance {
+  /** A trap left the engine unusable: nothing more runs in it. */
+  private broken = false;
+
+  constructor(
+    private readonly inst: Instance,
+    private readonly meter: Meter,
+  ) {}
+
+  async call(input: string, allowance: Allowance, turn: number, outputChars: number): Promise<CallOutcome> {
+    const { inst, meter } = this;
     const { vm } = inst;
-    this.meter.use(inst.fuel);
-    this.meter.start(budget.fuel, safetyCapMs(budget.fuel, this.ctx.safetyCapFactor), VIRTUAL_EPOCH_MS + this.turns * 1000);
+    meter.use(inst.fuel);
+    meter.start(allowance.fuel, allowance.capMs, VIRTUAL_EPOCH_MS + turn * 1000);
     // No frame of the engine is in progress between calls (one a host callback's error left counted is forgotten).
     if (inst.depth) inst.depth.value = 0;
     try {
       const arg = vm.newString(input);
-      const limit = vm.newNumber(this.ctx.limits.outputChars);
+      const limit = vm.newNumber(outputChars);
       const r = vm.callFunction(inst.helpers.invoke, vm.undefined, inst.act, arg, limit);
       arg.dispose();
       limit.dispose();
       if (r.error) {
         // Describing the thrown value runs its getters: bot code, on the call's own fuel.
-        const described = this.meter.overReason() ? null : describeHandle(vm, inst.helpers, r.error);
+        const described = meter.overReason() ? null : describeHandle(vm, inst.helpers, r.error);
         r.error.dispose();
-        const used = this.meter.used();
-        const over = this.meter.overReason();
-        const capped = this.meter.capped;
-        this.collectLog();
-        if (capped) return this.stoppedByCap(used, over!);
-        if (over) return { output: null, fuel: used, failure: 'over_budget', detail: described === null ? over : `${over} (describing its error)` };
-        return { output: null, fuel: used, failure: 'error', detail: described ?? 'an unprintable error' };
+        const used = meter.used();
+        const over = meter.overReason();
+        // A call the safety cap stopped, however it stopped (between two slices of fuel, or at QuickJS's next poll), is
+        // loaded fresh next turn as after a trap, so that a bot the cap keeps stopping is retired after its reloads.
+        if (meter.capped) return { kind: 'stopped', fuel: used, detail: over!, safetyCap: true };
+        if (over) return { kind: 'over_budget', fuel: used, detail: described === null ? over : `${over} (describing its error)` };
+        return { kind: 'error', fuel: used, detail: described ?? 'an unprintable error' };
       }
-      const used = this.meter.used();
+      const used = meter.used();
       // An answer that comes back after the budget ran out (QuickJS polls its interrupt handler only now and then) is late.
-      // Read before collecting the log, which restarts the meter for its own work.
-      const over = this.meter.overReason();
-      const capped = this.meter.capped;
+      const over = meter.overReason();
+      const capped = meter.capped;
       const text = unescapeText(vm.getString(r.value));
       r.value.dispose();
-      this.collectLog();
-      if (capped) return this.stoppedByCap(used, over!);
-      if (over) return { output: null, fuel: used, failure: 'over_budget', detail: `${over} before answering` };
-      if (text[0] === 'N') return { output: null, fuel: used, failure: 'error', detail: `returned ${text.slice(1)}, not a string` };
-      return { output: text.slice(1), fuel: used, ...(text[0] === 'T' ? { truncated: true } : {}) };
+      if (capped) return { kind: 'stopped', fuel: used, detail: over!, safetyCap: true };
+      if (over) return { kind: 'over_budget', fuel: used, detail: `${over} before answering` };
+      if (text[0] === 'N') return { kind: 'error', fuel: used, detail: `returned ${text.slice(1)}, not a string` };
+      return { kind: 'answer', text: text.slice(1), fuel: used, ...(text[0] === 'T' ? { truncated: true } : {}) };
     } catch (e) {
       // A trap inside the runtime: fuel ran out inside a built-in, memory ran out, or a fault.
-      const used = this.meter.used();
-      this.instance = null;
-      const over = this.meter.overReason();
-      if (this.meter.capped) return this.stoppedByCap(used, over!);
-      if (over) {
-        this.crashes++;
-        this.reloadNext = true;
-        return { output: null, fuel: used, failure: 'over_budget', detail: `${over} inside a built-in; reloaded next turn` };
-      }
+      const used = meter.used();
+      this.broken = true;
+      const over = meter.overReason();
+      if (meter.capped) return { kind: 'stopped', fuel: used, detail: over!, safetyCap: true };
+      if (over) return { kind: 'stopped', fuel: used, detail: `${over} inside a built-in` };
       // Charged the whole budget, as a Python bot is: the record is the same even were V8's stack to end first.
-      if (nestedTooDeep(inst.depth, e)) return this.crashed(TOO_DEEP, budget.fuel);
-      return this.crashed((e as Error).message, used);
+      if (nestedTooDeep(inst.depth, e)) return { kind: 'crash', fuel: allowance.fuel, detail: TOO_DEEP };
+      return { kind: 'crash', fuel: used, detail: (e as Error).message };
     }
   }
 
-  /**
-   * A call the safety cap stopped: over budget and flagged; and, however it
-   * stopped (between two slices of fuel, or at QuickJS's next poll), its
-   * runtime is loaded fresh next turn as after a trap, so that a bot the cap
-   * keeps stopping is retired after MAX_RELOADS reloads.
-   */
-  private stoppedByCap(fuel: number, reason: string): CallResult {
-    this.crashes++;
-    this.reloadNext = true;
-    this.instance = null;
-    return { output: null, fuel, failure: 'over_budget', detail: `${reason}; reloaded next turn`, safetyCap: true };
-  }
-
-  private crashed(detail: string, fuel: number): CallResult {
-    this.crashes++;
-    this.reloadNext = true;
-    this.instance = null;
-    return { output: null, fuel, failure: 'crash', detail: `${detail}; reloaded next turn` };
-  }
-
-  /** Moves the bot's new log lines to the host; a trap here counts as a crash. */
-  private collectLog(): void {
-    const inst = this.instance;
-    if (!inst) return;
-    let text: string;
+  /** The bot's new log lines, taken on a fuel of their own. */
+  async takeLog(): Promise<string | 'trapped'> {
+    if (this.broken) return '';
+    const { inst, meter } = this;
     try {
-      this.meter.use(inst.fuel);
-      this.meter.start(100_000_000, 0);
+      meter.use(inst.fuel);
+      meter.start(100_000_000, 0);
       const r = inst.vm.callFunction(inst.helpers.takeLog, inst.vm.undefined);
       if (r.error) {
         r.error.dispose();
-        return;
+        return '';
       }
-      text = unescapeText(inst.vm.getString(r.value));
+      const text = unescapeText(inst.vm.getString(r.value));
       r.value.dispose();
+      return text;
     } catch {
-      this.crashes++;
-      this.reloadNext = true;
-      this.instance = null;
-      return;
+      this.broken = true;
+      return 'trapped';
     }
-    // The bot side caps what it writes; the headroom keeps its note about dropped lines.
-    const cap = this.ctx.limits.logChars + 256;
-    if (text && this.logText.length < cap) {
-      this.logText += (this.logText ? '\n' : '') + text;
-      if (this.logText.length > cap) this.logText = this.logText.slice(0, cap);
-    }
-  }
-
-  log(): string {
-    return this.logText;
-  }
-
-  /** Drops the bot's runtime; its memory goes with its WebAssembly instance. */
-  dispose(): void {
-    this.instance = null;
   }
 }

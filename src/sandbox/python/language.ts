@@ -1,0 +1,22 @@
+import type { Language, LanguageLoader } from '../language.js';
+import { sourceText } from '../source-text.js';
+import { PyBot } from './py-bot.js';
+
+/** The metered MicroPython the build makes (scripts/build-wasm.mjs). */
+export const MICROPYTHON_ENGINE = 'micropython-metered.wasm';
+
+const load: LanguageLoader = (code, ctx, host) => PyBot.load(() => host.engine(MICROPYTHON_ENGINE), sourceText(code), ctx);
+
+export const python: Language = {
+  kind: 'py',
+  title: 'Python',
+  field: 'py',
+  encoding: 'text',
+  fieldHelp: 'a Python module defining act(state: str) -> str, run by MicroPython',
+  extensions: ['.py'],
+  contentType: 'text/x-python; charset=utf-8',
+  engines: [MICROPYTHON_ENGINE],
+  load: { node: load, workers: load },
+  calibration: { id: 'python', title: 'Python (MicroPython)', script: 'scripts/calibrate/python.mjs' },
+  docs: { summary: 'A module defining `act(state: str) -> str`, run by a metered MicroPython.', page: 'docs/bots/python.md' },
+};
