@@ -22,7 +22,8 @@ export const SETTINGS = [
   { name: 'PUBLIC_URL', where: 'node, lambda, worker', default: 'the listening address (node); each request\'s own URL (lambda, worker)', text: 'The origin (`https://host[:port]`, no path) that `replayUrl`, `viewUrl` and page links are built on.' },
   { name: 'ALLOWED_HOSTS', where: 'node, lambda, worker', default: 'loopback names and the `PUBLIC_URL` host (node); any (lambda, worker)', text: 'More `Host` names to answer, comma-separated. Other names get 421 `HOST_NOT_ALLOWED`. See [security.md](security.md).' },
   { name: 'AUTH', where: 'node', default: 'unset', text: '`required`: writes need an API key on the local server too. Deployed entries always need one.' },
-  // Storage (src/store/aws.ts). Without S3_BUCKET and DYNAMODB_TABLE, `npm start` embeds its own.
+  // Storage (src/store/factory.ts chooses the backend; src/store/aws/ reads the AWS ones).
+  { name: 'STORE', where: 'all', default: '`aws` when `S3_BUCKET` and `DYNAMODB_TABLE` are set; else `embedded` (node, cli), none (lambda, worker)', text: 'The storage backend: `embedded` (local S3 and DynamoDB servers in the process, data in `UMPIRE_DATA_DIR`), `aws` (S3, DynamoDB, or R2 and other endpoints) or `memory` (in the process, lost on exit). Another name stops start-up with `STORE_UNKNOWN`.' },
   { name: 'UMPIRE_DATA_DIR', where: 'node, cli', default: '`.data`', text: 'The folder of the embedded storage of `npm start` (data and its own credentials). `umpire keys` and `umpire tournament` read it too.' },
   { name: 'S3_BUCKET', where: 'all', default: 'unset', text: 'The bucket of replays, logs and bundles. Set with `DYNAMODB_TABLE` to use real services instead of the embedded ones.' },
   { name: 'S3_ENDPOINT', where: 'all', default: 'unset (AWS S3)', text: 'Another S3 endpoint, such as R2: `https://<account id>.r2.cloudflarestorage.com`.' },
