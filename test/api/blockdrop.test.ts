@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placesByFall } from '../../src/games/blockdrop/match.js';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // Four-player block-drop matches and leaderboards through `npm start`'s server
 // (replays in an embedded S3 server, records in an embedded DynamoDB).

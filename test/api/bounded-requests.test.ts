@@ -6,7 +6,7 @@ import { createApp, type AppConfig } from '../../src/api/app.js';
 import { BODY_SHAPE, checkJsonShape } from '../../src/core/bounded-body.js';
 import { flood, rss } from './flood.js';
 import { createKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // Requests that would hold the server's memory or its event loop, on `npm start` with AUTH=required,
 // sent as an anonymous attacker would: a body of 1.2 GB to a form, 800,000 unknown keys, ids of

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // Capture matches and leaderboards through `npm start`'s server (embedded S3 and DynamoDB servers).
 

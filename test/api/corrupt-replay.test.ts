@@ -7,7 +7,7 @@ import { logsKey, replayKey } from '../../src/match/digest.js';
 import { createStores, type Stores } from '../../src/store/aws.js';
 import { runningEmbeddedStorage } from '../../src/store/embedded.js';
 import { createKey, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // Replays and logs overwritten in storage (signed with the data folder's credentials, as
 // `umpire keys create` does) are answered REPLAY_CORRUPT (500), never an unhandled error.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyHistory, ruleSet } from '../../src/games/icy/index.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // End to end over HTTP: the `npm start` server as its own process, with its
 // embedded S3 (s3rver) and DynamoDB (dynalite) servers keeping data on disk.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, finishRound, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // Issue 24, as the attack: Carol holds one valid key and fills `npm start` (AUTH=required, two
 // match workers) with slow work; Alice, another key, must still be served in bounded time. Carol's

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // A tournament on the local server: stored bots, a leaderboard, a round robin
 // played through the in-process queue, ratings, and the export for other sites.

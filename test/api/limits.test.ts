@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, limitsFromEnv, roundMatchCount } from '../../src/api/limits.js';
 import type { Leaderboard } from '../../src/leaderboard/types.js';
 import { createKey, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // Requests that would make the service do unbounded work, and names that are not own
 // properties, on `npm start` with AUTH=required and small caps from the environment.

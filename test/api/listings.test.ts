@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, finishRound, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // The listings the web pages read through the API: public matches, bots (yours, everyone's public
 // ones), public leaderboards, the boards a bot is on, a board's latest round and recent matches.

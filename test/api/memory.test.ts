@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimits } from '../../src/api/limits.js';
 import { flood, rss, sampleRss } from './flood.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // The keyless local server (`npm start` as it comes: no AUTH, every write accepted as the local
 // owner) as its own process, sent 1.2 GB bodies by an anonymous client: to every form action and

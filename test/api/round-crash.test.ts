@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobId, jobMatch } from '../../src/leaderboard/job-ids.js';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // A round survives its server: SIGKILL `npm start` in the middle of a round, start it again on
 // the same data folder, and the round finishes with every match played and rated exactly once.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type AppConfig } from '../../src/api/app.js';
 import { hostOfHeader, nodeListenFromEnv, platformSiteFromEnv } from '../../src/api/site.js';
-import { freePort, startServer, type RunningServer } from './server.js';
+import { freePort, startServer, type RunningServer } from '../support/server.js';
 
 // The keyless local server (`npm start` without AUTH) as a browser on another site, or a name
 // rebound to 127.0.0.1, would reach it: writes from other sites and requests for other hosts are

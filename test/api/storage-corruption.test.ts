@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStores } from '../../src/store/aws.js';
 import { runningEmbeddedStorage, startEmbeddedStorage } from '../../src/store/embedded.js';
 import { StoreError } from '../../src/store/types.js';
-import { waitForOutput } from '../process-output.js';
-import { freePort, startServer } from './server.js';
+import { waitForOutput } from '../support/process-output.js';
+import { freePort, startServer } from '../support/server.js';
 
 // Corrupt files in the data folder of `npm start` (dist/functions/node.js): the server
 // starts anyway, answers /healthz, gives 503 for the storage requests the corruption

@@ -7,7 +7,7 @@ import { replayKey } from '../../src/match/digest.js';
 import { createStores, type Stores } from '../../src/store/aws.js';
 import { runningEmbeddedStorage } from '../../src/store/embedded.js';
 import { CHASE_BOT } from '../sandbox/chase-bot.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // POST /v1/matches/:id/verify on a match a safety cap decided: the server (its own process,
 // the default cap) plays a WebAssembly bot whose calls outrun their fuel (test/sandbox/chase-bot.ts).

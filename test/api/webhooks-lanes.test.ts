@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 import { signedBy, startReceiver, until, type Receiver } from './webhooks-receiver.js';
 
 // Each hook has its own delivery lane: endpoints that fail or hang delay only

@@ -6,7 +6,7 @@ import type { PendingDelivery } from '../../src/leaderboard/pending-deliveries.j
 import { createStores } from '../../src/store/aws.js';
 import { runningEmbeddedStorage } from '../../src/store/embedded.js';
 import { apiClient } from './http.js';
-import { freePort, startServer, type RunningServer } from './server.js';
+import { freePort, startServer, type RunningServer } from '../support/server.js';
 import { signedBy, startReceiver, until, type Receiver } from './webhooks-receiver.js';
 
 // Pending deliveries are stored: a server killed while its receiver is down

@@ -12,7 +12,7 @@ import { playAndStore } from '../../src/match/store-match.js';
 import { verifyMatch } from '../../src/match/verify-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
-import { CHROMIUM, launchChromium, serveViewer } from '../browser.js';
+import { CHROMIUM, launchChromium, serveViewer } from '../support/browser.js';
 import {
   botFile,
   brokenBot,

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api/http.js';
-import { startServer, type RunningServer } from '../api/server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 /**
  * Issue 18: the same Python match twice gives a byte-identical replay, through

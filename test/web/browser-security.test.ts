@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALAR_BUNDLE, START_PATH } from '../../src/api/docs-assets.js';
 import { GAMES } from '../../src/games/catalog.js';
-import { startServer, type RunningServer } from '../api/server.js';
-import { CHROMIUM, launchChromium, servePages, type PageServer } from '../browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { CHROMIUM, launchChromium, servePages, type PageServer } from '../support/browser.js';
 
 // The keyless local server (`npm start` as it comes: no AUTH, every write accepted as the local
 // owner, so a forged write would be the owner's) on 127.0.0.1, in Chromium, against pages of other

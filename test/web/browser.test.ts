@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, type TestKey } from '../api/keys.js';
-import { startServer, type RunningServer } from '../api/server.js';
-import { CHROMIUM, launchChromium } from '../browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { CHROMIUM, launchChromium } from '../support/browser.js';
 
 // The web front end in real headless Chromium (playwright-core) against the `npm start` server with
 // AUTH=required, so every write goes through the API key the test pastes once into the page.

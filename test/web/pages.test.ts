@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/catalog.js';
 import { DEFAULT_MAP, DEFAULT_RULES, RED, encodeView, initialState, ruleSet } from '../../src/games/icy/index.js';
-import { startServer, type RunningServer } from '../api/server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // The pages without a browser and without script, on the `npm start` server (no AUTH: the local owner):
 // every form works as a plain form post, every text is escaped, every game's page and try-it form work.
