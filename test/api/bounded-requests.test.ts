@@ -1,26 +1,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp, type AppConfig } from '../../src/api/app.js';
 import { BODY_SHAPE, checkJsonShape } from '../../src/core/bounded-body.js';
 import { flood, rss } from './flood.js';
 import { createKey } from './keys.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useServer } from '../support/server.js';
 
 // Requests that would hold the server's memory or its event loop, on `npm start` with AUTH=required,
 // sent as an anonymous attacker would: a body of 1.2 GB to a form, 800,000 unknown keys, ids of
 // 5,000 characters. Each is refused early, small and fast, before any storage is asked.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bounded-'));
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer(dataDir, undefined, { AUTH: 'required' });
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer({ dataDir, env: { AUTH: 'required' } });
 
 const GB = 1.2e9;
 

@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's chromium, driven by playwright-core; the browser suites skip without it. */
 export const CHROMIUM = '/usr/bin/chromium';
+/** Whether this machine has it: `describe.skipIf(!HAS_CHROMIUM)`. */
+export const HAS_CHROMIUM = existsSync(CHROMIUM);
 
 /** `extraArgs`: more Chromium switches (e.g. --host-resolver-rules, to point made-up names at 127.0.0.1). */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
@@ -11,6 +15,32 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
+}
+
+/**
+ * Chromium for the suite (file or describe) it is called in: launched before its tests (with
+ * `extraArgs`, as launchChromium), closed after them. `.browser` is the running one.
+ */
+export function useBrowser(extraArgs: readonly string[] = []): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => void (browser = await launchChromium(extraArgs)), 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('Chromium is not launched');
+      return browser;
+    },
+  };
+}
+
+/** What `page` throws and logs as a console error from now on (except messages `ignore` matches), for a test to expect none. */
+export function pageErrors(page: Page, ignore?: RegExp): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && !ignore?.test(m.text()) && errors.push(m.text()));
+  return errors;
 }
 
 export interface ViewerServer {

@@ -1,12 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../support/server.js';
-import { waitForOutput } from '../../support/process-output.js';
+import { useServer } from '../../support/server.js';
 
 // Issue 15's Must-show: a toy fifth game added as a folder plus one registry line, with no
 // other file changed, plays through the CLI and the API, stores, verifies and lists.
@@ -32,16 +31,11 @@ const RED_JS = `// toy bot: always 7\nexport default function act() {\n  return 
 const BLUE_JS = `// toy bot: 9 early, then junk or 2\nexport default function act(input) {\n  const turn = Number(input.split(' ')[0]);\n  if (turn < 3) return '9';\n  return turn % 2 ? 'junk' : '2';\n}\n`;
 
 const copy = mkdtempSync(join(tmpdir(), 'umpire-toy-'));
-let server: ChildProcess | null = null;
+/** The server of the copy (its dist/), started by the API test. */
+const server = useServer({ cwd: copy, dataDir: join(copy, '.data-toy'), env: { UMPIRE_WORKERS: '1' } }, { startBeforeAll: false });
 
 afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise<void>((resolve) => server!.once('exit', () => resolve()));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server?.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server.stop();
   rmSync(copy, { recursive: true, force: true });
 }, 15_000);
 
@@ -161,15 +155,8 @@ describe('a toy fifth game: one folder and one registry line', () => {
   }, 60_000);
 
   it('plays through the API: lists the game, stores, serves, verifies, lists and views the match', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['dist/functions/node.js'], {
-      cwd: copy,
-      env: { ...process.env, PORT: String(port), UMPIRE_DATA_DIR: join(copy, '.data-toy'), S3_BUCKET: '', DYNAMODB_TABLE: '', UMPIRE_WORKERS: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    await waitForOutput(child, 'umpire listening on', 30_000, 'the server of the copy');
-    const base = `http://127.0.0.1:${port}`;
+    await server.start();
+    const base = server.base;
     const call = async (method: string, path: string, body?: unknown) => {
       const r = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
       const text = await r.text();

@@ -1,11 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from '../../../support/browser.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, pageErrors, useBrowser } from '../../../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createState, parseBrain, parseWorld, playRounds, type Brain } from '../../../../src/games/ants/index.js';
-import { startServer, type RunningServer } from '../../../support/server.js';
+import { useServer } from '../../../support/server.js';
 
 // The ants viewer in real headless Chromium, on a match played through the API.
 
@@ -25,31 +23,23 @@ function foodAt(round: number): [number, number] {
   return [s.hillFood[0]!, s.hillFood[1]!];
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('the ants viewer in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describe.skipIf(!HAS_CHROMIUM)('the ants viewer in a browser', () => {
+  const server = useServer();
+  const chromium = useBrowser();
   let page: Page;
   let record: Record<string, any>;
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-ants-viewer-')));
     const posted = await fetch(`${server.base}/v1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ game: 'ants', world: 'sample1', seed: SEED, rounds: ROUNDS, red: { name: 'homing', brain: HOMING }, black: { name: 'example', brain: EXAMPLE } }),
     });
     record = await posted.json();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1000, height: 1000 } });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page = await chromium.browser.newPage({ viewport: { width: 1000, height: 1000 } });
+    errors = pageErrors(page);
   }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const shown = async () => ({
     round: Number(await page.evaluate(() => document.body.dataset.round)),

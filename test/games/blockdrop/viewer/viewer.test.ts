@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { page as blockDropViewerPage } from '../../../../src/games/blockdrop/viewer/page.js';
 import { blockDropGame } from '../../../../src/games/blockdrop/game.js';
@@ -7,7 +7,7 @@ import { replayState } from '../../../../src/games/blockdrop/play.js';
 import { blockDropReplay, type BlockDropReplay } from '../../../../src/games/blockdrop/replay.js';
 import { runMatch } from '../../../../src/match/run-match.js';
 import { nodeBotLoader } from '../../../../src/sandbox/node-sources.js';
-import { CHROMIUM, launchChromium, serveViewer, type ViewerServer } from '../../../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, useBrowser, serveViewer, type ViewerServer } from '../../../support/browser.js';
 
 // The block-drop viewer in real headless Chromium, on a match played here in
 // Node and served with its page by a bare HTTP server (no API route yet).
@@ -22,13 +22,13 @@ export default function act(input) {
 
 const SEED = 5;
 
-describe.skipIf(!existsSync(CHROMIUM))('the block-drop viewer in a browser', () => {
+describe.skipIf(!HAS_CHROMIUM)('the block-drop viewer in a browser', () => {
   let replay: BlockDropReplay;
   let server: ViewerServer;
   let base: string;
-  let browser: Browser;
+  const chromium = useBrowser();
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
     const match = await runMatch({
@@ -41,14 +41,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the block-drop viewer in a browser', () 
     replay = blockDropReplay(match, SEED, { names: ['a', 'b', 'c', 'd'] });
     server = await serveViewer(blockDropViewerPage, replay);
     base = server.base;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page = await chromium.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    errors = pageErrors(page);
   }, 90_000);
 
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
 

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { page as captureViewerPage } from '../../../../src/games/capture/viewer/page.js';
 import { BLUE, initialState, playTurn, RED, type CaptureState } from '../../../../src/games/capture/index.js';
@@ -8,7 +8,7 @@ import { nodeBotLoader } from '../../../../src/sandbox/node-sources.js';
 import { inProcessRunner } from '../../../../src/match/in-process-runner.js';
 import type { Bundle } from '../../../../src/core/bots.js';
 import { playCapture } from '../play.js';
-import { CHROMIUM, launchChromium, serveViewer, type ViewerServer } from '../../../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, useBrowser, serveViewer, type ViewerServer } from '../../../support/browser.js';
 
 const runner = inProcessRunner(nodeBotLoader);
 
@@ -24,26 +24,23 @@ function replayed(replay: CaptureReplay, turns: number): CaptureState {
   return state;
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('the Capture viewer in a browser', () => {
+describe.skipIf(!HAS_CHROMIUM)('the Capture viewer in a browser', () => {
   let replay: CaptureReplay;
   let server: ViewerServer;
   let base: string;
-  let browser: Browser;
+  const chromium = useBrowser();
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
     ({ replay } = await playCapture({ bots: [bot('gatherer'), bot('loopy')], seed: 2, runner }));
     server = await serveViewer(captureViewerPage, replay);
     base = server.base;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page = await chromium.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    errors = pageErrors(page);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
 

@@ -1,26 +1,23 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from '../../../support/browser.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { HAS_CHROMIUM, pageErrors, useBrowser } from '../../../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stateAt, type IcyReplay } from '../../../../src/games/icy/index.js';
-import { startServer, type RunningServer } from '../../../support/server.js';
+import { useServer } from '../../../support/server.js';
 
 // The viewer in real headless Chromium (Debian's chromium, driven by playwright-core),
 // on a match played through the API of the `npm start` server.
 
 
-describe.skipIf(!existsSync(CHROMIUM))('the match viewer in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describe.skipIf(!HAS_CHROMIUM)('the match viewer in a browser', () => {
+  const server = useServer();
+  const chromium = useBrowser();
   let page: Page;
   let record: Record<string, any>;
   let replay: IcyReplay;
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-viewer-')));
     const posted = await fetch(`${server.base}/v1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -33,16 +30,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the match viewer in a browser', () => {
     });
     record = await posted.json();
     replay = await (await fetch(record.replayUrl)).json();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1100, height: 820 } });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page = await chromium.browser.newPage({ viewport: { width: 1100, height: 820 } });
+    errors = pageErrors(page);
   }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const shown = async () => ({
     turn: Number(await page.evaluate(() => document.body.dataset.turn)),
