@@ -22,7 +22,7 @@ import { useServer } from '../../support/server.js';
 const ROOT = process.cwd();
 const FIXTURE = join(ROOT, 'test/fixtures/toy-game');
 const REGISTRY = 'src/games/registry.ts';
-const REGISTRY_LINE = "export { default as toy } from '../../registry/toy/module.js';\n";
+const REGISTRY_LINE = "export { default as toy } from './toy/module.js';\n";
 const SKIPPED = /^(node_modules|dist|build|\.data|scratch|test-output)(\/|$)/;
 
 /** Always 7. */
