@@ -1,7 +1,7 @@
 // The tables of docs/api.md: the endpoints, from the app's own OpenAPI document (GET /openapi.json),
 // and the error codes, from the list below. There is no registry of error codes in src/ (each layer
 // throws its own: ApiProblem in src/api, InputError below it, the runner's and the stores' codes),
-// so test/registry/api-doc.test.ts scans src/ for the codes thrown and fails when one is not in
+// so test/docs/api-doc.test.ts scans src/ for the codes thrown and fails when one is not in
 // the list, when the list names one nothing throws, or when docs/api.md differs from the tables.
 // `node scripts/api-doc.mjs` (after the build: it reads dist/) rewrites them; `--check` exits 1
 // when they are out of date.

@@ -1,7 +1,7 @@
 // The table of docs/settings.md: every environment setting umpire reads, from the list below.
 // The settings are read in several places (src/api/site.ts, src/api/limits.ts, src/store/aws.ts,
 // src/leaderboard/webhook-settings.ts, ...), so this list is the one place that names them all;
-// test/registry/settings-doc.test.ts fails when src/ or functions/ reads a setting that is not
+// test/docs/settings-doc.test.ts fails when src/ or functions/ reads a setting that is not
 // here, when one listed here is no longer read, and when docs/settings.md differs from the table.
 // `node scripts/settings-doc.mjs` rewrites the table; `--check` exits 1 when it is out of date.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import { ENGINES, languageOf } from './language-catalog.js';
 import type { HarnessCall, HarnessStarted } from './wasm/harness.js';
 import type { WasmSessionFactory } from './wasm/session.js';
 
-/** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/workers checks they agree). */
+/** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/functions/worker checks they agree). */
 export const BOT_ISOLATE_COMPATIBILITY_DATE = '2026-10-23';
 
 /** The part of Cloudflare's Worker Loader binding this adapter uses. */

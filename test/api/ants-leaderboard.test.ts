@@ -1,20 +1,12 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // An ants leaderboard on the local server: brains stored as bots, every pair
 // played twice per world with colors swapped, 2 points a win and 1 a draw.
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-ants-lb-')));
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const { call, finish } = apiClient(() => server.base);
 

@@ -1,8 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './server.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/server.js';
 
 // Ants matches through `npm start`'s server, which stores replays in an
 // embedded S3 server (s3rver) and records in an embedded DynamoDB (dynalite).
@@ -10,15 +8,7 @@ import { startServer, type RunningServer } from './server.js';
 const EXAMPLE = readFileSync('bots/ants/example.ant', 'utf8');
 const HOMING = readFileSync('bots/ants/homing.ant', 'utf8');
 
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-ants-api-')));
-}, 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

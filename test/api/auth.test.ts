@@ -1,21 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // API keys against the local server started with AUTH=required, keys made by `umpire keys create`.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-auth-'));
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer(dataDir, undefined, { AUTH: 'required' });
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer({ dataDir, env: { AUTH: 'required' } });
 
 const idle = 'export default () => "idle"';
 const post = (key?: string) =>

@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { placesByFall } from '../../src/games/blockdrop/match.js';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // Four-player block-drop matches and leaderboards through `npm start`'s server
 // (replays in an embedded S3 server, records in an embedded DynamoDB).
@@ -12,13 +10,7 @@ import { startServer, type RunningServer } from './server.js';
 const HUNTER = readFileSync('bots/blockdrop/hunter.js', 'utf8');
 const RANDOM = readFileSync('bots/blockdrop/random.js', 'utf8');
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-blockdrop-')));
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 const { call, finish } = apiClient(() => server.base);
 
 describe('block-drop matches over HTTP', () => {

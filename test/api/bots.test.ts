@@ -1,16 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './server.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/server.js';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-bots-')));
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const postJson = async (path: string, body: unknown) => {
   const r = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

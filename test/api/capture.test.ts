@@ -1,21 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // Capture matches and leaderboards through `npm start`'s server (embedded S3 and DynamoDB servers).
 
 const js = (name: string) => readFileSync(`bots/capture/${name}.js`, 'utf8');
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-capture-')));
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 const { call, finish } = apiClient(() => server.base);
 
 describe('Capture matches over HTTP', () => {

@@ -2,30 +2,26 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { logsKey, replayKey } from '../../src/match/digest.js';
 import { createStores, type AwsStores as Stores } from '../../src/store/aws/stores.js';
 import { runningEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { createKey, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // Replays and logs overwritten in storage (signed with the data folder's credentials, as
 // `umpire keys create` does) are answered REPLAY_CORRUPT (500), never an unhandled error.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-corrupt-replay-'));
-let server: RunningServer;
+const server = useServer({ dataDir, env: { AUTH: 'required' } });
 let alice: TestKey;
 let stores: Stores;
 const call = keyedClient(() => server.base);
 
 beforeAll(async () => {
-  server = await startServer(dataDir, undefined, { AUTH: 'required' });
   alice = await createKey(dataDir, 'alice');
   stores = createStores(runningEmbeddedStorage(dataDir)!);
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const idle = 'export default () => "idle"';
 const GZIP_JSON = { contentType: 'application/json', contentEncoding: 'gzip' };

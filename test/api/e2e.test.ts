@@ -1,21 +1,15 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyHistory, ruleSet } from '../../src/games/icy/index.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // End to end over HTTP: the `npm start` server as its own process, with its
 // embedded S3 (s3rver) and DynamoDB (dynalite) servers keeping data on disk.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(dataDir);
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer({ dataDir });
 
 const hunter = readFileSync('bots/icy/hunter.js', 'utf8');
 const planter = readFileSync('bots/icy/planter.js', 'utf8');
@@ -117,7 +111,7 @@ describe('the match API over HTTP', () => {
 
   it('keeps everything across a restart', async () => {
     await server.stop();
-    server = await startServer(dataDir);
+    await server.start();
     const r = await fetch(`${server.base}/v1/matches/${record.id}`);
     expect(r.status).toBe(200);
     expect((await r.json()).scores).toEqual(record.scores);

@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, finishRound, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // Issue 24, as the attack: Carol holds one valid key and fills `npm start` (AUTH=required, two
 // match workers) with slow work; Alice, another key, must still be served in bounded time. Carol's
@@ -17,25 +14,20 @@ const LOOP = 'export default function () { for (;;) {} }';
 const LATE = 'let calls = 0; export default function () { if (calls++ === 0) return ""; for (;;) {} }';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function withServer(prefix: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  const server = await startServer(dataDir, undefined, { AUTH: 'required', UMPIRE_WORKERS: '2' });
-  return { server, carol: await createKey(dataDir, 'carol'), alice: await createKey(dataDir, 'alice') };
-}
+/** The suite's server, keyed, with a pool of two workers. */
+const useFairnessServer = () => useServer({ env: { AUTH: 'required', UMPIRE_WORKERS: '2' } });
 
 describe('matches of two keys on a pool of two workers', () => {
-  let server: RunningServer;
+  const server = useFairnessServer();
   let carol: TestKey;
   let alice: TestKey;
   const call = keyedClient(() => server.base);
   const loopMatch = () => call(carol, 'POST', '/v1/matches', { game: 'icy', red: { js: LOOP }, blue: { js: LOOP } }).catch(() => null);
 
   beforeAll(async () => {
-    ({ server, carol, alice } = await withServer('umpire-fair-matches-'));
+    carol = await createKey(server.dataDir, 'carol');
+    alice = await createKey(server.dataDir, 'alice');
   }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   it("answers another key's idle match within 15 s while one key has 6 slow matches queued", async () => {
     // Not awaited: one holds a worker, five wait. First in, first out, Alice would wait for all six.
@@ -68,17 +60,15 @@ describe('matches of two keys on a pool of two workers', () => {
 });
 
 describe('rounds of two boards on a pool of two workers', () => {
-  let server: RunningServer;
+  const server = useFairnessServer();
   let carol: TestKey;
   let alice: TestKey;
   const call = keyedClient(() => server.base);
 
   beforeAll(async () => {
-    ({ server, carol, alice } = await withServer('umpire-fair-rounds-'));
+    carol = await createKey(server.dataDir, 'carol');
+    alice = await createKey(server.dataDir, 'alice');
   }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   async function board(key: TestKey, bots: string[]): Promise<string> {
     const created = await call(key, 'POST', '/v1/leaderboards', { name: `${bots.length} bots`, game: 'icy', maps: ['default'] });

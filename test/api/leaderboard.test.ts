@@ -1,23 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // A tournament on the local server: stored bots, a leaderboard, a round robin
 // played through the in-process queue, ratings, and the export for other sites.
 
-let server: RunningServer;
+const server = useServer({ env: { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_BACKOFF_MS: '100,200,400' } });
 beforeAll(async () => {
   // The webhook test delivers to a receiver on loopback: local development's opt-in, and short retries.
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-lb-')), undefined, { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_BACKOFF_MS: '100,200,400' });
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const { call, finish } = apiClient(() => server.base);
 

@@ -1,27 +1,23 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, limitsFromEnv, roundMatchCount } from '../../src/api/limits.js';
 import type { Leaderboard } from '../../src/store/contract/leaderboards.js';
 import { createKey, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // Requests that would make the service do unbounded work, and names that are not own
 // properties, on `npm start` with AUTH=required and small caps from the environment.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-limits-'));
-let server: RunningServer;
+const server = useServer({ dataDir, env: { AUTH: 'required', UMPIRE_MAX_BOARD_ENTRIES: '5', UMPIRE_MAX_BOARD_MAPS: '3', UMPIRE_MAX_ROUND_MATCHES: '50' } });
 let alice: TestKey;
 const call = keyedClient(() => server.base);
 
 beforeAll(async () => {
-  server = await startServer(dataDir, undefined, { AUTH: 'required', UMPIRE_MAX_BOARD_ENTRIES: '5', UMPIRE_MAX_BOARD_MAPS: '3', UMPIRE_MAX_ROUND_MATCHES: '50' });
   alice = await createKey(dataDir, 'alice');
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const idle = 'export default () => "idle"';
 

@@ -1,28 +1,24 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, finishRound, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // The listings the web pages read through the API: public matches, bots (yours, everyone's public
 // ones), public leaderboards, the boards a bot is on, a board's latest round and recent matches.
 // On `npm start` (dynalite + s3rver) with AUTH=required, Alice and Bob each with a key.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-listings-'));
-let server: RunningServer;
+const server = useServer({ dataDir, env: { AUTH: 'required' } });
 let alice: TestKey;
 let bob: TestKey;
 const call = keyedClient(() => server.base);
 
 beforeAll(async () => {
-  server = await startServer(dataDir, undefined, { AUTH: 'required' });
   alice = await createKey(dataDir, 'alice');
   bob = await createKey(dataDir, 'bob');
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const idle = 'export default () => "idle"';
 const icy = (extra: Record<string, unknown> = {}) => ({ game: 'icy', red: { js: idle }, blue: { js: idle }, ...extra });
@@ -250,14 +246,8 @@ describe('GET /v1/leaderboards, a board\'s latest round and recent matches, and 
 });
 
 describe('GET /v1/bots on a server without AUTH=required', () => {
-  let local: RunningServer;
+  const local = useServer();
   const localCall = keyedClient(() => local.base);
-  beforeAll(async () => {
-    local = await startServer(mkdtempSync(join(tmpdir(), 'umpire-listings-local-')));
-  }, 60_000);
-  afterAll(async () => {
-    await local?.stop();
-  });
 
   it("lists the local owner's bots without a key", async () => {
     const made = await localCall(null, 'POST', '/v1/bots', { name: 'mine', js: idle });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { freePort, startServer, type RunningServer } from './server.js';
+import { freePort, startServer, type RunningServer } from '../support/server.js';
 
 // `npm start` with STORE=memory: the whole API on the in-memory backend, no local servers, nothing on disk.
 
@@ -14,7 +14,7 @@ let output = '';
 const { call, finish } = apiClient(() => server.base);
 
 beforeAll(async () => {
-  server = await startServer(dataDir, undefined, { STORE: 'memory', UMPIRE_WORKERS: '2' });
+  server = await startServer({ dataDir, env: { STORE: 'memory', UMPIRE_WORKERS: '2' } });
   server.process.stdout!.on('data', (chunk) => (output += chunk));
 }, 60_000);
 afterAll(async () => {

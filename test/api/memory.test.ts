@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimits } from '../../src/api/limits.js';
 import { flood, rss, sampleRss } from './flood.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // The keyless local server (`npm start` as it comes: no AUTH, every write accepted as the local
 // owner) as its own process, sent 1.2 GB bodies by an anonymous client: to every form action and
@@ -16,16 +14,12 @@ import { startServer, type RunningServer } from './server.js';
 const GB = 1.2e9;
 const MB = 1024 * 1024;
 
-let server: RunningServer;
+const server = useServer();
 let pid = 0;
 
 beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-memory-')));
   pid = server.process.pid!;
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 interface Write {
   readonly method: string;

@@ -1,26 +1,22 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, finishRound, keyedClient, type TestKey } from './keys.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // Attacks by one key (Bob) on what another key (Alice) owns, on `npm start` with AUTH=required.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-ownership-'));
-let server: RunningServer;
+const server = useServer({ dataDir, env: { AUTH: 'required' } });
 let alice: TestKey;
 let bob: TestKey;
 const call = keyedClient(() => server.base);
 
 beforeAll(async () => {
-  server = await startServer(dataDir, undefined, { AUTH: 'required' });
   alice = await createKey(dataDir, 'alice');
   bob = await createKey(dataDir, 'bob');
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const idle = 'export default () => "idle"';
 const logging = (line: string) => `export default () => { console.log(${JSON.stringify(line)}); return "idle"; }`;

@@ -10,7 +10,7 @@ import { sha256Hex } from '../../src/match/digest.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import { createStores, ensureStorage, type StorageConfig } from '../../src/store/aws/stores.js';
-import { freePort } from './server.js';
+import { freePort } from '../support/server.js';
 
 // Concurrency and storage faults: the app against local S3 and DynamoDB servers
 // that the test stops and starts again on the same ports and data.

@@ -1,19 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './server.js';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../support/server.js';
 
 // Matches run off the request thread: while two bots that loop forever play a
 // default-budget Icy match (about 3 minutes of fuel), the server answers at once.
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-responsive-')));
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const LOOP = 'export default function(){for(;;){}}';
 

@@ -1,20 +1,14 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { jobId, jobMatch } from '../../src/store/contract/job-ids.js';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // A round survives its server: SIGKILL `npm start` in the middle of a round, start it again on
 // the same data folder, and the round finishes with every match played and rated exactly once.
 
-let server: RunningServer | undefined;
-afterAll(async () => {
-  await server?.stop();
-});
-
-const { call } = apiClient(() => server!.base);
+const server = useServer({}, { startBeforeAll: false });
+const { call } = apiClient(() => server.base);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function roundStatus(board: string, round: string) {
@@ -23,8 +17,7 @@ async function roundStatus(board: string, round: string) {
 
 describe('a round across a crash of the server', () => {
   it('resumes after SIGKILL: every match once, every rating once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'umpire-crash-'));
-    server = await startServer(dir);
+    await server.start();
     const bots: { id: string; sha256: string }[] = [];
     for (const name of ['hunter', 'planter', 'random', 'idle']) {
       const r = await call('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') });
@@ -47,13 +40,9 @@ describe('a round across a crash of the server', () => {
     }
     expect(before.done).toBeGreaterThanOrEqual(3);
     expect(before.done).toBeLessThan(12);
-    const killed = server.process;
-    await new Promise<void>((resolve) => {
-      killed.once('exit', () => resolve());
-      killed.kill('SIGKILL');
-    });
+    await server.kill();
 
-    server = await startServer(dir);
+    await server.start();
     let after = await roundStatus(board, round);
     for (let i = 0; i < 300 && after.status !== 'finished'; i++) {
       await sleep(200);

@@ -11,7 +11,7 @@ import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import type { MatchRunner } from '../../src/match/job.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import type { AwsStores as Stores } from '../../src/store/aws/stores.js';
-import { startLambdaWithSqs, type LambdaHarness } from './lambda-harness.js';
+import { startLambdaWithSqs, type LambdaHarness } from '../functions/lambda-harness.js';
 
 // A job delivered again (SQS, Cloudflare Queues, a resumed local job) plays no second match and
 // applies no second rating: its match id comes from its job id, its round counts it once, and

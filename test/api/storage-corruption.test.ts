@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,53 +5,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStores } from '../../src/store/aws/stores.js';
 import { runningEmbeddedStorage, startEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { StoreError } from '../../src/store/contract/errors.js';
-import { waitForOutput } from '../process-output.js';
-import { freePort, startServer } from './server.js';
+import { startServer, type RunningServer } from '../support/server.js';
 
 // Corrupt files in the data folder of `npm start` (dist/functions/node.js): the server
 // starts anyway, answers /healthz, gives 503 for the storage requests the corruption
 // touches, and never exits.
 
-interface Watched {
-  readonly base: string;
-  readonly child: ChildProcess;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** Starts the server on `dataDir`, keeping everything it prints. */
-async function startWatched(dataDir: string): Promise<Watched> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/functions/node.js'], {
-    env: { ...process.env, PORT: String(port), UMPIRE_DATA_DIR: dataDir, S3_BUCKET: '', DYNAMODB_TABLE: '', UMPIRE_WORKERS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  await waitForOutput(child, 'umpire listening on', 30_000, 'the server');
-  return {
-    base: `http://127.0.0.1:${port}`,
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
+/** Starts the server on a corrupted copy of the data folder (one worker), to stop after the suite. */
+async function startOn(dataDir: string): Promise<RunningServer> {
+  const server = await startServer({ dataDir, env: { UMPIRE_WORKERS: '1' } });
+  running.push(server);
+  return server;
 }
 
 const idle = 'export default () => "idle"';
 const seed = mkdtempSync(join(tmpdir(), 'umpire-corrupt-seed-'));
 let matchId = '';
 let botSha = '';
-const running: Watched[] = [];
+const running: RunningServer[] = [];
 
 beforeAll(async () => {
-  const server = await startServer(seed);
+  const server = await startServer({ dataDir: seed });
   try {
     const r = await fetch(`${server.base}/v1/matches`, {
       method: 'POST',
@@ -108,8 +81,7 @@ describe('a corrupt data folder does not stop the server', () => {
   it('a corrupt object metadata file: the server starts; that object reads as 503, naming the file in the log; the rest works', async () => {
     const dir = copyOfSeed('metadata');
     corruptMetadata(dir);
-    const server = await startWatched(dir);
-    running.push(server);
+    const server = await startOn(dir);
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.base}/v1/matches/${matchId}`)).status).toBe(200);
     await expect503(await fetch(`${server.base}/v1/matches/${matchId}/replay`));
@@ -121,15 +93,14 @@ describe('a corrupt data folder does not stop the server', () => {
     });
     expect(r.status).toBe(201);
     expect((await fetch(`${server.base}/v1/matches/${(await r.json()).id}/replay`)).status).toBe(200);
-    expect(server.child.exitCode).toBeNull();
+    expect(server.process.exitCode).toBeNull();
   }, 60_000);
 
   it('a corrupt table file and a corrupt metadata file: /healthz answers, storage requests get 503, bad cursors 400, and the process lives', async () => {
     const dir = copyOfSeed('table');
     corruptMetadata(dir);
     corruptTableFile(dir);
-    const server = await startWatched(dir);
-    running.push(server);
+    const server = await startOn(dir);
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     await expect503(await fetch(`${server.base}/v1/matches/${matchId}`));
     await expect503(await fetch(`${server.base}/v1/matches?bot=${botSha}&limit=5`));
@@ -159,17 +130,16 @@ describe('a corrupt data folder does not stop the server', () => {
     await new Promise((r) => setTimeout(r, 1500));
     await expect503(await fetch(`${server.base}/v1/matches/${matchId}`));
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
-    expect(server.child.exitCode).toBeNull();
+    expect(server.process.exitCode).toBeNull();
   }, 60_000);
 
   it('a database that cannot be opened at all: the server starts, logs the folder and why, and answers 503', async () => {
     const dir = copyOfSeed('current');
     writeFileSync(join(dir, 'dynamodb', 'CURRENT'), 'MANIFEST-999999\n');
-    const server = await startWatched(dir);
-    running.push(server);
+    const server = await startOn(dir);
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     await expect503(await fetch(`${server.base}/v1/matches/${matchId}`));
     expect(server.output()).toContain(`embedded DynamoDB, data in ${join(dir, 'dynamodb')}: cannot open the database`);
-    expect(server.child.exitCode).toBeNull();
+    expect(server.process.exitCode).toBeNull();
   }, 60_000);
 });

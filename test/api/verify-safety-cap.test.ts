@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { replayKey } from '../../src/match/digest.js';
 import { createStores, type AwsStores as Stores } from '../../src/store/aws/stores.js';
 import { runningEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { CHASE_BOT } from '../sandbox/chase-bot.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // POST /v1/matches/:id/verify on a match a safety cap decided: the server (its own process,
 // the default cap) plays a WebAssembly bot whose calls outrun their fuel (test/sandbox/chase-bot.ts).
@@ -16,15 +16,11 @@ import { startServer, type RunningServer } from './server.js';
 // moved to CPU time (its budgets carry the old `wallMs`).
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-verify-cap-'));
-let server: RunningServer;
+const server = useServer({ dataDir });
 let stores: Stores;
 beforeAll(async () => {
-  server = await startServer(dataDir);
   stores = createStores(runningEmbeddedStorage(dataDir)!);
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
 
 const idle = 'export default () => "idle\\nidle\\nidle\\nidle\\n"';
 const GZIP_JSON = { contentType: 'application/json', contentEncoding: 'gzip' };

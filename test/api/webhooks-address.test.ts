@@ -1,20 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 
 // Creating hooks on a server without the local-development opt-in: public
 // addresses only, no credentials in URLs, and a cap per board.
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-hooks-address-')), undefined, { WEBHOOKS_ALLOW_PRIVATE: '', WEBHOOKS_MAX_PER_BOARD: '3' });
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer({ env: { WEBHOOKS_ALLOW_PRIVATE: '', WEBHOOKS_MAX_PER_BOARD: '3' } });
 
 const { call } = apiClient(() => server.base);
 const newBoard = async () => (await call('POST', '/v1/leaderboards', { name: 'hooks', game: 'icy' })).body.id as string;

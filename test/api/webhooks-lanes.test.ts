@@ -1,16 +1,20 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from './http.js';
-import { startServer, type RunningServer } from './server.js';
+import { useServer } from '../support/server.js';
 import { signedBy, startReceiver, until, type Receiver } from './webhooks-receiver.js';
 
 // Each hook has its own delivery lane: endpoints that fail or hang delay only
 // their own deliveries. Local development opts in to loopback receivers.
 
 const BACKOFF = [1500, 1500, 1500];
-let server: RunningServer;
+const server = useServer({
+  env: {
+    WEBHOOKS_ALLOW_PRIVATE: '1',
+    WEBHOOK_BACKOFF_MS: BACKOFF.join(','),
+    WEBHOOK_TIMEOUT_MS: '3000',
+  },
+});
 let failing: Receiver;
 let hanging: Receiver;
 let healthy: Receiver;
@@ -19,14 +23,8 @@ beforeAll(async () => {
   failing = await startReceiver(() => 500);
   hanging = await startReceiver(() => 'hang');
   healthy = await startReceiver(() => 200);
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-hooks-lanes-')), undefined, {
-    WEBHOOKS_ALLOW_PRIVATE: '1',
-    WEBHOOK_BACKOFF_MS: BACKOFF.join(','),
-    WEBHOOK_TIMEOUT_MS: '3000',
-  });
 }, 60_000);
 afterAll(async () => {
-  await server?.stop();
   await Promise.all([failing, hanging, healthy].map((r) => r?.close()));
 });
 

@@ -6,7 +6,7 @@ import type { PendingDelivery } from '../../src/store/contract/pending-deliverie
 import { createStores } from '../../src/store/aws/stores.js';
 import { runningEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { apiClient } from './http.js';
-import { freePort, startServer, type RunningServer } from './server.js';
+import { freePort, useServer } from '../support/server.js';
 import { signedBy, startReceiver, until, type Receiver } from './webhooks-receiver.js';
 
 // Pending deliveries are stored: a server killed while its receiver is down
@@ -14,15 +14,13 @@ import { signedBy, startReceiver, until, type Receiver } from './webhooks-receiv
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-hooks-restart-'));
 const env = { WEBHOOKS_ALLOW_PRIVATE: '1', WEBHOOK_BACKOFF_MS: '4000,4000,4000,4000,4000,4000,4000,4000' };
-let server: RunningServer | undefined;
+const server = useServer({ dataDir, env }, { startBeforeAll: false });
 let receiver: Receiver | undefined;
 afterAll(async () => {
-  await server?.stop();
   await receiver?.close();
 });
 
-let base = '';
-const { call, finish } = apiClient(() => base);
+const { call, finish } = apiClient(() => server.base);
 
 /** What the running server on `dataDir` has stored as pending, read through its own storage. */
 async function storedPending(): Promise<PendingDelivery[]> {
@@ -40,8 +38,7 @@ async function storedPending(): Promise<PendingDelivery[]> {
 describe('pending deliveries across a restart', () => {
   it('resumes every stored delivery after SIGKILL, with the same delivery ids', async () => {
     const port = await freePort();
-    server = await startServer(dataDir, undefined, env);
-    base = server.base;
+    await server.start();
     const bots: string[] = [];
     for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') })).body.id);
     const board = (await call('POST', '/v1/leaderboards', { name: 'restart', game: 'icy' })).body.id;
@@ -59,11 +56,9 @@ describe('pending deliveries across a restart', () => {
     const ids = pending.map((d) => d.id);
     expect(new Set(ids).size).toBe(6);
 
-    server.process.kill('SIGKILL');
-    await new Promise((resolve) => server!.process.once('exit', resolve));
+    await server.kill();
     receiver = await startReceiver(() => 200, port);
-    server = await startServer(dataDir, undefined, env);
-    base = server.base;
+    await server.start();
 
     expect(await until(() => receiver!.received.length >= 6, 20_000)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));

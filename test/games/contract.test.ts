@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UmpireError } from '../../src/core/errors.js';
 import type { GameModule, MatchRecord } from '../../src/core/game-module.js';
 import { runCli } from '../../src/cli/main.js';
@@ -12,7 +11,7 @@ import { playAndStore } from '../../src/match/store-match.js';
 import { verifyMatch } from '../../src/match/verify-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
-import { CHROMIUM, launchChromium, serveViewer } from '../browser.js';
+import { HAS_CHROMIUM, pageErrors, serveViewer, useBrowser } from '../support/browser.js';
 import {
   botFile,
   brokenBot,
@@ -55,13 +54,7 @@ function hostileBot(game: GameModule, body: string): string {
 }
 const withoutIdentity = ({ id: _id, createdAt: _createdAt, ...rest }: MatchRecord) => rest;
 
-let browser: Browser | null = null;
-beforeAll(async () => {
-  if (existsSync(CHROMIUM)) browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = HAS_CHROMIUM ? useBrowser() : null;
 
 describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (_id, game) => {
   const examples = exampleSeats(game);
@@ -219,14 +212,12 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
     }, 60_000);
   });
 
-  it.skipIf(!existsSync(CHROMIUM))('5. the viewer opens in Chromium at the turn the URL names, without errors', async () => {
+  it.skipIf(!HAS_CHROMIUM)('5. the viewer opens in Chromium at the turn the URL names, without errors', async () => {
     const { page: viewerPage } = await game.viewer.load();
     const server = await serveViewer(viewerPage, first.replay);
     const open = async (hash: string) => {
-      const page = await browser!.newPage({ viewport: { width: 1100, height: 900 } });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      const page = await chromium!.browser.newPage({ viewport: { width: 1100, height: 900 } });
+      const errors = pageErrors(page);
       await page.goto(`${server.base}/view${hash}`);
       await page.waitForFunction(() => document.body.dataset.ready === 'true' || document.body.dataset.ready === 'error', null, { timeout: 20_000 });
       const state = { ready: await page.evaluate(() => document.body.dataset.ready), label: (await page.textContent('#turn')) ?? '', error: (await page.textContent('#error')) ?? '', errors };

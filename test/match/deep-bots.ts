@@ -2,7 +2,7 @@ import { assemble } from '../sandbox/wat.js';
 
 /**
  * Icy bots that recurse deep on purpose (test/match/stack-determinism.test.ts and
- * test/workers/workers.test.ts): every runtime must stop them at the same call,
+ * test/functions/worker/workers.test.ts): every runtime must stop them at the same call,
  * with the same fuel. Each answers four idles when it answers.
  */
 

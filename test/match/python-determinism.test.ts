@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../api/http.js';
-import { startServer, type RunningServer } from '../api/server.js';
+import { useServer } from '../support/server.js';
 
 /**
  * Issue 18: the same Python match twice gives a byte-identical replay, through
@@ -80,13 +80,7 @@ describe('Python matches through `umpire match --out` are byte-identical twice',
 });
 
 describe('Python matches through POST /v1/matches on `npm start`', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-py-api-')));
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useServer();
   const { call } = apiClient(() => server.base);
   const replayBytes = async (record: { replayUrl: string }) => Buffer.from(await (await fetch(record.replayUrl)).arrayBuffer());
 

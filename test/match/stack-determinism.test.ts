@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api/http.js';
-import { functionUrlEvent, lambdaStorage, type LambdaStorage } from '../api/lambda-env.js';
-import { startServer, type RunningServer } from '../api/server.js';
+import { functionUrlEvent, lambdaStorage, type LambdaStorage } from '../functions/lambda-env.js';
+import { useServer } from '../support/server.js';
 import { DEEP_JS, DEEP_PY, deepWasm } from './deep-bots.js';
 
 /**
@@ -16,7 +16,7 @@ import { DEEP_JS, DEEP_PY, deepWasm } from './deep-bots.js';
  * fuel in every runtime, so their matches replay byte for byte: twice through `umpire match` (its own
  * main thread), through `npm start`'s server (POST /v1/matches, then its verify) and through the
  * bundled Lambda handler (dist/functions/lambda.js, which plays in a worker thread of its own). The
- * Workers runtime plays the first match in test/workers/workers.test.ts. `npm run build` first.
+ * Workers runtime plays the first match in test/functions/worker/workers.test.ts. `npm run build` first.
  */
 
 const exec = promisify(execFile);
@@ -50,19 +50,17 @@ async function cliMatch(red: Name, blue: Name, seed: number, out: string) {
 
 type Handler = (event: unknown, context?: unknown) => Promise<{ statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded: boolean }>;
 
-let server: RunningServer;
+const server = useServer();
 let lambdaEnv: LambdaStorage;
 let lambda: Handler;
 
 beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-deep-api-')));
   // The bundled Lambda entry, configured through the environment as on AWS, against local storage.
   lambdaEnv = await lambdaStorage('umpire-deep-lambda-', 'deep recursion');
   lambda = (await import(join(process.cwd(), 'dist/functions/lambda.js'))).handler as Handler;
 }, 60_000);
 
 afterAll(async () => {
-  await server?.stop();
   await lambdaEnv?.close();
 });
 

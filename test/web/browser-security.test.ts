@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALAR_BUNDLE, START_PATH } from '../../src/api/docs-assets.js';
 import { GAMES } from '../../src/games/catalog.js';
-import { startServer, type RunningServer } from '../api/server.js';
-import { CHROMIUM, launchChromium, servePages, type PageServer } from '../browser.js';
+import { useServer } from '../support/server.js';
+import { HAS_CHROMIUM, servePages, useBrowser, type PageServer } from '../support/browser.js';
 
 // The keyless local server (`npm start` as it comes: no AUTH, every write accepted as the local
 // owner, so a forged write would be the owner's) on 127.0.0.1, in Chromium, against pages of other
@@ -14,11 +12,11 @@ import { CHROMIUM, launchChromium, servePages, type PageServer } from '../browse
 // same site, another origin) and rebind.test (a name pointed at 127.0.0.1, as DNS rebinding would).
 // What each attack would have made is looked for through the API afterwards.
 
-describe.skipIf(!existsSync(CHROMIUM))('the keyless server against other sites, in a browser', () => {
-  let umpire: RunningServer;
+describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a browser', () => {
+  const umpire = useServer();
   let crossSite: PageServer;
   let sameSite: PageServer;
-  let browser: Browser;
+  const chromium = useBrowser(['--host-resolver-rules=MAP rebind.test 127.0.0.1']);
   /** Made by the owner (through the API, as a client that is no browser): what the attacks aim at. */
   let board = '';
   let bot = '';
@@ -31,7 +29,6 @@ describe.skipIf(!existsSync(CHROMIUM))('the keyless server against other sites, 
   };
 
   beforeAll(async () => {
-    umpire = await startServer(mkdtempSync(join(tmpdir(), 'umpire-browser-security-')));
     const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     board = (await (await fetch(`${umpire.base}/v1/leaderboards`, json({ name: 'Owner board', game: 'icy', public: true }))).json()).id;
     const upload = new FormData();
@@ -47,14 +44,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the keyless server against other sites, 
       url.pathname === '/attack' ? attackPage(umpire.base, { board, bot }) : url.pathname === '/frame' ? framePage(url.searchParams.get('src') ?? '') : null;
     crossSite = await servePages('127.0.0.2', pages);
     sameSite = await servePages('127.0.0.1', pages);
-    browser = await launchChromium(['--host-resolver-rules=MAP rebind.test 127.0.0.1']);
   }, 90_000);
 
   afterAll(async () => {
-    await browser?.close();
     await crossSite?.close();
     await sameSite?.close();
-    await umpire?.stop();
   });
 
   /** What the owner has, as the API shows it: listed boards and matches, bots, and the owner's board. */
@@ -72,7 +66,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the keyless server against other sites, 
   }
 
   /** A page that records what the server answered, what its documents' policies refused, and what its console said. */
-  async function watchedPage(into: { newPage(): Promise<Page> } = browser) {
+  async function watchedPage(into: { newPage(): Promise<Page> } = chromium.browser) {
     const page = await into.newPage();
     const console: string[] = [];
     const answers: { method: string; url: string; status: number }[] = [];
@@ -116,7 +110,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the keyless server against other sites, 
 
   it('a name rebound to 127.0.0.1 gets 421 for the page and for its writes', async () => {
     const before = await ownerState();
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     const response = await page.goto(`http://rebind.test:${new URL(umpire.base).port}/leaderboards/new`);
     expect(response?.status()).toBe(421);
     expect(await page.textContent('body')).toContain('HOST_NOT_ALLOWED');
@@ -202,7 +196,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the keyless server against other sites, 
   }, 180_000);
 
   it('/docs renders the API reference with no network but this origin, and nothing leaves it', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     // Every request to anything but the umpire server fails, as it would offline; each is recorded.
     const elsewhere: string[] = [];
     await context.route('**/*', (route) => {
@@ -258,7 +252,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the keyless server against other sites, 
 
   it('the same forms from umpire’s own page do make a board (so the checks above can see one)', async () => {
     const before = await ownerState();
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     await page.goto(`${umpire.base}/leaderboards/new`);
     await page.getByLabel('Name').fill('Made here');
     await page.getByLabel('Game').selectOption('icy');

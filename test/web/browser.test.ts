@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, type TestKey } from '../api/keys.js';
-import { startServer, type RunningServer } from '../api/server.js';
-import { CHROMIUM, launchChromium } from '../browser.js';
+import { useServer } from '../support/server.js';
+import { HAS_CHROMIUM, pageErrors, useBrowser } from '../support/browser.js';
 
 // The web front end in real headless Chromium (playwright-core) against the `npm start` server with
 // AUTH=required, so every write goes through the API key the test pastes once into the page.
@@ -13,13 +12,12 @@ import { CHROMIUM, launchChromium } from '../browser.js';
 
 const SHOTS = 'test-output/web';
 
-describe.skipIf(!existsSync(CHROMIUM))('the web front end in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
+describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
+  const server = useServer({ env: { AUTH: 'required' } });
+  const chromium = useBrowser();
   let page: Page;
   let key: TestKey;
-  let dataDir: string;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const bots: Record<string, string> = {};
   let boardPath = '';
 
@@ -41,19 +39,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the web front end in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'umpire-web-'));
-    server = await startServer(dataDir, undefined, { AUTH: 'required' });
-    key = await createKey(dataDir, 'browser test');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && !/status of 40[134]/.test(m.text()) && errors.push(m.text()));
+    key = await createKey(server.dataDir, 'browser test');
+    page = await chromium.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    errors = pageErrors(page, /status of 40[134]/);
   }, 90_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('1. opens the home page: the games with their summaries and rules links, matches, leaderboards', async () => {
     await go('/');
@@ -161,7 +150,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the web front end in a browser', () => {
   }, 60_000);
 
   it('works at 360 px and in dark mode, without a key it keeps a bot page to its owner', async () => {
-    const narrow = await browser.newPage({ viewport: { width: 360, height: 780 }, colorScheme: 'dark' });
+    const narrow = await chromium.browser.newPage({ viewport: { width: 360, height: 780 }, colorScheme: 'dark' });
     await narrow.goto(`${server.base}${boardPath}`);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const background = await narrow.evaluate(() => getComputedStyle(document.body).backgroundColor);

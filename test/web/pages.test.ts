@@ -1,24 +1,14 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/catalog.js';
 import { DEFAULT_MAP, DEFAULT_RULES, RED, encodeView, initialState, ruleSet } from '../../src/games/icy/index.js';
-import { startServer, type RunningServer } from '../api/server.js';
+import { useServer } from '../support/server.js';
 
 // The pages without a browser and without script, on the `npm start` server (no AUTH: the local owner):
 // every form works as a plain form post, every text is escaped, every game's page and try-it form work.
 
-let server: RunningServer;
+const server = useServer();
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-
-beforeAll(async () => {
-  server = await startServer(mkdtempSync(join(tmpdir(), 'umpire-pages-')));
-}, 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
 
 describe('the web pages, without script', () => {
   for (const game of GAMES) {

@@ -4,7 +4,7 @@
 // compares every byte the engine sends each player and every outcome (start squares, handshakes,
 // commands played, falls, winner, turn count); the bots' answers too, as the same bot must give
 // the same answers. Each game is also replayed in umpire from the engine's recorded answers, as
-// test/blockdrop/differential.test.ts does in CI.
+// test/games/blockdrop/differential.unit.test.ts does in CI.
 //
 //   npm run build && node scripts/differential/blockdrop/run.mjs [--games 130] [--from 0] [--jobs 2]
 //       [--record test/fixtures/blockdrop-differential] [--engine /tmp/umpire-blockdrop-engine]

@@ -1,0 +1,43 @@
+// The emscripten glue of the metered QuickJS, as build/quickjs-glue.cjs holds it.
+// Fuel counts what the glue asks the engine to do, so every runtime must use the
+// same glue: the one quickjs-emscripten made for workerd, which runs in Node too.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** Where the glue comes from, in node_modules. */
+export const QUICKJS_GLUE_ORIGIN = join(dirname(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')), 'emscripten-module.cloudflare.cjs');
+
+export const QUICKJS_GLUE_DTS = 'declare const QuickJSRaw: unknown;\nexport = QuickJSRaw;\n';
+
+/** The glue's CommonJS source, with the ASCII fast paths. */
+export function quickjsGlueSource() {
+  return withAsciiFastPaths(readFileSync(QUICKJS_GLUE_ORIGIN, 'utf8'));
+}
+
+/**
+ * The glue measures and copies every string into the engine one character at a
+ * time in JS (lengthBytesUTF8, stringToUTF8, and the scan for the end of one
+ * read back): a turn's view is 3 kB, and on a cold start those loops are a tenth of a match. For ASCII strings (every game's
+ * input, the prelude) both are given the native TextEncoder path, which writes
+ * the same bytes; anything else keeps the glue's own loop. The build fails if
+ * the glue no longer has the functions where expected (a new quickjs-emscripten).
+ */
+function withAsciiFastPaths(source) {
+  const patches = [
+    // stringToUTF8(str, ptr, maxBytes): a NUL-terminated copy of at most maxBytes - 1 bytes.
+    ['U=(a,d,b)=>{var e=E;if(!(0<b))return 0;', 'if(a.length<b&&umpireAscii.test(a)){umpireUtf8.encodeInto(a,e.subarray(d,d+a.length));e[d+a.length]=0;return a.length}'],
+    // lengthBytesUTF8(str)
+    ['X=a=>{', 'if(umpireAscii.test(a))return a.length;'],
+    // The end of a NUL-terminated string within maxBytes (UTF8ToString): found natively.
+    ['ea=(a,d,b,e)=>{b=d+b;if(e)return b;', 'var z=a.indexOf(0,d);if(z<0)z=a.length;return b<z?b:z;'],
+  ];
+  let out = source;
+  for (const [at, insert] of patches) {
+    if (out.split(at).length !== 2) throw new Error(`prebuild: the QuickJS glue has changed; '${at}' is not found once in ${QUICKJS_GLUE_ORIGIN}`);
+    out = out.replace(at, at + insert);
+  }
+  return `var umpireAscii=/^[\\x00-\\x7f]*$/,umpireUtf8=new TextEncoder;\n${out}`;
+}
