@@ -41,7 +41,9 @@ describe('the README', () => {
     // CI runs `npm test` as its tiers, one at a time and timed: the same scripts, in the same order.
     const ci = readFileSync('.ci/run', 'utf8').trim().split('\n');
     const tiers = JSON.parse(readFileSync('package.json', 'utf8')).scripts.test.split(' && ') as string[];
-    expect(ci.slice(-tiers.length)).toEqual(tiers.map((tier) => `timed ${tier}`));
+    const at = tiers.map((tier) => ci.indexOf(`timed ${tier}`));
+    expect(at.every((line) => line >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(readme).toContain('\nnpm test ');
     expect(readme.split('\n').length).toBeLessThanOrEqual(151);
   });
