@@ -129,8 +129,8 @@ describe('infra/cloudformation.json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-lambda-pkg-'));
     execFileSync('cp', ['-r', 'dist/lambda/.', dir]);
     // Local storage for it, from the project; the package itself sees only its own files.
-    const storage = join(process.cwd(), 'dist/store/embedded.js');
-    const aws = join(process.cwd(), 'dist/store/aws.js');
+    const storage = join(process.cwd(), 'dist/local-aws/embedded.js');
+    const aws = join(process.cwd(), 'dist/store/aws/stores.js');
     const probe = `
       const { startEmbeddedStorage } = await import('${storage}');
       const { createStores, ensureStorage } = await import('${aws}');

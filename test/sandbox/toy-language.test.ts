@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addPlugin, copyProject, differences } from '../support/plugin-copy.js';
 import { freePort } from '../support/server.js';
 import { waitForOutput } from '../support/process-output.js';
 
@@ -21,7 +22,6 @@ const ROOT = process.cwd();
 const FIXTURE = join(ROOT, 'test/fixtures/toy-language');
 const REGISTRY = 'src/sandbox/languages.ts';
 const REGISTRY_LINE = "export { tally } from './tally/language.js';\n";
-const SKIPPED = /^(node_modules|dist|build|\.data|scratch|test-output)(\/|$)/;
 
 /** Every child idles, every turn: four lines of `idle`. */
 const IDLE_TALLY = '# idles\nrepeat 4\n  say idle\\n\nend\nlog idling\n';
@@ -56,58 +56,28 @@ function mustRun(command: string, args: string[], timeout?: number) {
   return r;
 }
 
-/** Every file under `dir` (relative paths), the node_modules link aside. */
-function walk(dir: string, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    const rel = relative(base, path);
-    if (rel === 'node_modules') return [];
-    return e.isDirectory() ? walk(path, base) : [rel];
-  });
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const replayOf = (file: string) => JSON.parse(gunzipSync(readFileSync(join(copy, file))).toString());
 type Call = { f: number; x?: string; d?: string };
 const redCalls = (replay: { turns: { c: Call[] }[] }) => replay.turns.map((t) => t.c[0]!);
 
 describe('a toy bot language: one folder and one registry line', () => {
-  const original = new Map<string, Buffer>();
+  let original = new Map<string, Buffer>();
 
   it('is added to a copy of the project with no other file changed', () => {
-    const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' });
-    expect(listed.status).toBe(0);
-    for (const path of listed.stdout.split('\0')) {
-      if (!path || SKIPPED.test(path) || !existsSync(join(ROOT, path))) continue;
-      const bytes = readFileSync(join(ROOT, path));
-      original.set(path, bytes);
-      mkdirSync(dirname(join(copy, path)), { recursive: true });
-      writeFileSync(join(copy, path), bytes);
-    }
+    original = copyProject(ROOT, copy);
+    // This test and its fixture are in the copy too: the plug-in is added from them.
     expect(original.has('test/sandbox/toy-language.test.ts')).toBe(true);
     expect(original.get(REGISTRY)!.toString()).not.toContain("'./tally/");
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
 
-    const added: string[] = [];
-    for (const rel of walk(FIXTURE)) {
-      const to = join('src/sandbox/tally', rel.replace(/\.ts\.txt$/, '.ts'));
-      mkdirSync(dirname(join(copy, to)), { recursive: true });
-      copyFileSync(join(FIXTURE, rel), join(copy, to));
-      added.push(to);
-    }
-    const registryText = original.get(REGISTRY)!.toString();
-    appendFileSync(join(copy, REGISTRY), (registryText.endsWith('\n') ? '' : '\n') + REGISTRY_LINE);
+    const added = addPlugin(copy, original, { fixture: FIXTURE, folder: 'src/sandbox/tally', registry: REGISTRY, line: REGISTRY_LINE });
 
-    const now = walk(copy).sort();
-    const created = now.filter((p) => !original.has(p));
-    const removed = [...original.keys()].filter((p) => !now.includes(p));
-    const changed = now.filter((p) => original.has(p) && !readFileSync(join(copy, p)).equals(original.get(p)!));
+    // What differs from the project: the new folder and the registry only, by one added line.
+    const { created, removed, changed, registryBefore: before, registryAfter: after } = differences(copy, original, REGISTRY);
     expect(removed).toEqual([]);
-    expect(created).toEqual(added.sort());
+    expect(created).toEqual(added);
     expect(created).toEqual(['src/sandbox/tally/language.ts', 'src/sandbox/tally/parse.ts', 'src/sandbox/tally/tally-bot.ts']);
     expect(changed).toEqual([REGISTRY]);
-    const before = registryText.split('\n').filter((l) => l !== '');
-    const after = readFileSync(join(copy, REGISTRY), 'utf8').split('\n').filter((l) => l !== '');
     expect(after).toEqual([...before, REGISTRY_LINE.trim()]);
   });
 

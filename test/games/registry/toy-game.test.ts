@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, appendFileSync, cpSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addPlugin, copyProject, differences } from '../../support/plugin-copy.js';
 import { useServer } from '../../support/server.js';
 
 // Issue 15's Must-show: a toy fifth game added as a folder plus one registry line, with no
@@ -23,7 +24,6 @@ const ROOT = process.cwd();
 const FIXTURE = join(ROOT, 'test/fixtures/toy-game');
 const REGISTRY = 'src/games/registry.ts';
 const REGISTRY_LINE = "export { default as toy } from './toy/module.js';\n";
-const SKIPPED = /^(node_modules|dist|build|\.data|scratch|test-output)(\/|$)/;
 
 /** Always 7. */
 const RED_JS = `// toy bot: always 7\nexport default function act() {\n  return '7';\n}\n`;
@@ -51,60 +51,28 @@ function mustRun(command: string, args: string[], timeout?: number) {
   return r;
 }
 
-/** Every file under `dir` (relative paths), the node_modules link aside. */
-function walk(dir: string, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    const rel = relative(base, path);
-    if (rel === 'node_modules') return [];
-    return e.isDirectory() ? walk(path, base) : [rel];
-  });
-}
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('a toy fifth game: one folder and one registry line', () => {
-  const original = new Map<string, Buffer>();
+  let original = new Map<string, Buffer>();
 
   it('is added to a copy of the project with no other file changed', () => {
-    const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' });
-    expect(listed.status).toBe(0);
-    for (const path of listed.stdout.split('\0')) {
-      if (!path || SKIPPED.test(path) || !existsSync(join(ROOT, path))) continue;
-      const bytes = readFileSync(join(ROOT, path));
-      original.set(path, bytes);
-      mkdirSync(dirname(join(copy, path)), { recursive: true });
-      writeFileSync(join(copy, path), bytes);
-    }
-    // This test and its fixture are in the copy too: the game is added from them.
+    original = copyProject(ROOT, copy);
+    // This test and its fixture are in the copy too: the plug-in is added from them.
     expect(original.has('test/games/registry/toy-game.test.ts')).toBe(true);
     expect(original.has(REGISTRY)).toBe(true);
     expect(original.get(REGISTRY)!.toString()).not.toContain("'./toy/");
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
 
     // The game: the fixture folder as src/games/toy/, and one line in the registry.
-    const added: string[] = [];
-    for (const rel of walk(FIXTURE)) {
-      const to = join('src/games/toy', rel.replace(/\.ts\.txt$/, '.ts'));
-      mkdirSync(dirname(join(copy, to)), { recursive: true });
-      copyFileSync(join(FIXTURE, rel), join(copy, to));
-      added.push(to);
-    }
-    const registryText = original.get(REGISTRY)!.toString();
-    appendFileSync(join(copy, REGISTRY), (registryText.endsWith('\n') ? '' : '\n') + REGISTRY_LINE);
+    const added = addPlugin(copy, original, { fixture: FIXTURE, folder: 'src/games/toy', registry: REGISTRY, line: REGISTRY_LINE });
 
     // What differs from the project: the new folder and the registry only, by one added line.
-    const now = walk(copy).sort();
-    const created = now.filter((p) => !original.has(p));
-    const removed = [...original.keys()].filter((p) => !now.includes(p));
-    const changed = now.filter((p) => original.has(p) && !readFileSync(join(copy, p)).equals(original.get(p)!));
+    const { created, removed, changed, registryBefore: before, registryAfter: after } = differences(copy, original, REGISTRY);
     expect(removed).toEqual([]);
-    expect(created).toEqual(added.sort());
+    expect(created).toEqual(added);
     expect(created.every((p) => p.startsWith('src/games/toy/'))).toBe(true);
     expect(created).toEqual(expect.arrayContaining(['src/games/toy/module.ts', 'src/games/toy/viewer/main.ts', 'src/games/toy/viewer/page.ts', 'src/games/toy/README.md']));
     expect(changed).toEqual([REGISTRY]);
-    const before = registryText.split('\n').filter((l) => l !== '');
-    const after = readFileSync(join(copy, REGISTRY), 'utf8').split('\n').filter((l) => l !== '');
     expect(after).toEqual([...before, REGISTRY_LINE.trim()]);
   });
 
