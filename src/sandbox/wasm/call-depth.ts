@@ -1,5 +1,5 @@
 import { WasmFormatError, WasmReader, concat, encodeName, encodeS32, encodeU32 } from './leb.js';
-import { EXCEPTION_OPS, skipImmediates, skipValueType } from './opcodes.js';
+import { EXCEPTION_OPS, skipImmediates, skipLocals, skipValueType } from './opcodes.js';
 import { IMPORT_KIND, SECTION, exportNames, readImports, readSections, type Section } from './sections.js';
 
 /*
@@ -207,11 +207,7 @@ function countCalls(
     const size = r.u32();
     const end = r.pos + size;
     const body = new WasmReader(input, r.pos, end);
-    let locals = 0;
-    for (let groups = body.u32(); groups > 0; groups--) {
-      const n = body.u32();
-      locals += n * skipValueType(body);
-    }
+    const locals = skipLocals(body);
     const type = functionTypes[f]!;
     // Past maxDepth, a frame traps on entry however deep it is called.
     const w = encodeS32(Math.min(Math.max(1, Math.ceil(weigh({ params: type.params, locals }))), maxDepth + 1));

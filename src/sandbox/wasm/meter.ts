@@ -1,6 +1,6 @@
 import { WasmFormatError, WasmReader, concat, encodeName, encodeS32, encodeS64, encodeU32 } from './leb.js';
 import { checkModule, exceptionsRefused, type ResourcePlan } from './module-checks.js';
-import { EXCEPTION_OPS, skipBlockType, skipImmediates, skipValueType } from './opcodes.js';
+import { EXCEPTION_OPS, skipBlockType, skipImmediates, skipLocals } from './opcodes.js';
 import { IMPORT_KIND, SECTION, SECTION_ORDER, exportNames, readImports, readMemories, readSections, readTables, vectorLength, type ImportEntry, type Section } from './sections.js';
 
 /** Name of the exported mutable i64 global that holds the fuel left. */
@@ -375,10 +375,7 @@ function meterCode(
     const size = r.u32();
     const bodyEnd = r.pos + size;
     const body = new WasmReader(input, r.pos, bodyEnd);
-    for (let groups = body.u32(); groups > 0; groups--) {
-      body.u32();
-      skipValueType(body);
-    }
+    skipLocals(body);
     const localsEnd = body.pos;
     // Check points: the function entry, just inside every loop, often enough
     // that no check is followed by more than SEGMENT instructions, and

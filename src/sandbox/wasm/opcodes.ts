@@ -178,3 +178,13 @@ export function skipValueType(r: WasmReader): number {
   if (b === 0x63 || b === 0x64) r.skipLeb();
   return b === 0x7b ? 2 : 1;
 }
+
+/** Skips a function body's local declarations, leaving `body` at its first instruction; returns the 8-byte stack slots the locals take. */
+export function skipLocals(body: WasmReader): number {
+  let slots = 0;
+  for (let groups = body.u32(); groups > 0; groups--) {
+    const n = body.u32();
+    slots += n * skipValueType(body);
+  }
+  return slots;
+}

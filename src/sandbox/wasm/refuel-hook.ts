@@ -1,7 +1,7 @@
 import { REFUEL_MODULE, REFUEL_NAME } from '../fuel-tank.js';
 import { WasmFormatError, WasmReader, concat, encodeName, encodeU32 } from './leb.js';
 import { FUEL_EXPORT } from './meter.js';
-import { skipImmediates, skipValueType } from './opcodes.js';
+import { skipImmediates, skipLocals, skipValueType } from './opcodes.js';
 import { IMPORT_KIND, SECTION, SECTION_ORDER, readImports, readSections, type Section } from './sections.js';
 
 export { REFUEL_MODULE, REFUEL_NAME, hasRefuelHook } from '../fuel-tank.js';
@@ -205,10 +205,7 @@ function rewriteCode(input: Uint8Array, s: Section, renumber: (i: number) => num
     const size = r.u32();
     const bodyEnd = r.pos + size;
     const body = new WasmReader(input, r.pos, bodyEnd);
-    for (let groups = body.u32(); groups > 0; groups--) {
-      body.u32();
-      skipValueType(body);
-    }
+    skipLocals(body);
     const slices: Uint8Array[] = [];
     let copied = r.pos;
     const replace = (from: number, to: number, bytes: number[]) => {
