@@ -11,10 +11,8 @@ import { forTenant, keyTenant } from '../match/tenant.js';
 import { decodeOrCorrupt, readStoredJson, StoredLogs } from '../match/stored-documents.js';
 import { verifyMatch } from '../match/verify-match.js';
 import { StoreError } from '../store/contract/errors.js';
-import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
-import type { BlobStore } from '../store/contract/blobs.js';
-import type { BotStore } from '../store/contract/bots.js';
-import type { MatchStore } from '../store/contract/matches.js';
+import type { ApiKeyRecord } from '../store/contract/keys.js';
+import type { Stores } from '../store/contract/stores.js';
 import { botRoutes } from './bot-routes.js';
 import { gameRoutes } from './game-routes.js';
 import { problemPage, webRoutes } from '../web/routes.js';
@@ -23,9 +21,6 @@ import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js'
 import { leaderboardRoutes } from './leaderboard-routes.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import type { MatchJob } from '../leaderboard/service.js';
-import type { LeaderboardStore } from '../store/contract/leaderboards.js';
-import type { RoundJobStore } from '../store/contract/round-jobs.js';
-import type { RatingLedger } from '../store/contract/rating-ledger.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { readMatchRequest } from './match-request.js';
@@ -37,15 +32,8 @@ import { bodyGuard, csrfGuard, hostGuard, securityHeaders } from './guard.js';
 import { inlineHashes, viewerPolicy } from './policies.js';
 import { LOOPBACK_SITE, type Site } from './site.js';
 
-export interface AppConfig {
-  readonly blobs: BlobStore;
-  readonly matches: MatchStore;
-  readonly keys: KeyStore;
-  readonly bots: BotStore;
-  readonly leaderboards: LeaderboardStore;
-  /** Rounds' jobs and the rating ledger (every storage backend gives both). */
-  readonly roundJobs: RoundJobStore;
-  readonly ratings: RatingLedger;
+/** The stores the API reads and writes (every backend's but the webhook lanes'), and how it runs. */
+export interface AppConfig extends Omit<Stores, 'deliveries'> {
   /** Where rounds' matches wait to be played; without one, rounds are not offered. */
   readonly queue?: JobQueue<MatchJob>;
   /** Whether writes need an API key (deployed entries) or accept none (the local server). */
