@@ -29,35 +29,49 @@ export interface BotSummary {
   readonly errors: number;
   readonly crashes: number;
   readonly forfeit?: { readonly code: string; readonly message: string };
+  readonly safetyCap?: true;
+}
+
+/** A call as the replay records it: fuel used, failure, detail, and whether the safety cap stopped it. */
+export interface HostileCall {
+  readonly f: number;
+  readonly x?: string;
+  readonly d?: string;
+  readonly safetyCap?: true;
 }
 
 export interface HostileRun {
   readonly exitCode: number | null;
   readonly ms: number;
   readonly stderr: string;
-  readonly summary: { winner: string; turns: number; bots: { red: BotSummary; blue: BotSummary } };
+  readonly summary: { winner: string; turns: number; safetyCap?: true; bots: { red: BotSummary; blue: BotSummary } };
   /** The red bot's calls per turn from the replay: fuel used, failure and detail. */
-  readonly calls: readonly { f: number; x?: string; d?: string }[];
-  readonly replay: { turns: { o: string[]; c: { f: number; x?: string; d?: string }[] }[] };
+  readonly calls: readonly HostileCall[];
+  readonly replay: { safetyCap?: true; turns: { o: string[]; c: HostileCall[] }[] };
   /** The bots' logs (`--logs`). */
   readonly logs: { red: string; blue: string };
 }
 
 /**
  * Plays the hostile bundle as red against `bots/icy/idle.js` through `umpire
- * match` as its own process, at {@link HOSTILE_FUEL} a turn, and collects
- * the printed result, the replay and the logs. The process is killed if it
+ * match` as its own process, at {@link HOSTILE_FUEL} a turn unless `fuel`
+ * says otherwise, with `env` added to its environment, and collects the
+ * printed result, the replay and the logs. The process is killed if it
  * outlives {@link HOSTILE_LIMIT_MS} (the run then has a null exit code).
  */
-export async function playHostile(bundle: Uint8Array | string, extension: 'js' | 'wasm' | 'py'): Promise<HostileRun> {
+export async function playHostile(
+  bundle: Uint8Array | string,
+  extension: string,
+  { fuel = HOSTILE_FUEL, env = {} }: { fuel?: number; env?: Readonly<Record<string, string>> } = {},
+): Promise<HostileRun> {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-hostile-'));
   const red = join(dir, `hostile.${extension}`);
   writeFileSync(red, bundle);
   const out = join(dir, 'replay.json.gz');
   const logs = join(dir, 'logs.json');
-  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'bots/icy/idle.js', '--fuel', String(HOSTILE_FUEL), '--seed', '1', '--out', out, '--logs', logs];
+  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'bots/icy/idle.js', '--fuel', String(fuel), '--seed', '1', '--out', out, '--logs', logs];
   const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -73,7 +87,7 @@ export async function playHostile(bundle: Uint8Array | string, extension: 'js' |
     ms,
     stderr,
     summary: JSON.parse(stdout),
-    calls: replay.turns.map((t: { c: { f: number; x?: string; d?: string }[] }) => t.c[0]),
+    calls: replay.turns.map((t: { c: HostileCall[] }) => t.c[0]),
     replay,
     logs: JSON.parse(readFileSync(logs, 'utf8')),
   };

@@ -1,8 +1,3 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { capClock } from '../../src/sandbox/cpu-clock.js';
 import { MAX_HOST_SLOWNESS } from '../../src/sandbox/host-pace.js';
@@ -11,7 +6,7 @@ import { FUEL_PER_MS } from '../../src/sandbox/policy.js';
 import { SAFETY_CAP_FACTOR, SAFETY_CAP_MIN_FUEL_MS, safetyCapMs } from '../../src/sandbox/safety-cap.js';
 import { DEFAULT_LIMITS, type Bundle } from '../../src/sandbox/types.js';
 import { CHASE_BOT as CHASE } from './chase-bot.js';
-import { wat } from './hostile-match.js';
+import { HOSTILE_LIMIT_MS, playHostile, wat, type HostileRun } from './hostile-match.js';
 
 /**
  * The safety cap (src/sandbox/safety-cap.ts), played as the attack: a bot
@@ -154,45 +149,13 @@ describe('a JavaScript bot cannot catch the cap', () => {
   }, 30_000);
 });
 
-interface Played {
-  readonly exitCode: number | null;
-  readonly ms: number;
-  readonly stderr: string;
-  readonly summary: { safetyCap?: true; turns: number; winner: string; bots: Record<'red' | 'blue', { timeouts: number; crashes: number; safetyCap?: true }> };
-  readonly replay: { safetyCap?: true; turns: { c: { f: number; x?: string; d?: string; safetyCap?: true }[] }[] };
-}
-
-/** Each match must finish, as a whole process, well within this. */
-const LIMIT_MS = 30_000;
-
-/** Plays `bundle` as red against bots/icy/idle.js through `umpire match`, as its own process. */
-async function playCli(bundle: Uint8Array | string, extension: string, fuel: number, env: Record<string, string> = {}): Promise<Played> {
-  const dir = mkdtempSync(join(tmpdir(), 'umpire-safety-cap-'));
-  const red = join(dir, `attack.${extension}`);
-  writeFileSync(red, bundle);
-  const out = join(dir, 'replay.json.gz');
-  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'bots/icy/idle.js', '--fuel', String(fuel), '--seed', '1', '--out', out];
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS);
-  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  clearTimeout(timer);
-  const ms = performance.now() - started;
-  if (exitCode !== 0) throw new Error(`umpire match exited ${exitCode} after ${ms.toFixed(0)} ms:\n${stderr}\n${stdout}`);
-  return { exitCode, ms, stderr, summary: JSON.parse(stdout), replay: JSON.parse(gunzipSync(readFileSync(out)).toString()) };
-}
-
 /**
  * The attacker (red) was cut by the cap, each such call recorded as its
  * failure; idle blue was never cut; the match says a cap decided it. Icy's
  * first turn has twice the fuel of the others, so its cap is `caps[0]`.
  */
-function expectDecidedByCap(run: Played, caps: readonly [number, number] | 'at the floor'): void {
-  expect(run.ms).toBeLessThan(LIMIT_MS);
+function expectDecidedByCap(run: HostileRun, caps: readonly [number, number] | 'at the floor'): void {
+  expect(run.ms).toBeLessThan(HOSTILE_LIMIT_MS);
   expect(run.summary.turns).toBe(180);
   expect(run.summary.safetyCap).toBe(true);
   expect(run.replay.safetyCap).toBe(true);
@@ -225,16 +188,16 @@ function capAtFloor(capped: readonly { d?: string }[]): number {
 
 describe('through `umpire match`, the attack is cut and the match says so', () => {
   it('WebAssembly: the chase, at the default factor scaled to the host', async () => {
-    const run = await playCli(CHASE, 'wasm', 320_000_000);
+    const run = await playHostile(CHASE, 'wasm', { fuel: 320_000_000 });
     // Both budgets (the first turn's is twice the others') are under the floor: every turn has the same cap.
     expectDecidedByCap(run, 'at the floor');
-  }, LIMIT_MS + 5_000);
+  }, HOSTILE_LIMIT_MS + 5_000);
 
   it.each([
     ['JavaScript', SPIN_JS, 'js'],
     ['Python', SPIN_PY, 'py'],
   ])('%s: a spinning bot, under UMPIRE_SAFETY_CAP_FACTOR', async (_, code, extension) => {
-    const run = await playCli(code, extension, SPIN_FUEL, { UMPIRE_SAFETY_CAP_FACTOR: String(LOW_FACTOR) });
+    const run = await playHostile(code, extension, { fuel: SPIN_FUEL, env: { UMPIRE_SAFETY_CAP_FACTOR: String(LOW_FACTOR) } });
     expectDecidedByCap(run, [safetyCapMs(2 * SPIN_FUEL, LOW_FACTOR), safetyCapMs(SPIN_FUEL, LOW_FACTOR)]);
-  }, LIMIT_MS + 5_000);
+  }, HOSTILE_LIMIT_MS + 5_000);
 });
