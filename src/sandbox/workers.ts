@@ -1,7 +1,7 @@
 import type { BotLoader } from './types.js';
 import type { SandboxHost } from './language.js';
 import { ENGINES, languageOf } from './language-catalog.js';
-import type { HarnessCall, HarnessStarted } from './wasm/harness.js';
+import type { HarnessCall, HarnessStarted } from './wasm/harness-contract.js';
 import type { WasmSessionFactory } from './wasm/session.js';
 
 /** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/functions/worker checks they agree). */

@@ -5,7 +5,7 @@ import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { FUEL_PER_MS, fuelPerMs, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS } from '../../src/sandbox/policy.js';
 import { ALLOWED_MODULES } from '../../src/sandbox/python/prelude.js';
 import { PYTHON_HOST_BYTE_FUEL } from '../../src/sandbox/python/py-bot.js';
-import { HOST_BYTE_FUEL } from '../../src/sandbox/wasm/harness.js';
+import { HOST_BYTE_FUEL } from '../../src/sandbox/wasm/host-call-fuel.js';
 import { DEFAULT_LIMITS, type Bot, type BotLimits, type CallResult } from '../../src/sandbox/types.js';
 
 /**

@@ -2,7 +2,7 @@ import type { BotContext, LoadFailure, LoadResult } from '../types.js';
 import type { BotLog } from '../bot-log.js';
 import { loadBot, type Allowance, type CallOutcome, type LanguageInstance, type LanguageRuntime } from '../lifecycle.js';
 import { FUEL_PER_MS, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
-import { HOST_BYTE_FUEL } from '../wasm/harness.js';
+import { HOST_BYTE_FUEL } from '../wasm/host-call-fuel.js';
 import { FUEL_EXPORT } from '../wasm/meter.js';
 import { FuelTank, hasRefuelHook } from '../fuel-tank.js';
 import { safetyCapDetail } from '../safety-cap.js';

@@ -1,4 +1,4 @@
-import type { HarnessCall, HarnessStarted } from './harness.js';
+import type { HarnessCall, HarnessStarted } from './harness-contract.js';
 
 /** Where a metered module's instance lives: in-process, or in a Worker Loader isolate. */
 export interface WasmSession {

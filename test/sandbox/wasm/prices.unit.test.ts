@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FUEL_PER_MS } from '../../src/sandbox/policy.js';
-import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
-import { HOST_CALL_FUEL, createHarness } from '../../src/sandbox/wasm/harness.js';
+import { FUEL_PER_MS } from '../../../src/sandbox/policy.js';
+import { DEFAULT_LIMITS } from '../../../src/sandbox/types.js';
+import { createHarness } from '../../../src/sandbox/wasm/harness.js';
+import { HOST_CALL_FUEL } from '../../../src/sandbox/wasm/host-call-fuel.js';
 import {
   BULK_BYTE_FUEL,
   BULK_OP_FUEL,
@@ -16,8 +17,8 @@ import {
   TABLE_OP_FUEL,
   TABLE_SET_FUEL,
   meterWasm,
-} from '../../src/sandbox/wasm/meter.js';
-import { assemble } from './wat.js';
+} from '../../../src/sandbox/wasm/meter.js';
+import { assemble } from '../wat.js';
 
 /**
  * Instructions that call into the engine (indirect calls, grows, bulk
