@@ -16,11 +16,3 @@ await build({
 });
 console.log('dist/functions/node.js, dist/functions/lambda.js, dist/functions/match-worker.js');
 
-// docs/replay.schema.json, generated from the replay's zod schema.
-import { writeFileSync } from 'node:fs';
-const { replayJsonSchema } = await import('../dist/games/icy/replay-schema.js');
-writeFileSync('docs/replay.schema.json', JSON.stringify(replayJsonSchema(), null, 2) + '\n');
-console.log('docs/replay.schema.json');
-
-// The tables of docs/security.md, made from the code (dist/) they describe.
-await import('./security-doc.mjs');

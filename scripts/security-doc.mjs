@@ -1,25 +1,37 @@
-// Build step (run by scripts/bundle-functions.mjs, after tsc): the tables of docs/security.md,
-// made from the code they describe. Each table sits between a BEGIN and an END comment naming it;
-// what is around them is written by hand and left as it is. The settings' outcomes come from the
-// functions that read them (src/api/site.ts); the refusals, the headers and the body limits from
-// requests answered by the app itself (src/api/app.ts, with stores that are never reached).
+// The tables of docs/security.md, made from the code they describe. Each table sits between a
+// BEGIN and an END comment naming it; what is around them is written by hand and left as it is.
+// The settings' outcomes come from the functions that read them (src/api/site.ts); the refusals,
+// the headers and the body limits from requests answered by the app itself (src/api/app.ts, with
+// stores that are never reached). test/docs/security-doc.test.ts fails when docs/security.md
+// differs from the tables. `node scripts/security-doc.mjs` (after the build: it reads dist/)
+// rewrites them (`npm run docs`); `--check` exits 1 when they are out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const { createApp } = await import('../dist/api/app.js');
-const { nodeListenFromEnv, platformSiteFromEnv } = await import('../dist/api/site.js');
-const { viewerPolicy } = await import('../dist/api/policies.js');
-const { BODY_SHAPE } = await import('../dist/core/bounded-body.js');
-const { MAX_ID_CHARS } = await import('../dist/api/schemas.js');
-const { DEFAULT_BODY_BYTES } = await import('../dist/api/limits.js');
+export const FILE = 'docs/security.md';
 
-const FILE = 'docs/security.md';
+/**
+ * The code the tables are made from, taken from src/ by the test and from dist/ by the script:
+ * createApp (api/app), nodeListenFromEnv and platformSiteFromEnv (api/site), viewerPolicy
+ * (api/policies), BODY_SHAPE (core/bounded-body), MAX_ID_CHARS (api/schemas), DEFAULT_BODY_BYTES
+ * (api/limits).
+ */
+export async function codeFromDist() {
+  const { createApp } = await import('../dist/api/app.js');
+  const { nodeListenFromEnv, platformSiteFromEnv } = await import('../dist/api/site.js');
+  const { viewerPolicy } = await import('../dist/api/policies.js');
+  const { BODY_SHAPE } = await import('../dist/core/bounded-body.js');
+  const { MAX_ID_CHARS } = await import('../dist/api/schemas.js');
+  const { DEFAULT_BODY_BYTES } = await import('../dist/api/limits.js');
+  return { createApp, nodeListenFromEnv, platformSiteFromEnv, viewerPolicy, BODY_SHAPE, MAX_ID_CHARS, DEFAULT_BODY_BYTES };
+}
 
-// Stores and a runner that fail if asked: every request below is answered before any is.
-const unused = new Proxy({}, { get: () => () => Promise.reject(new Error('docs/security.md: a store was asked')) });
-const stores = { blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, roundJobs: unused, ratings: unused, runner: unused };
-const site = { origin: 'https://umpire.example.com', hosts: ['127.0.0.1', 'localhost', '[::1]', 'umpire.example.com'] };
-const open = createApp({ ...stores, auth: 'optional', site });
-const keyed = createApp({ ...stores, auth: 'required', site });
+/** Two apps, open and keyed, with stores and a runner that fail if asked: every request below is answered before any is. */
+function appsOf(createApp) {
+  const unused = new Proxy({}, { get: () => () => Promise.reject(new Error('docs/security.md: a store was asked')) });
+  const stores = { blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, roundJobs: unused, ratings: unused, runner: unused };
+  const site = { origin: 'https://umpire.example.com', hosts: ['127.0.0.1', 'localhost', '[::1]', 'umpire.example.com'] };
+  return { open: createApp({ ...stores, auth: 'optional', site }), keyed: createApp({ ...stores, auth: 'required', site }) };
+}
 
 const code = (text) => `\`${String(text).replace(/\|/g, '\\|')}\``;
 const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -28,7 +40,7 @@ const bytes = (n) => `${n.toLocaleString('en-US')} bytes (${n >= 1024 * 1024 ? `
 const envText = (env) => (Object.keys(env).length ? Object.entries(env).map(([k, v]) => code(`${k}=${v}`)).join(' ') : '(none)');
 
 /** What `npm start` makes of some settings: where it listens, its public origin, the hosts it answers to. */
-function listenTable() {
+function listenTable({ nodeListenFromEnv }) {
   const examples = [
     {},
     { PORT: '9000' },
@@ -47,7 +59,7 @@ function listenTable() {
 }
 
 /** What a Lambda or Worker makes of them (the platform routes by host name). */
-function platformTable() {
+function platformTable({ platformSiteFromEnv }) {
   const examples = [{}, { PUBLIC_URL: 'https://umpire.example.com' }, { PUBLIC_URL: 'https://umpire.example.com', ALLOWED_HOSTS: 'abc123.lambda-url.us-east-1.on.aws' }];
   return table(
     ['settings', 'URLs built on', 'Host names answered'],
@@ -60,7 +72,7 @@ function platformTable() {
 }
 
 /** Settings `npm start` refuses to start with: the code and message it exits with. */
-function startTable() {
+function startTable({ nodeListenFromEnv }) {
   const examples = [
     { HOST: '0.0.0.0' },
     { HOST: '0.0.0.0', AUTH: 'required' },
@@ -80,7 +92,7 @@ function startTable() {
 }
 
 /** Requests every deployment refuses before any route, as the app answers them. */
-async function refusalTable() {
+async function refusalTable({ open, keyed, BODY_SHAPE, MAX_ID_CHARS }) {
   const members = `{${Array.from({ length: BODY_SHAPE.maxMembers + 1 }, (_, k) => `"k${k}":1`).join(',')}}`;
   const json = { 'content-type': 'application/json', host: 'umpire.example.com' };
   const examples = [
@@ -104,7 +116,7 @@ async function refusalTable() {
 }
 
 /** The largest body of each route, from the 413 the app answers one byte over it. */
-async function limitTable() {
+async function limitTable({ open, BODY_SHAPE, MAX_ID_CHARS, DEFAULT_BODY_BYTES }) {
   const routes = [
     ['POST', '/v1/matches'],
     ['POST', '/v1/bots'],
@@ -142,7 +154,7 @@ async function limitTable() {
 }
 
 /** The headers of each kind of answer, as the app sends them (the viewer's from its policy's function). */
-async function headerTable() {
+async function headerTable({ open, viewerPolicy }) {
   const rows = [];
   const answers = [
     ['pages (`/`, `/games/...`, `/upload`, `/leaderboards/...`, `/bots/...`, `/matches/...`, error pages)', '/leaderboards/new'],
@@ -160,23 +172,43 @@ async function headerTable() {
   return table(['answer', 'Content-Security-Policy', 'X-Frame-Options', 'X-Content-Type-Options'], rows);
 }
 
-const blocks = {
-  listen: listenTable(),
-  platform: platformTable(),
-  start: startTable(),
-  refusals: await refusalTable(),
-  limits: await limitTable(),
-  headers: await headerTable(),
-};
-
-let doc = readFileSync(FILE, 'utf8');
-for (const [name, text] of Object.entries(blocks)) {
-  const begin = `<!-- BEGIN ${name}: generated by scripts/security-doc.mjs -->`;
-  const end = `<!-- END ${name} -->`;
-  const at = doc.indexOf(begin);
-  const until = doc.indexOf(end);
-  if (at < 0 || until < at) throw new Error(`docs/security.md: no '${begin}' ... '${end}'`);
-  doc = `${doc.slice(0, at + begin.length)}\n${text}\n${doc.slice(until)}`;
+/** Each table, by the name of its block. */
+export async function securityTables(from) {
+  const made = { ...from, ...appsOf(from.createApp) };
+  return {
+    listen: listenTable(made),
+    platform: platformTable(made),
+    start: startTable(made),
+    refusals: await refusalTable(made),
+    limits: await limitTable(made),
+    headers: await headerTable(made),
+  };
 }
-if (doc !== readFileSync(FILE, 'utf8')) writeFileSync(FILE, doc);
-console.log(`${FILE}: ${Object.keys(blocks).length} tables`);
+
+/** The page with each block replaced by its table. */
+export function securityPage(page, tables) {
+  let doc = page;
+  for (const [name, text] of Object.entries(tables)) {
+    const begin = `<!-- BEGIN ${name}: generated by scripts/security-doc.mjs -->`;
+    const end = `<!-- END ${name} -->`;
+    const at = doc.indexOf(begin);
+    const until = doc.indexOf(end);
+    if (at < 0 || until < at) throw new Error(`${FILE}: no '${begin}' ... '${end}'`);
+    doc = `${doc.slice(0, at + begin.length)}\n${text}\n${doc.slice(until)}`;
+  }
+  return doc;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const page = readFileSync(FILE, 'utf8');
+  const next = securityPage(page, await securityTables(await codeFromDist()));
+  if (process.argv.includes('--check')) {
+    if (next !== page) {
+      console.error(`${FILE}: the tables differ from what the code answers; run \`npm run docs\``);
+      process.exit(1);
+    }
+  } else if (next !== page) {
+    writeFileSync(FILE, next);
+    console.log(`${FILE}: tables written`);
+  }
+}
