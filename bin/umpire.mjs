@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 // Entry of the `umpire` command: the bundled CLI in dist/bin/ (built by `npm install`).
 import module from 'node:module';
-import v8 from 'node:v8';
 
 // V8 keeps compiled code of the bundle between runs (Node 22.1+; a no-op before).
 module.enableCompileCache?.();
-// A match allocates many short-lived strings: a larger young generation saves most of its scavenges.
 
 let cli;
 try {

@@ -46,6 +46,7 @@ const CASES = [
   ['Proxy get trap', 'const p = new Proxy({}, { get: (t, k) => 1 }); let x = 0;', 'x += p.a;'],
   ['string charCodeAt', "const s = 'abcdefghij'.repeat(1000); let x = 0;", 'x += s.charCodeAt(i % 10000);'],
   ['small string concatenation', 'let s;', "s = 'ab' + i + 'cd';"],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the benchmark's source text, a template literal for QuickJS to run
   ['template literal', 'let s;', 's = `${i}:${i * 2}`;'],
   ['string building by += (1 MB)', "let s = '';", "s += 'xy'; if (s.length > 1e6) s = '';"],
   ['array join 10k', "const a = new Array(10000).fill('ab');", "a.join(',');"],

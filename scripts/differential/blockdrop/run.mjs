@@ -94,7 +94,7 @@ function tally(match, engine) {
   }
   const standing = match.result.details.fellAt.filter((f) => f === null).length;
   count(standing === 1 ? 'end: a winner' : standing === 0 ? 'end: nobody standing, played to turn 1000' : 'end: several standing at turn 1000');
-  for (const seat of match.result.forfeits) count('handshake without READY (forfeit)');
+  for (const _seat of match.result.forfeits) count('handshake without READY (forfeit)');
   const killed = (engine.stderr.match(/Terminated the thread/g) ?? []).length;
   for (let k = 0; k < killed; k++) count('engine time-outs (no READY, or no line to read)');
 }

@@ -225,6 +225,7 @@ function describeHandle(vm: QuickJSContext, helpers: Helpers, error: QuickJSHand
 
 /** Restores what the prelude escaped so that text survives being read as a C string (NUL and \x01). */
 export function unescapeText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: \x01 is the prelude's escape character
   return text.includes('\x01') ? text.replace(/\x01([01])/g, (_, c: string) => (c === '0' ? '\0' : '\x01')) : text;
 }
 

@@ -129,6 +129,7 @@ export function LeaderboardPage({ view, game, myBots, now }: { view: BoardView; 
         <h2 id="manage">Entries and rounds</h2>
         <p class="muted">For the board's owner (the key that created it).</p>
         <ApiForm action={`/ui/leaderboards/${b.id}/entries`} label="Add the bot">
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: both branches below put the control in the label */}
           <label>
             Bot
             {myBots.length > 0 ? (
