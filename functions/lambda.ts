@@ -5,13 +5,13 @@ import { handle } from 'hono/aws-lambda';
 import { UmpireError } from '../src/core/errors.js';
 import { createApp } from '../src/api/app.js';
 import { jobErrorCode } from '../src/store/contract/job-errors.js';
-import { parseMatchJobText } from '../src/leaderboard/job-message.js';
-import { runMatchJob } from '../src/leaderboard/service.js';
+import { parseRoundJobText } from '../src/leaderboard/job-message.js';
+import { runRoundJob } from '../src/leaderboard/run-round-job.js';
 import { sqsQueueFromEnv } from '../src/store/aws/sqs-queue.js';
 import type { Delivery } from '../src/leaderboard/webhooks.js';
 import { nodeWebhookLanes } from '../src/leaderboard/webhook-lanes-node.js';
 import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
-import type { MatchRunner } from '../src/match/job.js';
+import type { MatchRunner } from '../src/match/runner.js';
 import { poolRunner, type PoolRunner } from '../src/match/pool/pool-runner.js';
 import { COMPILED_MATCH_WORKER } from '../src/match/pool/worker-url.js';
 import { openStores } from '../src/store/factory.js';
@@ -87,7 +87,7 @@ export const handler = async (event: unknown, context: unknown) => {
     const failures: { itemIdentifier: string }[] = [];
     for (const record of records) {
       try {
-        await runMatchJob(deps, parseMatchJobText(record.body));
+        await runRoundJob(deps, parseRoundJobText(record.body));
       } catch (e) {
         console.error(jobErrorCode(e) ? `${jobErrorCode(e)}: ${(e as Error).message}` : e);
         failures.push({ itemIdentifier: record.messageId });

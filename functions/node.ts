@@ -12,7 +12,7 @@ import { NODE_BACKENDS } from '../src/store/registry-node.js';
 import { StoreConfigError } from '../src/store/config-error.js';
 import { LocalJobQueue } from '../src/leaderboard/local-job-queue.js';
 import { resumeRounds } from '../src/leaderboard/resume.js';
-import { runMatchJob } from '../src/leaderboard/service.js';
+import { runRoundJob } from '../src/leaderboard/run-round-job.js';
 import type { Delivery } from '../src/leaderboard/webhooks.js';
 import { nodeWebhookLanes } from '../src/leaderboard/webhook-lanes-node.js';
 import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
@@ -48,7 +48,7 @@ const runner = poolRunner({ url: new URL('./match-worker.js', import.meta.url), 
 const deps = { ...stores, runner, webhookSettings, notify: (list: Delivery[]) => deliveries.enqueue(list), forgetHook: (id: string) => deliveries.forget(id) };
 // One match at a time per board: Elo rates each match against the ratings as they stood, so a board's
 // matches rated side by side would not add up (and would depend on which finished first).
-const queue = new LocalJobQueue((job) => runMatchJob(deps, job), { total: 4 * runner.pool.size, perBoard: 1 });
+const queue = new LocalJobQueue((job) => runRoundJob(deps, job), { total: 4 * runner.pool.size, perBoard: 1 });
 // Writes need no key unless AUTH=required, which listening beyond loopback needs.
 const app = createApp({ ...deps, queue, site, auth: authRequired ? 'required' : 'optional' });
 const server = serve({ fetch: app.fetch, port, hostname: host }, () => {

@@ -7,8 +7,10 @@ import micropython from '../build/micropython-metered.wasm';
 import harnessSource from '../build/wasm-harness-source.js';
 import { createApp, type ApiEnv } from '../src/api/app.js';
 import { JobError, jobErrorCode } from '../src/store/contract/job-errors.js';
-import { parseMatchJob } from '../src/leaderboard/job-message.js';
-import { runMatchJob, type LeaderboardDeps, type MatchJob } from '../src/leaderboard/service.js';
+import { parseRoundJob } from '../src/leaderboard/job-message.js';
+import { runRoundJob } from '../src/leaderboard/run-round-job.js';
+import type { LeaderboardDeps } from '../src/leaderboard/deps.js';
+import type { RoundJob } from '../src/store/contract/round-job.js';
 import { deliver, type Delivery } from '../src/leaderboard/webhooks.js';
 import { fetchWebhookTransport } from '../src/leaderboard/webhook-transport-fetch.js';
 import { webhookSettingsFromEnv } from '../src/leaderboard/webhook-settings.js';
@@ -22,7 +24,7 @@ import { inProcessRunner } from '../src/match/in-process-runner.js';
 
 interface Env extends Record<string, unknown> {
   LOADER: WorkerLoader;
-  MATCHES: { send(job: MatchJob): Promise<void> };
+  MATCHES: { send(job: RoundJob): Promise<void> };
 }
 interface Message {
   readonly body: unknown;
@@ -79,7 +81,7 @@ export default {
     // by the invocation still playing it: retried once that claim's lease has ended.
     for (const message of batch.messages) {
       try {
-        await runMatchJob(deps, parseMatchJob(message.body));
+        await runRoundJob(deps, parseRoundJob(message.body));
         message.ack();
       } catch (e) {
         const code = jobErrorCode(e);
