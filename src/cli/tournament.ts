@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { newBotFromFile, storeBot, validateBot } from '../api/bots.js';
 import { ApiProblem } from '../api/problems.js';
-import { LocalJobQueue } from '../leaderboard/local-job-queue.js';
+import { LocalJobQueue } from '../runtimes/node/local-job-queue.js';
 import { newEntry, newLeaderboard } from '../leaderboard/boards.js';
 import { runRoundJob } from '../leaderboard/run-round-job.js';
 import { scheduleRound } from '../leaderboard/schedule-round.js';

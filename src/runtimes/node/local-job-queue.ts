@@ -1,7 +1,7 @@
-import { jobErrorCode } from '../store/contract/job-errors.js';
-import type { RoundJob } from '../store/contract/round-job.js';
-import { InProcessQueue } from './queue.js';
-import type { JobQueue } from '../store/contract/job-queue.js';
+import type { RoundJob } from '../../store/contract/round-job.js';
+import { InProcessQueue } from './in-process-queue.js';
+import type { JobQueue } from '../../store/contract/job-queue.js';
+import { failureVerdict } from '../job-loop.js';
 
 /** Tries of a job that failed for a reason that may pass (storage), after 2, 4, 8, 16 s. */
 const RETRY_DELAYS_MS = [2000, 4000, 8000, 16000];
@@ -73,16 +73,15 @@ export class LocalJobQueue implements JobQueue<RoundJob> {
   }
 
   private failed(e: unknown, job: RoundJob): void {
-    const code = jobErrorCode(e);
+    const verdict = failureVerdict(e);
     const tries = this.tries.get(job.id) ?? { busy: 0, errors: 0 };
     this.tries.set(job.id, tries);
-    if (code === 'JOB_BUSY' && tries.busy < MAX_BUSY_WAITS) {
+    if (verdict.kind === 'busy' && tries.busy < MAX_BUSY_WAITS) {
       tries.busy++;
-      const retryAt = (e as { retryAt?: number }).retryAt ?? Date.now();
-      return this.later(job, Math.max(0, retryAt - Date.now()) + BUSY_SLACK_MS);
+      return this.later(job, Math.max(0, verdict.retryAt - Date.now()) + BUSY_SLACK_MS);
     }
     const message = `leaderboard ${job.board} round ${job.round}: job ${job.id}: ${(e as Error).message ?? String(e)}`;
-    if (code === null && tries.errors < RETRY_DELAYS_MS.length) {
+    if (verdict.kind === 'failed' && verdict.code === null && tries.errors < RETRY_DELAYS_MS.length) {
       this.log(`${message}; trying again`);
       return this.later(job, RETRY_DELAYS_MS[tries.errors++]!);
     }

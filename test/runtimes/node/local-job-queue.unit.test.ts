@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { JobError } from '../../src/store/contract/job-errors.js';
-import { LocalJobQueue } from '../../src/leaderboard/local-job-queue.js';
-import type { RoundJob } from '../../src/store/contract/round-job.js';
+import { JobError } from '../../../src/store/contract/job-errors.js';
+import { LocalJobQueue } from '../../../src/runtimes/node/local-job-queue.js';
+import type { RoundJob } from '../../../src/store/contract/round-job.js';
 
 const job = (k: number): RoundJob => ({ id: `round_x.${k}`, board: 'lb_x', round: 'round_x', seats: ['bot_a', 'bot_b'], map: 'default' });
 
