@@ -6,6 +6,7 @@ import type { MatchDeps } from '../match/store-match.js';
 import type { Delivery } from './webhooks.js';
 import type { WebhookSettings } from './webhook-settings.js';
 
+/** What the leaderboard is handed: the stores it uses, the match runner, and how webhooks go out. */
 export interface LeaderboardDeps extends MatchDeps {
   readonly leaderboards: LeaderboardStore;
   readonly bots: BotStore;
