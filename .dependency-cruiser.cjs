@@ -15,8 +15,11 @@
 //   6  src/web         the web pages: they read and write through the API (handed to them), so
 //                      they import no store, match or leaderboard code; src/api mounts them
 //   6  src/api
-//   7  src/cli
-//   8  functions/        the Node, Lambda and Workers entries, outside src
+//   7  src/runtimes     the runtime kits: one folder per runtime (node/, lambda/, workers/) holding
+//                      or assembling its loader, runner, queue, webhook transport and storage choice;
+//                      the shared setup (assemble.ts) and job loop (job-loop.ts) beside them
+//   8  src/cli         (its tournament uses the Node kit's local queue)
+//   9  functions/        the Node, Lambda and Workers entries, outside src: one short file each
 //
 // Each import that breaks a layer is reported under exactly one rule (the rules do not overlap),
 // so a rule's name says what to fix.
@@ -62,7 +65,7 @@ module.exports = {
         path: '^src/',
         pathNot: [
           ...LAYER0,
-          '^src/(ratings|viewer|sandbox|match|leaderboard|store|local-aws|web|api|cli)/',
+          '^src/(ratings|viewer|sandbox|match|leaderboard|store|local-aws|web|api|runtimes|cli)/',
           '^src/games/[^/]+/',
           '^src/games/(registry|catalog)[.]ts$',
         ],
@@ -229,12 +232,31 @@ module.exports = {
       name: 'entries-open-stores-through-the-factory',
       severity: 'error',
       comment:
-        'The runtime entries (functions/) and the CLI open their storage with src/store/factory.ts over a ' +
-        'registry, so the settings (STORE, S3_BUCKET...) choose the backend; they import no backend folder ' +
-        'and no local server. The one exception is the SQS job queue of src/store/aws, which is a queue, ' +
-        'not storage: the Lambda entry picks it itself.',
-      from: { path: ['^functions/', '^src/cli/'] },
-      to: { path: ['^src/store/(aws|memory|embedded)/', '^src/local-aws/'], pathNot: '^src/store/aws/sqs-queue[.]ts$' },
+        'The runtime kits (src/runtimes), their entries (functions/) and the CLI open their storage with ' +
+        'src/store/factory.ts over a registry, so the settings (STORE, S3_BUCKET...) choose the backend; ' +
+        'they import no backend folder and no local server.',
+      from: { path: ['^functions/', '^src/runtimes/', '^src/cli/'] },
+      to: { path: ['^src/store/(aws|memory|embedded)/', '^src/local-aws/'] },
+    },
+    {
+      name: 'shared-kit-knows-no-runtime',
+      severity: 'error',
+      comment:
+        'The shared parts of src/runtimes (the kit contract, the setup, the job loop: the files at its top) ' +
+        'serve every runtime, so they name none: a runtime is added as one folder, and Workers bundle no ' +
+        "Node runtime's code through them.",
+      from: { path: '^src/runtimes/[^/]+$' },
+      to: { path: '^src/runtimes/[^/]+/' },
+    },
+    {
+      name: 'workers-runtime-needs-no-node',
+      severity: 'error',
+      comment:
+        'The Workers kit (src/runtimes/workers) runs where there are no threads and no Node built-ins: it ' +
+        'uses no other runtime folder, no worker-thread pool (src/match/pool) and no Node-only storage ' +
+        '(src/store/registry-node.ts, whose embedded backend starts local servers).',
+      from: { path: '^src/runtimes/workers/' },
+      to: { path: ['^src/runtimes/(?!workers/)[^/]+/', '^src/match/pool/', '^src/store/registry-node[.]ts$'] },
     },
     {
       name: 'web-imports-only-games-viewer-and-core',
@@ -249,16 +271,23 @@ module.exports = {
     {
       name: 'api-imports-nothing-above',
       severity: 'error',
-      comment: 'src/api (layer 6) is the HTTP layer: the CLI (layer 7) may use it, not the reverse.',
+      comment: 'src/api (layer 6) is the HTTP layer: the runtime kits (layer 7) and the CLI (layer 8) use it, not the reverse.',
       from: { path: '^src/api/' },
+      to: { path: '^src/(runtimes|cli)/' },
+    },
+    {
+      name: 'runtimes-import-nothing-above',
+      severity: 'error',
+      comment: 'src/runtimes (layer 7) assembles the layers below it into runtimes; the CLI (layer 8) may use a kit, not the reverse.',
+      from: { path: '^src/runtimes/' },
       to: { path: '^src/cli/' },
     },
     {
       name: 'src-never-imports-functions',
       severity: 'error',
       comment:
-        'functions/ (layer 8) are the runtime entries (Node, Lambda, Workers) that wire src together; ' +
-        'nothing in src depends on a runtime entry.',
+        'functions/ (layer 9) are the runtime entries (Node, Lambda, Workers), each handing its kit ' +
+        '(src/runtimes) what only an entry knows (its own URL, its bundled files); nothing in src depends on an entry.',
       // Game folders are left to their own allow-list rules above, so an import is reported once.
       from: { path: '^src/', pathNot: '^src/games/[^/]+/' },
       to: { path: '^functions/' },

@@ -126,8 +126,11 @@ const CLEAN: Record<string, string> = {
   'src/store/factory.ts': "import type { Stores } from './contract/stores.js';\nexport const openStores = (backends: unknown[]): Stores & { backends: unknown[] } => ({ backends });\n",
   'src/web/routes.ts': "import { GAMES } from '../games/catalog.js';\nimport { controls } from '../viewer/controls.js';\nexport const web = () => [GAMES, controls];\n",
   'src/api/app.ts': "import { service } from '../leaderboard/service.js';\nimport type { Stores } from '../store/contract/stores.js';\nimport { web } from '../web/routes.js';\nexport const app = (s?: Stores) => [service, s, web];\n",
-  'src/cli/main.ts': "import { app } from '../api/app.js';\nimport { openStores } from '../store/factory.js';\nimport { NODE } from '../store/registry-node.js';\nexport const main = () => [app, openStores(NODE)];\n",
-  'functions/node.ts': "import { app } from '../src/api/app.js';\nimport { openStores } from '../src/store/factory.js';\nimport { NODE } from '../src/store/registry-node.js';\nexport const start = () => app(openStores(NODE));\n",
+  'src/runtimes/kit.ts': "import { app } from '../api/app.js';\nimport { openStores } from '../store/factory.js';\nexport const assemble = (backends: unknown[]) => app(openStores(backends));\n",
+  'src/runtimes/node/kit.ts': "import { assemble } from '../kit.js';\nimport { NODE } from '../../store/registry-node.js';\nexport const nodeKit = () => assemble(NODE);\n",
+  'src/runtimes/workers/kit.ts': "import { assemble } from '../kit.js';\nimport { PORTABLE } from '../../store/registry.js';\nexport const workersKit = () => assemble(PORTABLE);\n",
+  'src/cli/main.ts': "import { app } from '../api/app.js';\nimport { openStores } from '../store/factory.js';\nimport { NODE } from '../store/registry-node.js';\nimport { nodeKit } from '../runtimes/node/kit.js';\nexport const main = () => [app, openStores(NODE), nodeKit];\n",
+  'functions/node.ts': "import { nodeKit } from '../src/runtimes/node/kit.js';\nexport const start = () => nodeKit();\n",
 };
 
 describe('layer check (.dependency-cruiser.cjs)', () => {
@@ -188,6 +191,13 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
       'src/store/up.ts': "import { play } from '../match/play.js';\nexport const up = play;\n",
       'src/api/up.ts': "import { main } from '../cli/main.js';\nexport const up = main;\n",
       'src/cli/up.ts': "import { start } from '../../functions/node.js';\nexport const up = start;\n",
+      // The HTTP layer using a runtime kit; a kit using the CLI; the shared kit naming a runtime;
+      // the Workers kit using the Node one; a kit opening a backend itself.
+      'src/api/kit-user.ts': "import { assemble } from '../runtimes/kit.js';\nexport const k = assemble;\n",
+      'src/runtimes/node/up.ts': "import { main } from '../../cli/main.js';\nexport const up = main;\n",
+      'src/runtimes/shared.ts': "import { nodeKit } from './node/kit.js';\nexport const shared = nodeKit;\n",
+      'src/runtimes/workers/node-user.ts': "import { nodeKit } from '../node/kit.js';\nexport const w = nodeKit;\n",
+      'src/runtimes/workers/aws-user.ts': "import { awsStores } from '../../store/aws/stores.js';\nexport const s = awsStores;\n",
       'src/viewer/up.ts': "import x from '../games/x/module.js';\nexport const up = x;\n",
       'src/games/up-registry.ts': "import { play } from '../match/play.js';\nexport const up = play;\n",
       'src/misc/stray.ts': "import { E } from '../core/errors.js';\nexport const stray = E;\n",
@@ -221,6 +231,11 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
         'store-imports-only-below: src/store/up.ts -> src/match/play.ts',
         'api-imports-nothing-above: src/api/up.ts -> src/cli/main.ts',
         'src-never-imports-functions: src/cli/up.ts -> functions/node.ts',
+        'api-imports-nothing-above: src/api/kit-user.ts -> src/runtimes/kit.ts',
+        'runtimes-import-nothing-above: src/runtimes/node/up.ts -> src/cli/main.ts',
+        'shared-kit-knows-no-runtime: src/runtimes/shared.ts -> src/runtimes/node/kit.ts',
+        'workers-runtime-needs-no-node: src/runtimes/workers/node-user.ts -> src/runtimes/node/kit.ts',
+        'entries-open-stores-through-the-factory: src/runtimes/workers/aws-user.ts -> src/store/aws/stores.ts',
         'viewer-kit-knows-no-game: src/viewer/up.ts -> src/games/x/module.ts',
         'not-in-a-layer: src/games/up-registry.ts -> src/match/play.ts',
         'not-in-a-layer: src/misc/stray.ts -> src/core/errors.ts',

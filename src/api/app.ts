@@ -3,7 +3,7 @@ import { InputError, UmpireError } from '../core/errors.js';
 import type { GameModule, MatchRecord } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame } from '../games/catalog.js';
 import { logsKey, replayKey } from '../match/digest.js';
-import type { MatchRunner } from '../match/job.js';
+import type { MatchRunner } from '../match/runner.js';
 import { decodeSeats, type ResolveBot } from '../match/seats.js';
 import { storedSeat } from '../match/stored-bots.js';
 import { playAndStore } from '../match/store-match.js';
@@ -20,7 +20,7 @@ import { requestDeadlineMs, runIdempotent } from './idempotency.js';
 import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
-import type { MatchJob } from '../leaderboard/service.js';
+import type { RoundJob } from '../store/contract/round-job.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
 import { readMatchRequest } from './match-request.js';
@@ -35,10 +35,10 @@ import { LOOPBACK_SITE, type Site } from './site.js';
 /** The stores the API reads and writes (every backend's but the webhook lanes'), and how it runs. */
 export interface AppConfig extends Omit<Stores, 'deliveries'> {
   /** Where rounds' matches wait to be played; without one, rounds are not offered. */
-  readonly queue?: JobQueue<MatchJob>;
+  readonly queue?: JobQueue<RoundJob>;
   /** Whether writes need an API key (deployed entries) or accept none (the local server). */
   readonly auth: AuthMode;
-  /** Where matches and upload checks run (src/match/job.ts). */
+  /** Where matches and upload checks run (src/match/runner.ts). */
   readonly runner: MatchRunner;
   /** Largest bundle accepted, in bytes (default 5 MB). */
   readonly maxBundleBytes?: number;

@@ -5,7 +5,7 @@ import { readBoundedForm } from '../core/bounded-body.js';
 import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
 import { bundleKey } from '../match/digest.js';
-import type { MatchRunner } from '../match/job.js';
+import type { MatchRunner } from '../match/runner.js';
 import { forTenant, keyTenant } from '../match/tenant.js';
 import { decodeBase64 } from '../match/seats.js';
 import { botContentType } from '../match/store-match.js';

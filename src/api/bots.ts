@@ -3,7 +3,7 @@ import type { Bundle } from '../core/bots.js';
 import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
 import { bundleKey, sha256Hex } from '../match/digest.js';
-import type { MatchRunner } from '../match/job.js';
+import type { MatchRunner } from '../match/runner.js';
 import { botContentType } from '../match/store-match.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import type { BotRecord, BotStore } from '../store/contract/bots.js';

@@ -1,7 +1,10 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { JobQueue } from '../store/contract/job-queue.js';
-import { newEntry, newLeaderboard, scheduleRound, type LeaderboardDeps, type MatchJob } from '../leaderboard/service.js';
+import { newEntry, newLeaderboard } from '../leaderboard/boards.js';
+import { scheduleRound } from '../leaderboard/schedule-round.js';
+import type { LeaderboardDeps } from '../leaderboard/deps.js';
+import type { RoundJob } from '../store/contract/round-job.js';
 import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
 import { ApiProblem } from './problems.js';
 import { readerOf, type AuthMode } from './auth.js';
@@ -49,7 +52,7 @@ export function leaderboardRoutes(
   app: Hono<Env>,
   deps: LeaderboardDeps & { limits: Limits; keys: KeyStore; auth: AuthMode },
   auth: MiddlewareHandler<Env>,
-  queue: JobQueue<MatchJob> | undefined,
+  queue: JobQueue<RoundJob> | undefined,
 ): void {
   const board = async (id: string) => {
     const b = await deps.leaderboards.getBoard(checkId('id', id));

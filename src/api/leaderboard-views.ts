@@ -1,4 +1,4 @@
-import { standings } from '../leaderboard/service.js';
+import { standings } from '../leaderboard/standings.js';
 import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../store/contract/leaderboards.js';
 import { findGame } from '../games/catalog.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';

@@ -1,5 +1,5 @@
 import { gameById, GAMES } from '../games/catalog.js';
-import { roundSize } from '../leaderboard/service.js';
+import { roundSize } from '../leaderboard/schedule-round.js';
 import type { Leaderboard } from '../store/contract/leaderboards.js';
 import type { BodyLimit } from './guard.js';
 import { ApiProblem } from './problems.js';

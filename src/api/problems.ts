@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { runnerErrorCode } from '../match/job.js';
+import { runnerErrorCode } from '../match/runner.js';
 
 /** The one error shape of the API: `{ error: { code, message, details? } }`. */
 export class ApiProblem extends Error {

@@ -1,4 +1,4 @@
-import type { MatchRunner } from '../match/job.js';
+import type { MatchRunner } from '../match/runner.js';
 import { poolRunner } from '../match/pool/pool-runner.js';
 
 /**

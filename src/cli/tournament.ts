@@ -1,8 +1,11 @@
 import { basename } from 'node:path';
 import { newBotFromFile, storeBot, validateBot } from '../api/bots.js';
 import { ApiProblem } from '../api/problems.js';
-import { LocalJobQueue } from '../leaderboard/local-job-queue.js';
-import { newEntry, newLeaderboard, runMatchJob, scheduleRound, standings } from '../leaderboard/service.js';
+import { LocalJobQueue } from '../runtimes/node/local-job-queue.js';
+import { newEntry, newLeaderboard } from '../leaderboard/boards.js';
+import { runRoundJob } from '../leaderboard/run-round-job.js';
+import { scheduleRound } from '../leaderboard/schedule-round.js';
+import { standings } from '../leaderboard/standings.js';
 import { DEFAULT_GAME, findGame, gameIdList } from '../games/catalog.js';
 import { InputError } from '../core/errors.js';
 import { openStores } from '../store/factory.js';
@@ -67,7 +70,7 @@ export async function tournamentCommand(
       }
       // Jobs are claimed in the table like the server's: a server started later on this
       // data folder finishes a round this process did not (killed meanwhile).
-      const queue = new LocalJobQueue((job) => runMatchJob(deps, job));
+      const queue = new LocalJobQueue((job) => runRoundJob(deps, job));
       const round = await scheduleRound(deps, queue, board, new Date());
       progress(0, round.total);
       const timer = setInterval(async () => {

@@ -1,6 +1,6 @@
 import { JobError } from '../store/contract/job-errors.js';
 import { jobIndex } from '../store/contract/job-ids.js';
-import type { MatchJob } from '../store/contract/match-job.js';
+import type { RoundJob } from '../store/contract/round-job.js';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= 200;
 
@@ -12,7 +12,7 @@ const MAX_SEATS = 16;
  * version has no id). Seats are `seats`, or `red` and `blue` in jobs queued
  * before every job carried `seats`.
  */
-export function parseMatchJob(body: unknown): MatchJob {
+export function parseRoundJob(body: unknown): RoundJob {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const { id, board, round, red, blue, map } = b;
   if (!isText(id) || !isText(board) || !isText(round) || !isText(map)) {
@@ -26,13 +26,13 @@ export function parseMatchJob(body: unknown): MatchJob {
   return { id, board, round, seats: seats as string[], map };
 }
 
-/** parseMatchJob of a JSON text (an SQS message body). */
-export function parseMatchJobText(text: string): MatchJob {
+/** parseRoundJob of a JSON text (an SQS message body). */
+export function parseRoundJobText(text: string): RoundJob {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw new JobError('JOB_INVALID', 'the message body is not JSON');
   }
-  return parseMatchJob(body);
+  return parseRoundJob(body);
 }

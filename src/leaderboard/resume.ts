@@ -1,4 +1,4 @@
-import type { MatchJob } from '../store/contract/match-job.js';
+import type { RoundJob } from '../store/contract/round-job.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import type { RoundJobStore } from '../store/contract/round-jobs.js';
 import type { LeaderboardStore } from '../store/contract/leaderboards.js';
@@ -10,7 +10,7 @@ import type { LeaderboardStore } from '../store/contract/leaderboards.js';
  * listed open but complete, or never stored (its scheduling crashed), is
  * closed. Returns how many jobs were queued.
  */
-export async function resumeRounds(deps: { leaderboards: LeaderboardStore; roundJobs: RoundJobStore }, queue: JobQueue<MatchJob>): Promise<number> {
+export async function resumeRounds(deps: { leaderboards: LeaderboardStore; roundJobs: RoundJobStore }, queue: JobQueue<RoundJob>): Promise<number> {
   let queued = 0;
   for (const { board, round } of await deps.roundJobs.openRounds()) {
     const progress = await deps.leaderboards.getRound(board, round);

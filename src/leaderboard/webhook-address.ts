@@ -3,7 +3,7 @@
  * when a hook is created (its host, as the WHATWG URL parser normalizes it:
  * `0x7f000001`, `2130706433` and `127.1` all become `127.0.0.1`), and every
  * address a host name resolves to is checked again when a delivery connects
- * (see webhook-transport-node.ts), so DNS cannot rebind a name to a private
+ * (see src/runtimes/node/webhook-transport.ts), so DNS cannot rebind a name to a private
  * address between the two.
  */
 

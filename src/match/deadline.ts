@@ -1,7 +1,7 @@
 import { gameById } from '../games/catalog.js';
 import { FUEL_PER_MS, type Budgets } from '../sandbox/policy.js';
 import { defaultBudgets, sandboxEngine } from './budgets.js';
-import type { MatchJob } from './job.js';
+import type { PlayableMatch } from './runner.js';
 
 /** The fuel budget is converted to time with FUEL_PER_MS, measured on another machine: this much room. */
 export const DEADLINE_SLACK = 2;
@@ -23,7 +23,7 @@ export function seatFuel(game: string, budgets: Budgets): number {
  * DEADLINE_SLACK, plus DEADLINE_MARGIN_MS (about 376 s for a default-budget
  * Icy match). Games whose bots are texts: the game's own bound.
  */
-export function matchDeadlineMs(job: Pick<MatchJob, 'game' | 'budgets' | 'bots'>): number {
+export function matchDeadlineMs(job: Pick<PlayableMatch, 'game' | 'budgets' | 'bots'>): number {
   const engine = gameById(job.game).engine;
   if (engine.kind === 'text') return engine.deadlineMs;
   const budgets = job.budgets ?? defaultBudgets(job.game);

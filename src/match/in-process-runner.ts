@@ -1,7 +1,7 @@
 import type { Bundle, TextBot } from '../core/bots.js';
 import { gameById } from '../games/catalog.js';
 import { matchDeadlineMs } from './deadline.js';
-import type { MatchJob, MatchRunner } from './job.js';
+import type { PlayableMatch, MatchRunner } from './runner.js';
 import { probeBot } from './probe.js';
 import { runMatch, type BotLoader } from './run-match.js';
 
@@ -14,7 +14,7 @@ export interface InProcessOptions {
 }
 
 /** Plays a job in this thread with the game's engine: sandboxed bots through runMatch, or the text game's own function. */
-export async function playJob(job: MatchJob, load: BotLoader, deadline?: number): Promise<unknown> {
+export async function playJob(job: PlayableMatch, load: BotLoader, deadline?: number): Promise<unknown> {
   const engine = gameById(job.game).engine;
   if (engine.kind === 'text') return engine.play({ options: job.options, seed: job.seed, bots: job.bots.map((b) => String(b.code)) });
   return runMatch({
@@ -37,7 +37,7 @@ export async function playJob(job: MatchJob, load: BotLoader, deadline?: number)
  */
 export function inProcessRunner(load: BotLoader, options: InProcessOptions = {}): MatchRunner {
   return {
-    play: <Output>(job: MatchJob) => playJob(job, load, Math.min(Date.now() + matchDeadlineMs(job), options.stopBy?.() ?? Infinity)) as Promise<Output>,
+    play: <Output>(job: PlayableMatch) => playJob(job, load, Math.min(Date.now() + matchDeadlineMs(job), options.stopBy?.() ?? Infinity)) as Promise<Output>,
     probe: (request) => probeBot(load, request),
   };
 }

@@ -4,7 +4,7 @@ import type { MatchOutput } from '../core/match-types.js';
 import { ENGINE } from '../version.js';
 import { resolveBudgets } from './budgets.js';
 import { sha256Hex } from './digest.js';
-import type { MatchRunner } from './job.js';
+import type { MatchRunner } from './runner.js';
 import { ownLogs, type DecodedSeat } from './seats.js';
 
 /** A match played and assembled by its game: the record to store, the replay and logs documents, the seats' hashes. */

@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS } from '../sandbox/types.js';
 import { defaultBudgets, sandboxEngine } from './budgets.js';
-import type { ProbeRequest, ProbeResult } from './job.js';
+import type { ProbeRequest, ProbeResult } from './runner.js';
 import type { BotLoader } from './run-match.js';
 
 /** A bundle passes when it loads and answers the first calls of a match of its game (the game's probeViews), at the game's default budgets. */

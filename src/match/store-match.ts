@@ -4,7 +4,7 @@ import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js
 import type { BlobMeta, BlobStore } from '../store/contract/blobs.js';
 import type { MatchStore } from '../store/contract/matches.js';
 import { bundleKey, gzip, logsKey, newMatchId, replayKey } from './digest.js';
-import type { MatchRunner } from './job.js';
+import type { MatchRunner } from './runner.js';
 import { playMatch } from './play-match.js';
 import type { DecodedSeat } from './seats.js';
 

@@ -1,5 +1,5 @@
 import type { Tenant } from '../core/fair-queue.js';
-import type { MatchJob, MatchRunner } from './job.js';
+import type { PlayableMatch, MatchRunner } from './runner.js';
 
 export type { Tenant } from '../core/fair-queue.js';
 
@@ -12,7 +12,7 @@ export const boardTenant = (board: { readonly id: string; readonly owner: string
 /** The runner with every match and upload check it is given counted for `tenant` (for callers that know nothing of tenants). */
 export function forTenant(runner: MatchRunner, tenant: Tenant): MatchRunner {
   return {
-    play: <Output>(job: MatchJob) => runner.play<Output>(job, tenant),
+    play: <Output>(job: PlayableMatch) => runner.play<Output>(job, tenant),
     probe: (request) => runner.probe(request, tenant),
   };
 }

@@ -5,7 +5,7 @@ import { findGame } from '../games/catalog.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import { resolveBudgets } from './budgets.js';
 import { bundleKey, replayKey, sha256Hex } from './digest.js';
-import type { MatchRunner } from './job.js';
+import type { MatchRunner } from './runner.js';
 import { botFromBytes } from './seats.js';
 import { readStoredJson, replayCorrupt } from './stored-documents.js';
 

@@ -4,11 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeBot } from '../../src/api/bots.js';
 import { gameById } from '../../src/games/catalog.js';
 import { jobId, jobMatch } from '../../src/store/contract/job-ids.js';
-import type { MatchJob } from '../../src/store/contract/match-job.js';
-import { newEntry, newLeaderboard, runMatchJob, scheduleRound, type LeaderboardDeps } from '../../src/leaderboard/service.js';
+import type { RoundJob } from '../../src/store/contract/round-job.js';
+import { newEntry, newLeaderboard } from '../../src/leaderboard/boards.js';
+import { runRoundJob } from '../../src/leaderboard/run-round-job.js';
+import { scheduleRound } from '../../src/leaderboard/schedule-round.js';
+import type { LeaderboardDeps } from '../../src/leaderboard/deps.js';
 import type { Leaderboard } from '../../src/store/contract/leaderboards.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
-import type { MatchRunner } from '../../src/match/job.js';
+import type { MatchRunner } from '../../src/match/runner.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import type { AwsStores as Stores } from '../../src/store/aws/stores.js';
 import { startLambdaWithSqs, type LambdaHarness } from '../functions/lambda-harness.js';
@@ -47,7 +50,7 @@ describe('an SQS message delivered again', () => {
       const got = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 2, WaitTimeSeconds: 1, VisibilityTimeout: 600 }));
       messages.push(...(got.Messages ?? []));
     }
-    expect(messages.map((m) => (JSON.parse(m.Body!) as MatchJob).id).sort()).toEqual([jobId(round, 0), jobId(round, 1)]);
+    expect(messages.map((m) => (JSON.parse(m.Body!) as RoundJob).id).sort()).toEqual([jobId(round, 0), jobId(round, 1)]);
     const [a, b] = messages as [Message, Message];
 
     expect(await handler(sqsEvent(a))).toEqual({ batchItemFailures: [] });
@@ -81,7 +84,7 @@ describe('a job retried after an attempt stopped half way', () => {
   const runner: MatchRunner = { ...played, play: (job) => (plays++, played.play(job)) };
 
   /** A board of hunter and idle, and its round's two jobs (queued nowhere: handed to the test). */
-  async function round(): Promise<{ board: Leaderboard; jobs: MatchJob[] }> {
+  async function round(): Promise<{ board: Leaderboard; jobs: RoundJob[] }> {
     const board = newLeaderboard({ name: 'retried', game: 'icy', rules: 'queue2011', maps: ['default'], budgets: {}, rating: 'openskill', owner: 'local' }, new Date());
     await stores.leaderboards.createBoard(board);
     for (const name of ['hunter', 'idle']) {
@@ -89,7 +92,7 @@ describe('a job retried after an attempt stopped half way', () => {
       const bot = await storeBot(stores, { name, game: gameById('icy'), bundle: { kind: 'js', code: bytes.toString('utf8') }, bytes: new Uint8Array(bytes) }, 'local', new Date());
       await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
     }
-    const jobs: MatchJob[] = [];
+    const jobs: RoundJob[] = [];
     await scheduleRound({ ...stores, runner }, { send: async (job) => void jobs.push(job) }, board, new Date());
     return { board, jobs };
   }
@@ -135,12 +138,12 @@ describe('a job retried after an attempt stopped half way', () => {
     const stopping = { ...stores, runner, [store]: stopsOnceAt(stores[store] as object, method as never) } as LeaderboardDeps;
     const deps: LeaderboardDeps = { ...stores, runner };
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(runMatchJob(stopping, jobs[0]!)).rejects.toThrow(`stopped at ${method}`);
+    await expect(runRoundJob(stopping, jobs[0]!)).rejects.toThrow(`stopped at ${method}`);
     log.mockRestore();
     // The stopped attempt gave its claim back (a dead process's would lapse): the retry takes it.
-    expect(await runMatchJob(deps, jobs[0]!)).toBe('done');
-    expect(await runMatchJob(deps, jobs[0]!)).toBe('finished-before');
-    expect(await runMatchJob(deps, jobs[1]!)).toBe('done');
+    expect(await runRoundJob(deps, jobs[0]!)).toBe('done');
+    expect(await runRoundJob(deps, jobs[0]!)).toBe('finished-before');
+    expect(await runRoundJob(deps, jobs[1]!)).toBe('done');
     expect(plays).toBe(2);
     await expectRatedOnce(board);
     expect(await stores.roundJobs.openRounds()).not.toContainEqual({ board: board.id, round: jobs[0]!.round });

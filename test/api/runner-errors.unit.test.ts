@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/api/app.js';
 import { UmpireError } from '../../src/core/errors.js';
-import type { MatchJob } from '../../src/store/contract/match-job.js';
-import { runMatchJob, type LeaderboardDeps } from '../../src/leaderboard/service.js';
-import type { MatchRunner } from '../../src/match/job.js';
+import type { RoundJob } from '../../src/store/contract/round-job.js';
+import { runRoundJob } from '../../src/leaderboard/run-round-job.js';
+import type { LeaderboardDeps } from '../../src/leaderboard/deps.js';
+import type { MatchRunner } from '../../src/match/runner.js';
 
 // The runner's own failures (deadline, crash, full pool) as the API and the leaderboard jobs see them.
 
@@ -62,7 +63,7 @@ describe('runner failures in the API', () => {
 });
 
 describe('runner failures in a leaderboard round', () => {
-  const job: MatchJob = { id: 'round_1.0', board: 'lb_1', round: 'round_1', seats: ['bot_aaaaaaaaaaaaaaaaaaaaaa', 'bot_bbbbbbbbbbbbbbbbbbbbbb'], map: 'default' };
+  const job: RoundJob = { id: 'round_1.0', board: 'lb_1', round: 'round_1', seats: ['bot_aaaaaaaaaaaaaaaaaaaaaa', 'bot_bbbbbbbbbbbbbbbbbbbbbb'], map: 'default' };
   const deps = (runner: MatchRunner, attempt = 1) => {
     const roundJobs = {
       claim: vi.fn(async () => ({ state: 'claimed', job, attempt })),
@@ -87,7 +88,7 @@ describe('runner failures in a leaderboard round', () => {
   it.each(['MATCH_DEADLINE', 'MATCH_CRASHED'])('records %s as a failed match once, without throwing (no queue retry)', async (code) => {
     const d = deps(failing(code));
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(runMatchJob(d, job)).resolves.toBe('failed');
+    await expect(runRoundJob(d, job)).resolves.toBe('failed');
     log.mockRestore();
     expect(d.roundJobs.finish).toHaveBeenCalledTimes(1);
     expect(d.roundJobs.finish).toHaveBeenCalledWith(job, 'failed');
@@ -96,12 +97,12 @@ describe('runner failures in a leaderboard round', () => {
 
   it('hands other errors back to the queue uncounted, until the last attempt', async () => {
     const d = deps(broken);
-    await expect(runMatchJob(d, job)).rejects.toThrow('disk on fire');
+    await expect(runRoundJob(d, job)).rejects.toThrow('disk on fire');
     expect(d.roundJobs.release).toHaveBeenCalledTimes(1);
     expect(d.roundJobs.finish).not.toHaveBeenCalled();
     const last = deps(broken, 3);
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(runMatchJob(last, job)).resolves.toBe('failed');
+    await expect(runRoundJob(last, job)).resolves.toBe('failed');
     log.mockRestore();
     expect(last.roundJobs.finish).toHaveBeenCalledWith(job, 'failed');
   });
@@ -110,7 +111,7 @@ describe('runner failures in a leaderboard round', () => {
     const tenants: unknown[] = [];
     const seen: MatchRunner = { ...failing('MATCH_DEADLINE'), play: (_job, tenant) => (tenants.push(tenant), failing('MATCH_DEADLINE').play(_job)) };
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(runMatchJob(deps(seen), job)).resolves.toBe('failed');
+    await expect(runRoundJob(deps(seen), job)).resolves.toBe('failed');
     log.mockRestore();
     expect(tenants).toEqual([{ key: 'local', lane: 'lb_1' }]);
   });
@@ -118,7 +119,7 @@ describe('runner failures in a leaderboard round', () => {
   it('throws LEADERBOARD_GONE for a job whose board is gone, claiming nothing', async () => {
     const d = deps(failing('MATCH_DEADLINE'));
     const gone = { ...d, leaderboards: { getBoard: async () => null } } as unknown as LeaderboardDeps;
-    await expect(runMatchJob(gone, job)).rejects.toMatchObject({ code: 'LEADERBOARD_GONE', message: 'leaderboard lb_1 is gone' });
+    await expect(runRoundJob(gone, job)).rejects.toMatchObject({ code: 'LEADERBOARD_GONE', message: 'leaderboard lb_1 is gone' });
     expect(d.roundJobs.claim).not.toHaveBeenCalled();
   });
 });

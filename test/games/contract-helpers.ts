@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Budgets } from '../../src/core/bots.js';
 import type { CliValues, GameModule, MatchRecord } from '../../src/core/game-module.js';
 import type { MatchOutput } from '../../src/core/match-types.js';
-import type { MatchJob, MatchRunner } from '../../src/match/job.js';
+import type { PlayableMatch, MatchRunner } from '../../src/match/runner.js';
 import { playMatch, type PlayedMatch } from '../../src/match/play-match.js';
 import { decodeSeats, type DecodedSeat } from '../../src/match/seats.js';
 import { cliFiles, seatOptions } from '../../src/cli/match.js';
@@ -49,11 +49,11 @@ export async function decode(game: GameModule, request: { readonly game: string 
 }
 
 /** A runner that keeps what the engine gave for the last job, around another runner. */
-export function recording(inner: MatchRunner): MatchRunner & { last: unknown; job: MatchJob | null } {
+export function recording(inner: MatchRunner): MatchRunner & { last: unknown; job: PlayableMatch | null } {
   const r = {
     last: null as unknown,
-    job: null as MatchJob | null,
-    play: async <Output>(job: MatchJob): Promise<Output> => {
+    job: null as PlayableMatch | null,
+    play: async <Output>(job: PlayableMatch): Promise<Output> => {
       r.job = job;
       const out = await inner.play<Output>(job);
       r.last = out;

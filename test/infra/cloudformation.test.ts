@@ -22,7 +22,7 @@ function actionsUsedByStores(): string[] {
     ['src/store/aws/dynamo-keys.ts', 'dynamodb'],
     ['src/store/aws/dynamo-bots.ts', 'dynamodb'],
     ['src/store/aws/dynamo-leaderboards.ts', 'dynamodb'],
-    ['src/store/aws/sqs-queue.ts', 'sqs'],
+    ['src/runtimes/lambda/sqs-queue.ts', 'sqs'],
   ]) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }

@@ -5,7 +5,7 @@ import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { runAntsMatch } from '../../src/games/ants/match.js';
 import { resolveAntsWorld } from '../../src/games/ants/worlds.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
-import type { MatchJob } from '../../src/match/job.js';
+import type { PlayableMatch } from '../../src/match/runner.js';
 import { poolRunner, type PoolRunner } from '../../src/match/pool/pool-runner.js';
 import { COMPILED_MATCH_WORKER } from '../../src/match/pool/worker-url.js';
 import { WorkerPool } from '../../src/match/pool/worker-pool.js';
@@ -18,7 +18,7 @@ import type { Bundle } from '../../src/sandbox/types.js';
 const js = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8') });
 const LOOP: Bundle = { kind: 'js', code: 'export default function () { for (;;) {} }' };
 const small: Budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20 * FUEL_PER_MS, turnFuel: 10 * FUEL_PER_MS };
-const icy = (bots: Bundle[], budgets = small): MatchJob => ({ game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 7, budgets, bots });
+const icy = (bots: Bundle[], budgets = small): PlayableMatch => ({ game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 7, budgets, bots });
 const local = inProcessRunner(nodeBotLoader);
 const WASI = 'build/bots/hunter-wasi.wasm';
 
@@ -37,7 +37,7 @@ const codeOf = (e: unknown) => (e instanceof UmpireError ? e.code : String(e));
 describe('the match pool', () => {
   it('plays icy, capture and block drop byte for byte as in-process', async () => {
     const runner = pool();
-    const jobs: MatchJob[] = [
+    const jobs: PlayableMatch[] = [
       icy([js('bots/icy/hunter.js'), js('bots/icy/planter.js')]),
       { game: 'capture', options: {}, seed: 3, budgets: small, bots: [js('bots/capture/gatherer.js'), js('bots/capture/random.js')] },
       { game: 'blockdrop', options: { seed: 5 }, seed: 5, budgets: small, bots: [js('bots/blockdrop/hunter.js'), js('bots/blockdrop/random.js'), js('bots/blockdrop/hunter.js'), LOOP] },
@@ -54,7 +54,7 @@ describe('the match pool', () => {
     if (!world.ok) throw new Error('no sample0');
     const brains = { red: readFileSync('bots/ants/homing.ant', 'utf8'), black: readFileSync('bots/ants/example.ant', 'utf8') };
     const input = { world: world.value.world, worldText: world.value.text, brains, seed: 4, rounds: 2000 };
-    const job: MatchJob = {
+    const job: PlayableMatch = {
       game: 'ants',
       options: { world: input.world, worldText: input.worldText, rounds: input.rounds },
       seed: input.seed,

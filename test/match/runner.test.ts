@@ -4,13 +4,13 @@ import { UmpireError } from '../../src/core/errors.js';
 import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { matchDeadlineMs, probeDeadlineMs } from '../../src/match/deadline.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
-import type { MatchJob } from '../../src/match/job.js';
+import type { PlayableMatch } from '../../src/match/runner.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 
 const idle: Bundle = { kind: 'js', code: readFileSync('bots/icy/idle.js', 'utf8') };
-const job: MatchJob = { game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 1, budgets: DEFAULT_BUDGETS, bots: [idle, idle] };
+const job: PlayableMatch = { game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 1, budgets: DEFAULT_BUDGETS, bots: [idle, idle] };
 
 describe('the in-process runner', () => {
   it('stops between calls once past the time it is given (Lambda: before the function timeout)', async () => {

@@ -1,9 +1,9 @@
 import type { LoadFailure } from '../../sandbox/types.js';
-import type { MatchJob, ProbeRequest } from '../job.js';
+import type { PlayableMatch, ProbeRequest } from '../runner.js';
 
 /** What the pool posts to a match worker: one job at a time. */
 export type WorkerRequest =
-  | { readonly kind: 'play'; readonly job: MatchJob }
+  | { readonly kind: 'play'; readonly job: PlayableMatch }
   | { readonly kind: 'probe'; readonly request: ProbeRequest }
   | { readonly kind: 'prepare'; readonly bytes: Uint8Array };
 

@@ -1,6 +1,6 @@
 import { PREPARE_DEADLINE_MS, matchDeadlineMs, probeDeadlineMs } from '../deadline.js';
 import type { Bundle, TextBot } from '../../core/bots.js';
-import type { MatchJob, MatchRunner, ProbeResult } from '../job.js';
+import type { PlayableMatch, MatchRunner, ProbeResult } from '../runner.js';
 import type { Tenant } from '../tenant.js';
 import { ENGINES } from '../../sandbox/language-catalog.js';
 import { nodeEngine } from '../../sandbox/node-sources.js';
@@ -28,7 +28,7 @@ export function poolRunner(options: PoolRunnerOptions): PoolRunner {
   return {
     pool,
     // Each job, its WASI preparations included, waits its turn among the tenant's (worker-pool.ts).
-    async play<Output>(job: MatchJob, tenant?: Tenant): Promise<Output> {
+    async play<Output>(job: PlayableMatch, tenant?: Tenant): Promise<Output> {
       const deadline = options.deadlineMs ?? matchDeadlineMs(job);
       if (job.bots.some((b) => b.kind === 'text')) return pool.run<Output>({ kind: 'play', job }, deadline, 'the match', tenant);
       const seats = await wasi.seats(job.bots as Bundle[], tenant);

@@ -11,7 +11,7 @@ import {
 import { JobError } from '../contract/job-errors.js';
 import { jobIndex } from '../contract/job-ids.js';
 import type { JobClaim, JobOutcome, RoundJobStore, RoundProgress } from '../contract/round-jobs.js';
-import type { MatchJob } from '../contract/match-job.js';
+import type { RoundJob } from '../contract/round-job.js';
 import { unavailable } from './s3-blobs.js';
 import { N, S } from './attribute-values.js';
 
@@ -38,7 +38,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
     private readonly table: string,
   ) {}
 
-  private jobKey(job: Pick<MatchJob, 'id' | 'board' | 'round'>): Record<string, AttributeValue> {
+  private jobKey(job: Pick<RoundJob, 'id' | 'board' | 'round'>): Record<string, AttributeValue> {
     const index = jobIndex(job.id, job.round);
     if (index === null) throw new JobError('JOB_INVALID', `job id '${job.id}' is not <round>.<index>`);
     return { pk: S(`lb#${job.board}`), sk: S(`job#${job.round}#${String(index).padStart(7, '0')}`) };
@@ -57,7 +57,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
     }
   }
 
-  async addJobs(jobs: readonly MatchJob[]): Promise<void> {
+  async addJobs(jobs: readonly RoundJob[]): Promise<void> {
     // Single puts, a few at a time: the Lambda's role (infra/) allows no batch writes.
     for (let start = 0; start < jobs.length; start += PARALLEL_PUTS) {
       await Promise.all(
@@ -85,9 +85,9 @@ export class DynamoRoundJobStore implements RoundJobStore {
     return items.map((i) => ({ board: i.board!.S!, round: i.round!.S! }));
   }
 
-  async pendingJobs(board: string, round: string): Promise<MatchJob[]> {
+  async pendingJobs(board: string, round: string): Promise<RoundJob[]> {
     const items = await this.queryAll('listing a round\'s jobs', { pk: `lb#${board}`, prefix: `job#${round}#`, pendingOnly: true });
-    return items.map((i) => JSON.parse(i.record!.S!) as MatchJob);
+    return items.map((i) => JSON.parse(i.record!.S!) as RoundJob);
   }
 
   private async queryAll(what: string, q: { pk: string; prefix?: string; pendingOnly?: boolean }): Promise<Record<string, AttributeValue>[]> {
@@ -113,7 +113,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
     return items;
   }
 
-  async claim(job: MatchJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim> {
+  async claim(job: RoundJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim> {
     const Key = this.jobKey(job);
     try {
       const out = await this.send('claiming a job', () =>
@@ -130,7 +130,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
         ),
       );
       const item = out.Attributes ?? {};
-      return { state: 'claimed', job: JSON.parse(item.record!.S!) as MatchJob, attempt: Number(item.attempts?.N ?? 1) };
+      return { state: 'claimed', job: JSON.parse(item.record!.S!) as RoundJob, attempt: Number(item.attempts?.N ?? 1) };
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw e;
     }
@@ -142,15 +142,15 @@ export class DynamoRoundJobStore implements RoundJobStore {
     return { state: 'busy', until: Number(item.leaseUntil?.N ?? nowMs) };
   }
 
-  async renew(job: MatchJob, holder: string, untilMs: number): Promise<boolean> {
+  async renew(job: RoundJob, holder: string, untilMs: number): Promise<boolean> {
     return this.ifHolder(job, holder, 'SET leaseUntil = :until', { ':until': N(untilMs) }, 'renewing a job lease');
   }
 
-  async release(job: MatchJob, holder: string): Promise<void> {
+  async release(job: RoundJob, holder: string): Promise<void> {
     await this.ifHolder(job, holder, 'REMOVE leaseUntil, holder', {}, 'releasing a job');
   }
 
-  private async ifHolder(job: MatchJob, holder: string, update: string, values: Record<string, AttributeValue>, what: string): Promise<boolean> {
+  private async ifHolder(job: RoundJob, holder: string, update: string, values: Record<string, AttributeValue>, what: string): Promise<boolean> {
     try {
       await this.send(what, () =>
         this.db.send(
@@ -171,7 +171,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
     }
   }
 
-  async finish(job: MatchJob, outcome: JobOutcome): Promise<RoundProgress | null> {
+  async finish(job: RoundJob, outcome: JobOutcome): Promise<RoundProgress | null> {
     const progress = await this.countOnce(job, outcome);
     // Counted first: a crash between the two leaves the job pending, and its
     // next claim finds the match played and rated, counts nothing, and ends here.
@@ -194,7 +194,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
     return progress;
   }
 
-  private async countOnce(job: MatchJob, outcome: JobOutcome): Promise<RoundProgress | null> {
+  private async countOnce(job: RoundJob, outcome: JobOutcome): Promise<RoundProgress | null> {
     const index = jobIndex(job.id, job.round)!;
     const Key = this.roundKey(job.board, job.round);
     try {

@@ -1,10 +1,10 @@
-import type { MatchJob } from './match-job.js';
+import type { RoundJob } from './round-job.js';
 
 export type JobOutcome = 'done' | 'failed';
 
 export type JobClaim =
   /** This process holds the job until its lease ends: the stored job, and which claim this is (1 first). */
-  | { readonly state: 'claimed'; readonly job: MatchJob; readonly attempt: number }
+  | { readonly state: 'claimed'; readonly job: RoundJob; readonly attempt: number }
   /** Played (or given up) already: a redelivery, nothing to do. */
   | { readonly state: 'finished'; readonly outcome: JobOutcome }
   /** Another process holds it, until `until` (ms since the epoch). */
@@ -24,23 +24,23 @@ export interface RoundProgress {
  */
 export interface RoundJobStore {
   /** Stores a new round's jobs, all pending. */
-  addJobs(jobs: readonly MatchJob[]): Promise<void>;
+  addJobs(jobs: readonly RoundJob[]): Promise<void>;
   /** Lists a round as unfinished, for resumeRounds. */
   openRound(board: string, round: string): Promise<void>;
   closeRound(board: string, round: string): Promise<void>;
   openRounds(): Promise<{ board: string; round: string }[]>;
   /** The round's jobs not yet finished (claimed or not). */
-  pendingJobs(board: string, round: string): Promise<MatchJob[]>;
+  pendingJobs(board: string, round: string): Promise<RoundJob[]>;
   /** Takes a pending job whose lease (if any) has ended, for `leaseMs` from `nowMs`. */
-  claim(job: MatchJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim>;
+  claim(job: RoundJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim>;
   /** Extends the holder's lease; false if it is no longer the holder's. */
-  renew(job: MatchJob, holder: string, untilMs: number): Promise<boolean>;
+  renew(job: RoundJob, holder: string, untilMs: number): Promise<boolean>;
   /** Gives the job back (its attempt failed), so the next delivery may claim it at once. */
-  release(job: MatchJob, holder: string): Promise<void>;
+  release(job: RoundJob, holder: string): Promise<void>;
   /**
    * Counts the job in its round's done or failed, once per job id (a second
    * call counts nothing), then marks it finished. The round's progress after,
    * or null if the round is gone.
    */
-  finish(job: MatchJob, outcome: JobOutcome): Promise<RoundProgress | null>;
+  finish(job: RoundJob, outcome: JobOutcome): Promise<RoundProgress | null>;
 }

@@ -1,6 +1,6 @@
 import { JobError } from '../contract/job-errors.js';
 import { jobIndex } from '../contract/job-ids.js';
-import type { MatchJob } from '../contract/match-job.js';
+import type { RoundJob } from '../contract/round-job.js';
 import type { JobClaim, JobOutcome, RoundJobStore, RoundProgress } from '../contract/round-jobs.js';
 import { Listings } from './listings.js';
 import type { MemoryRounds } from './memory-rounds.js';
@@ -22,25 +22,25 @@ export class MemoryRoundJobStore implements RoundJobStore {
 
   constructor(private readonly rounds: MemoryRounds) {}
 
-  private index(job: Pick<MatchJob, 'id' | 'round'>): number {
+  private index(job: Pick<RoundJob, 'id' | 'round'>): number {
     const index = jobIndex(job.id, job.round);
     if (index === null) throw new JobError('JOB_INVALID', `job id '${job.id}' is not <round>.<index>`);
     return index;
   }
 
-  private slot(job: Pick<MatchJob, 'id' | 'board' | 'round'>): { board: Map<string, StoredJob>; key: string } {
+  private slot(job: Pick<RoundJob, 'id' | 'board' | 'round'>): { board: Map<string, StoredJob>; key: string } {
     const key = `${job.round}#${String(this.index(job)).padStart(7, '0')}`;
     let board = this.jobs.get(job.board);
     if (!board) this.jobs.set(job.board, (board = new Map()));
     return { board, key };
   }
 
-  private stored(job: MatchJob): StoredJob | undefined {
+  private stored(job: RoundJob): StoredJob | undefined {
     const { board, key } = this.slot(job);
     return board.get(key);
   }
 
-  async addJobs(jobs: readonly MatchJob[]): Promise<void> {
+  async addJobs(jobs: readonly RoundJob[]): Promise<void> {
     for (const job of jobs) {
       const { board, key } = this.slot(job);
       board.set(key, { json: JSON.stringify(job), state: 'pending', attempts: 0 });
@@ -59,15 +59,15 @@ export class MemoryRoundJobStore implements RoundJobStore {
     return this.open.all('open').map((o) => o.item);
   }
 
-  async pendingJobs(board: string, round: string): Promise<MatchJob[]> {
+  async pendingJobs(board: string, round: string): Promise<RoundJob[]> {
     const prefix = `${round}#`;
     return [...(this.jobs.get(board) ?? new Map<string, StoredJob>())]
       .filter(([key, job]) => key.startsWith(prefix) && job.state === 'pending')
       .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([, job]) => JSON.parse(job.json) as MatchJob);
+      .map(([, job]) => JSON.parse(job.json) as RoundJob);
   }
 
-  async claim(job: MatchJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim> {
+  async claim(job: RoundJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim> {
     const stored = this.stored(job);
     if (!stored) return { state: 'missing' };
     if (stored.state !== 'pending') return { state: 'finished', outcome: stored.state };
@@ -75,16 +75,16 @@ export class MemoryRoundJobStore implements RoundJobStore {
     stored.holder = holder;
     stored.leaseUntil = nowMs + leaseMs;
     stored.attempts++;
-    return { state: 'claimed', job: JSON.parse(stored.json) as MatchJob, attempt: stored.attempts };
+    return { state: 'claimed', job: JSON.parse(stored.json) as RoundJob, attempt: stored.attempts };
   }
 
-  async renew(job: MatchJob, holder: string, untilMs: number): Promise<boolean> {
+  async renew(job: RoundJob, holder: string, untilMs: number): Promise<boolean> {
     const stored = this.held(job, holder);
     if (stored) stored.leaseUntil = untilMs;
     return stored !== undefined;
   }
 
-  async release(job: MatchJob, holder: string): Promise<void> {
+  async release(job: RoundJob, holder: string): Promise<void> {
     const stored = this.held(job, holder);
     if (stored) {
       delete stored.holder;
@@ -92,12 +92,12 @@ export class MemoryRoundJobStore implements RoundJobStore {
     }
   }
 
-  private held(job: MatchJob, holder: string): StoredJob | undefined {
+  private held(job: RoundJob, holder: string): StoredJob | undefined {
     const stored = this.stored(job);
     return stored?.state === 'pending' && stored.holder === holder ? stored : undefined;
   }
 
-  async finish(job: MatchJob, outcome: JobOutcome): Promise<RoundProgress | null> {
+  async finish(job: RoundJob, outcome: JobOutcome): Promise<RoundProgress | null> {
     const progress = this.rounds.count(job.board, job.round, this.index(job), outcome);
     const stored = this.stored(job);
     if (stored?.state === 'pending') {

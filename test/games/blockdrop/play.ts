@@ -6,7 +6,7 @@ import blockdrop from '../../../src/games/blockdrop/module.js';
 import type { TurnRecord } from '../../../src/games/blockdrop/play.js';
 import type { BlockDropReplay } from '../../../src/games/blockdrop/replay.js';
 import { defaultBudgets } from '../../../src/match/budgets.js';
-import type { MatchRunner } from '../../../src/match/job.js';
+import type { MatchRunner } from '../../../src/match/runner.js';
 import { ENGINE } from '../../../src/version.js';
 
 /** Plays a four-bot block-drop match with `runner` and assembles it with the game's module: the record's fields (as `summary`), the replay, each bot's log. */

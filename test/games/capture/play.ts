@@ -6,7 +6,7 @@ import type { CaptureRecordFields } from '../../../src/games/capture/match.js';
 import capture from '../../../src/games/capture/module.js';
 import type { CaptureReplay } from '../../../src/games/capture/replay.js';
 import { defaultBudgets } from '../../../src/match/budgets.js';
-import type { MatchRunner } from '../../../src/match/job.js';
+import type { MatchRunner } from '../../../src/match/runner.js';
 import { ENGINE } from '../../../src/version.js';
 
 /** Plays a Capture match with `runner` and assembles it with the game's module: the replay, the record's fields, each seat's report. */

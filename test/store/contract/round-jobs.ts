@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobId } from '../../../src/store/contract/job-ids.js';
 import { jobErrorCode } from '../../../src/store/contract/job-errors.js';
-import type { MatchJob } from '../../../src/store/contract/match-job.js';
+import type { RoundJob } from '../../../src/store/contract/round-job.js';
 import type { Stores } from '../../../src/store/contract/stores.js';
 import { at, uid } from './harness.js';
 
@@ -10,7 +10,7 @@ export function roundJobStoreContract(stores: () => Stores): void {
   describe('RoundJobStore', () => {
     const board = uid('lb_jobs');
     const round = uid('round_jobs');
-    const jobs: MatchJob[] = Array.from({ length: 30 }, (_, k) => ({ id: jobId(round, k), board, round, seats: [uid('bot_a'), uid('bot_b')], map: 'default' }));
+    const jobs: RoundJob[] = Array.from({ length: 30 }, (_, k) => ({ id: jobId(round, k), board, round, seats: [uid('bot_a'), uid('bot_b')], map: 'default' }));
 
     it("stores a round's jobs, lists the round open, and hands its pending jobs back in order", async () => {
       await stores().roundJobs.addJobs(jobs);
@@ -59,7 +59,7 @@ export function roundJobStoreContract(stores: () => Stores): void {
 
     it('counts nothing in a round that is gone', async () => {
       const gone = uid('round_gone');
-      const job: MatchJob = { id: jobId(gone, 0), board, round: gone, seats: ['a', 'b'], map: 'default' };
+      const job: RoundJob = { id: jobId(gone, 0), board, round: gone, seats: ['a', 'b'], map: 'default' };
       await stores().roundJobs.addJobs([job]);
       expect(await stores().roundJobs.finish(job, 'done')).toBeNull();
       expect(await stores().roundJobs.claim(job, 'one', 1, 1)).toEqual({ state: 'finished', outcome: 'done' });

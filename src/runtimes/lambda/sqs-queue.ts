@@ -1,20 +1,20 @@
 import { SQSClient, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { unavailable } from './s3-blobs.js';
-import type { JobQueue } from '../contract/job-queue.js';
-import type { MatchJob } from '../contract/match-job.js';
+import { StoreError } from '../../store/contract/errors.js';
+import type { JobQueue } from '../../store/contract/job-queue.js';
+import type { RoundJob } from '../../store/contract/round-job.js';
 
 /** Rounds' matches as SQS messages; the Lambda consumes them (an event source mapping). */
-export class SqsQueue implements JobQueue<MatchJob> {
+export class SqsQueue implements JobQueue<RoundJob> {
   constructor(
     private readonly sqs: SQSClient,
     private readonly queueUrl: string,
   ) {}
 
-  async send(job: MatchJob): Promise<void> {
+  async send(job: RoundJob): Promise<void> {
     try {
       await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(job) }));
     } catch (e) {
-      throw unavailable('queueing a match', e);
+      throw new StoreError('STORAGE_UNAVAILABLE', `queueing a match failed: ${(e as Error).message ?? String(e)}`);
     }
   }
 }

@@ -1,7 +1,7 @@
-import { jobErrorCode } from '../store/contract/job-errors.js';
-import type { MatchJob } from '../store/contract/match-job.js';
-import { InProcessQueue } from './queue.js';
-import type { JobQueue } from '../store/contract/job-queue.js';
+import type { RoundJob } from '../../store/contract/round-job.js';
+import { InProcessQueue } from './in-process-queue.js';
+import type { JobQueue } from '../../store/contract/job-queue.js';
+import { failureVerdict } from '../job-loop.js';
 
 /** Tries of a job that failed for a reason that may pass (storage), after 2, 4, 8, 16 s. */
 const RETRY_DELAYS_MS = [2000, 4000, 8000, 16000];
@@ -15,13 +15,13 @@ const BUSY_SLACK_MS = 250;
  * `concurrency` at a time (the server runs as many as it has match workers),
  * fairly between boards: the next job is of the board with the fewest
  * running, boards taking turns, so one board's long round does not hold
- * another's short one. Each is claimed in the table first (runMatchJob). A
+ * another's short one. Each is claimed in the table first (runRoundJob). A
  * job another process holds is tried again when its lease ends; one that
  * failed otherwise, a few times after a pause. A job given up here stays
  * pending in the table, and the next start resumes it.
  */
-export class LocalJobQueue implements JobQueue<MatchJob> {
-  private readonly queue: InProcessQueue<MatchJob>;
+export class LocalJobQueue implements JobQueue<RoundJob> {
+  private readonly queue: InProcessQueue<RoundJob>;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private readonly tries = new Map<string, { busy: number; errors: number }>();
   private timerWaiters: (() => void)[] = [];
@@ -34,12 +34,12 @@ export class LocalJobQueue implements JobQueue<MatchJob> {
    * match pool's own fair share decides who plays.
    */
   constructor(
-    run: (job: MatchJob) => Promise<unknown>,
+    run: (job: RoundJob) => Promise<unknown>,
     concurrency: number | { readonly total: number; readonly perBoard: number } = 1,
     private readonly log: (line: string) => void = (line) => console.error(line),
   ) {
     const { total, perBoard } = typeof concurrency === 'number' ? { total: concurrency, perBoard: concurrency } : concurrency;
-    this.queue = new InProcessQueue<MatchJob>(
+    this.queue = new InProcessQueue<RoundJob>(
       async (job) => {
         await run(job);
         this.tries.delete(job.id);
@@ -51,7 +51,7 @@ export class LocalJobQueue implements JobQueue<MatchJob> {
     );
   }
 
-  async send(job: MatchJob): Promise<void> {
+  async send(job: RoundJob): Promise<void> {
     if (!this.closed) await this.queue.send(job);
   }
 
@@ -72,17 +72,16 @@ export class LocalJobQueue implements JobQueue<MatchJob> {
     for (const w of this.timerWaiters.splice(0)) w();
   }
 
-  private failed(e: unknown, job: MatchJob): void {
-    const code = jobErrorCode(e);
+  private failed(e: unknown, job: RoundJob): void {
+    const verdict = failureVerdict(e);
     const tries = this.tries.get(job.id) ?? { busy: 0, errors: 0 };
     this.tries.set(job.id, tries);
-    if (code === 'JOB_BUSY' && tries.busy < MAX_BUSY_WAITS) {
+    if (verdict.kind === 'busy' && tries.busy < MAX_BUSY_WAITS) {
       tries.busy++;
-      const retryAt = (e as { retryAt?: number }).retryAt ?? Date.now();
-      return this.later(job, Math.max(0, retryAt - Date.now()) + BUSY_SLACK_MS);
+      return this.later(job, Math.max(0, verdict.retryAt - Date.now()) + BUSY_SLACK_MS);
     }
     const message = `leaderboard ${job.board} round ${job.round}: job ${job.id}: ${(e as Error).message ?? String(e)}`;
-    if (code === null && tries.errors < RETRY_DELAYS_MS.length) {
+    if (verdict.kind === 'failed' && verdict.code === null && tries.errors < RETRY_DELAYS_MS.length) {
       this.log(`${message}; trying again`);
       return this.later(job, RETRY_DELAYS_MS[tries.errors++]!);
     }
@@ -90,7 +89,7 @@ export class LocalJobQueue implements JobQueue<MatchJob> {
     this.log(`${message}; left pending`);
   }
 
-  private later(job: MatchJob, ms: number): void {
+  private later(job: RoundJob, ms: number): void {
     if (this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);

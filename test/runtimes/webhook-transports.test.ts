@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchWebhookTransport } from '../../src/leaderboard/webhook-transport-fetch.js';
-import { nodeWebhookTransport } from '../../src/leaderboard/webhook-transport-node.js';
+import { fetchWebhookTransport } from '../../src/runtimes/workers/webhook-transport.js';
+import { nodeWebhookTransport } from '../../src/runtimes/node/webhook-transport.js';
 import { attemptDelivery, type Delivery } from '../../src/leaderboard/webhooks.js';
 
 // A receiver on 127.0.0.1: /drip answers a byte every 100 ms for 3 s, anything else 204.

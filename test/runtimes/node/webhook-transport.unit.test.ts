@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockedAddressError, nodeWebhookTransport, type Resolver } from '../../src/leaderboard/webhook-transport-node.js';
-import { startReceiver, type Receiver } from '../api/webhooks-receiver.js';
+import { BlockedAddressError, nodeWebhookTransport, type Resolver } from '../../../src/runtimes/node/webhook-transport.js';
+import { startReceiver, type Receiver } from '../../api/webhooks-receiver.js';
 
 /** DNS as an attacker who controls a name would answer it: first public, then rebound to loopback. */
 const rebound: Resolver = (_host, _family, callback) => callback(null, [{ address: '127.0.0.1', family: 4 }]);

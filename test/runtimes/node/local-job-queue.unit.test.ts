@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { JobError } from '../../src/store/contract/job-errors.js';
-import { LocalJobQueue } from '../../src/leaderboard/local-job-queue.js';
-import type { MatchJob } from '../../src/store/contract/match-job.js';
+import { JobError } from '../../../src/store/contract/job-errors.js';
+import { LocalJobQueue } from '../../../src/runtimes/node/local-job-queue.js';
+import type { RoundJob } from '../../../src/store/contract/round-job.js';
 
-const job = (k: number): MatchJob => ({ id: `round_x.${k}`, board: 'lb_x', round: 'round_x', seats: ['bot_a', 'bot_b'], map: 'default' });
+const job = (k: number): RoundJob => ({ id: `round_x.${k}`, board: 'lb_x', round: 'round_x', seats: ['bot_a', 'bot_b'], map: 'default' });
 
 describe('the local job queue', () => {
   it('tries a job another process holds again when its lease ends, and idle() waits for it', async () => {
@@ -45,7 +45,7 @@ describe('the local job queue', () => {
       await new Promise((resolve) => setTimeout(resolve, j.board === 'lb_slow' ? 100 : 1));
       ended.push(j.id);
     }, 2);
-    const on = (board: string, k: number): MatchJob => ({ ...job(k), id: `${board}.${k}`, board });
+    const on = (board: string, k: number): RoundJob => ({ ...job(k), id: `${board}.${k}`, board });
     for (let k = 0; k < 8; k++) await queue.send(on('lb_slow', k));
     for (let k = 0; k < 2; k++) await queue.send(on('lb_short', k));
     await queue.idle();

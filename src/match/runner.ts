@@ -6,7 +6,7 @@ import type { Budgets } from '../sandbox/policy.js';
 import type { BotLimits, CallFailure, LoadFailure } from '../sandbox/types.js';
 
 /** One match of any registered game, as plain data: it can be played here or posted to a worker thread. */
-export interface MatchJob {
+export interface PlayableMatch {
   readonly game: string;
   /** The game's options (its module's setup made them). */
   readonly options: unknown;
@@ -45,7 +45,7 @@ export type ProbeResult =
  * tenant.ts binds one); a runner in this thread ignores it.
  */
 export interface MatchRunner {
-  play<Output = MatchOutput<any>>(job: MatchJob, tenant?: Tenant): Promise<Output>;
+  play<Output = MatchOutput<any>>(job: PlayableMatch, tenant?: Tenant): Promise<Output>;
   probe(request: ProbeRequest, tenant?: Tenant): Promise<ProbeResult>;
 }
 

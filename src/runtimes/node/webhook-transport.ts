@@ -2,8 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { BlockedAddressError, blockedAddress, checkWebhookUrl, type WebhookUrlPolicy } from './webhook-address.js';
-import type { WebhookTransport } from './webhooks.js';
+import { BlockedAddressError, blockedAddress, checkWebhookUrl, type WebhookUrlPolicy } from '../../leaderboard/webhook-address.js';
+import type { WebhookTransport } from '../../leaderboard/webhooks.js';
 
 export { BlockedAddressError };
 export type { WebhookTransport };

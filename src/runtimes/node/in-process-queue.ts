@@ -1,5 +1,5 @@
-import { ANONYMOUS, FairQueue, type Tenant } from '../core/fair-queue.js';
-import type { JobQueue } from '../store/contract/job-queue.js';
+import { ANONYMOUS, FairQueue, type Tenant } from '../../core/fair-queue.js';
+import type { JobQueue } from '../../store/contract/job-queue.js';
 
 /**
  * The local queue: jobs run in this process, `concurrency` at a time. Each

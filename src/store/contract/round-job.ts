@@ -1,5 +1,5 @@
 /** One scheduled leaderboard match: a queue message, and an item in the table until it is played. */
-export interface MatchJob {
+export interface RoundJob {
   /** `<round id>.<index>`: the same on every delivery, so a job maps to one match id (job-ids.ts). */
   readonly id: string;
   readonly board: string;
@@ -14,6 +14,6 @@ export interface MatchJob {
 }
 
 /** A job's bot ids by seat, whichever way it was stored. */
-export function jobSeats(job: MatchJob): readonly string[] {
+export function jobSeats(job: RoundJob): readonly string[] {
   return job.seats ?? [job.red ?? '', job.blue ?? ''];
 }

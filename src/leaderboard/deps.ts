@@ -1,0 +1,27 @@
+import type { BotStore } from '../store/contract/bots.js';
+import type { LeaderboardStore } from '../store/contract/leaderboards.js';
+import type { RatingLedger } from '../store/contract/rating-ledger.js';
+import type { RoundJobStore } from '../store/contract/round-jobs.js';
+import type { MatchDeps } from '../match/store-match.js';
+import type { Delivery } from './webhooks.js';
+import type { WebhookSettings } from './webhook-settings.js';
+
+/** What the leaderboard is handed: the stores it uses, the match runner, and how webhooks go out. */
+export interface LeaderboardDeps extends MatchDeps {
+  readonly leaderboards: LeaderboardStore;
+  readonly bots: BotStore;
+  /** Rounds' jobs: claimed, played and counted once each. */
+  readonly roundJobs: RoundJobStore;
+  readonly ratings: RatingLedger;
+  /** When this process stops anyway (a Lambda invocation's end, ms since the epoch): no claim needs to outlive it. */
+  readonly claimsEnd?: () => number;
+  /**
+   * Hands deliveries to whatever sends them (lanes, or the runtime's waitUntil);
+   * awaited, so a delivery is stored before its match counts as done.
+   */
+  readonly notify?: (deliveries: Delivery[]) => void | Promise<void>;
+  /** Who may receive webhooks and how many a board may have (default: public addresses, 10). */
+  readonly webhookSettings?: WebhookSettings;
+  /** Drops what is still pending for a deleted hook. */
+  readonly forgetHook?: (hookId: string) => Promise<void>;
+}

@@ -1,0 +1,128 @@
+import { rankRatings, shown, type Rating, type ShownRating } from '../ratings/index.js';
+import type { Entry, Leaderboard, ResultLine } from '../store/contract/leaderboards.js';
+import type { RoundJob } from '../store/contract/round-job.js';
+import type { LeaderboardDeps } from './deps.js';
+import { newId } from './new-id.js';
+import type { WebhookEvent } from './webhooks.js';
+
+const HISTORY = 500;
+
+/** What rating needs of a finished match, whatever the game. */
+export interface Outcome {
+  readonly id: string;
+  /** Bot ids by seat. */
+  readonly seats: readonly string[];
+  /** Each seat's place, 1 best; equal places tie. */
+  readonly ranks: readonly number[];
+  /** The export line's game-specific part: seats, scores, winner. */
+  readonly line: Readonly<Record<string, unknown>>;
+}
+
+/** An entry's unconfirmed matches are checked against their ledgers once there are this many. */
+const PRUNE_UNCONFIRMED_AT = 4;
+
+/**
+ * Rates a match into its entries, stores its result line and tells the
+ * webhooks, once however often it is retried. The match's rating ledger fixes
+ * when it was rated and the ratings it is rated against, and records each
+ * entry once updated; the update itself lists the match in the entry's
+ * `unconfirmed`, so a crash between the two writes cannot rate it twice.
+ */
+export async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: RoundJob, record: Outcome): Promise<void> {
+  const start = await deps.leaderboards.entries(board.id);
+  const ledger = await deps.ratings.open(board.id, record.id, {
+    at: new Date().toISOString(),
+    before: Object.fromEntries(start.filter((e) => record.seats.includes(e.botId)).map((e) => [e.botId, e.rating])),
+  });
+  if (ledger.complete) return;
+  const at = ledger.at;
+  const changes: Record<string, { rating: number; uncertainty: number }> = { ...ledger.seats };
+  const before = record.seats.map((id) => ledger.before[id]);
+  if (before.some((r) => !r)) return;
+  // Each entry moves once, rated against the others as they stood when the match was first rated.
+  for (let seat = 0; seat < record.seats.length; seat++) {
+    const botId = record.seats[seat]!;
+    if (changes[botId]) continue;
+    const view = await rateSeat(deps, board, record, seat, { at, before: before as Rating[] }, start.find((e) => e.botId === botId));
+    if (!view) continue;
+    changes[botId] = view;
+    await deps.ratings.confirmSeat(board.id, record.id, botId, view);
+  }
+  const line: ResultLine = {
+    match: record.id,
+    round: job.round,
+    finishedAt: at,
+    map: job.map,
+    ...record.line,
+    ratings: changes,
+  };
+  await deps.leaderboards.appendResult(board.id, line);
+  if (deps.notify) {
+    const hooks = await deps.leaderboards.webhooks(board.id);
+    const events: [WebhookEvent, unknown][] = [
+      ['match.finished', { leaderboard: board.id, ...line }],
+      ...Object.entries(changes).map(([botId, view]): [WebhookEvent, unknown] => ['rating.changed', { leaderboard: board.id, botId, match: record.id, ...view }]),
+    ];
+    const deliveries = hooks.flatMap((hook) => events.map(([event, data]) => ({ hook, id: newId('dlv'), event, body: JSON.stringify({ event, data }) })));
+    // The match is rated already: a delivery that cannot be handed over is logged, never a reason to fail the match.
+    try {
+      if (deliveries.length > 0) await deps.notify(deliveries);
+    } catch (e) {
+      console.error(`leaderboard ${board.id}: webhook deliveries of ${record.id} not queued: ${(e as Error).message}`);
+    }
+  }
+}
+
+/**
+ * Updates one seat's entry with a match, or finds it updated by an earlier
+ * attempt; the rating shown after, or null if the entry is gone or stayed
+ * contended. An entry that changed meanwhile (optimistic versions) is re-read
+ * and rated again.
+ */
+async function rateSeat(
+  deps: LeaderboardDeps,
+  board: Leaderboard,
+  record: Outcome,
+  seat: number,
+  rated: { at: string; before: readonly Rating[] },
+  first: Entry | undefined,
+): Promise<ShownRating | null> {
+  const botId = record.seats[seat]!;
+  const best = Math.min(...record.ranks);
+  const tiedBest = record.ranks.filter((r) => r === best).length;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const fresh = attempt === 0 ? first : (await deps.leaderboards.entries(board.id)).find((e) => e.botId === botId);
+    if (!fresh) return null;
+    if (fresh.unconfirmed?.includes(record.id)) {
+      const change = [...fresh.history].reverse().find((h) => h.match === record.id);
+      return change ? { rating: change.rating, uncertainty: change.uncertainty } : shown(fresh.rating);
+    }
+    const ratings = rated.before.map((r, k) => (k === seat ? fresh.rating : r));
+    const rating = rankRatings(board.rating, ratings, record.ranks)[seat]!;
+    const view = shown(rating);
+    const won = record.ranks[seat] === best && tiedBest === 1;
+    const drew = record.ranks[seat] === best && tiedBest > 1;
+    const next: Entry = {
+      ...fresh,
+      rating,
+      wins: fresh.wins + (won ? 1 : 0),
+      losses: fresh.losses + (won || drew ? 0 : 1),
+      draws: fresh.draws + (drew ? 1 : 0),
+      played: fresh.played + 1,
+      history: [...fresh.history, { match: record.id, at: rated.at, ...view }].slice(-HISTORY),
+      unconfirmed: [...(await stillUnconfirmed(deps, board.id, fresh)), record.id],
+      version: fresh.version + 1,
+    };
+    if (await deps.leaderboards.putEntry(board.id, next)) return view;
+  }
+  return null;
+}
+
+/** An entry's unconfirmed matches, less those whose ledger records the entry (checked once the list is long). */
+async function stillUnconfirmed(deps: LeaderboardDeps, boardId: string, entry: Entry): Promise<string[]> {
+  const list = entry.unconfirmed ?? [];
+  if (list.length < PRUNE_UNCONFIRMED_AT) return [...list];
+  const kept: string[] = [];
+  for (const match of list) if (!(await deps.ratings.seatConfirmed(boardId, match, entry.botId))) kept.push(match);
+  return kept;
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { handle } from 'hono/aws-lambda';
+import { platformSiteFromEnv } from '../../api/site.js';
+import { parseRoundJobText } from '../../leaderboard/job-message.js';
+import { COMPILED_MATCH_WORKER } from '../../match/pool/worker-url.js';
+import { assembleRuntime } from '../assemble.js';
+import { playQueuedJobs } from '../job-loop.js';
+import { openRuntimeStores } from '../open-stores.js';
+import { LAMBDA_STORAGE, lambdaKit } from './kit.js';
+
+interface SqsEvent {
+  Records: { messageId: string; body: string; eventSource: string }[];
+}
+
+/** A Lambda handler: HTTP from a Function URL or API Gateway, and SQS batches of rounds' matches. */
+export type LambdaHandler = (event: unknown, context: unknown) => Promise<unknown>;
+
+/**
+ * Lambda's handler, its stores opened. `workerUrl`: the match worker beside the bundle
+ * (dist/functions/match-worker.js), or the compiled one when the entry runs from source (tests).
+ */
+export async function lambdaHandler(env: Readonly<Record<string, string | undefined>>, workerUrl: URL): Promise<LambdaHandler> {
+  const { stores } = await openRuntimeStores(LAMBDA_STORAGE, env);
+  // URLs on PUBLIC_URL, or on the domain name Lambda gives each request (its Function URL or API domain).
+  const site = platformSiteFromEnv(env);
+  if (!site.ok) throw new Error(site.problems[0]!.message);
+  // Set per invocation from its context: the runner stops a match shortly before it.
+  let invocationEnds = Infinity;
+  const kit = lambdaKit(env, existsSync(workerUrl) ? workerUrl : COMPILED_MATCH_WORKER, () => invocationEnds);
+  const { deps, app } = assembleRuntime(kit, stores, site.value);
+  const http = handle(app);
+  return async (event, context) => {
+    const remaining = (context as { getRemainingTimeInMillis?: () => number } | undefined)?.getRemainingTimeInMillis?.();
+    invocationEnds = remaining === undefined ? Infinity : Date.now() + remaining;
+    const records = (event as Partial<SqsEvent>).Records;
+    if (Array.isArray(records) && records[0]?.eventSource === 'aws:sqs') {
+      // Partial batch response: only the failed messages come back. A message delivered again
+      // finds its job finished (or held by the invocation still playing it) and plays nothing twice.
+      const verdicts = await playQueuedJobs(deps, records, (record) => parseRoundJobText(record.body));
+      await kit.lanes.idle();
+      return { batchItemFailures: records.filter((_, k) => verdicts[k]!.kind !== 'done').map((r) => ({ itemIdentifier: r.messageId })) };
+    }
+    return http(event as Parameters<typeof http>[0], context as Parameters<typeof http>[1]);
+  };
+}
