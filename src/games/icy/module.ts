@@ -243,7 +243,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
   },
 
   replayFormats: { turns: { extension: 'turns', render: (doc) => replayToHistory(doc as IcyReplay) } },
-  exampleBots: ['bots/icy/hunter.js', 'bots/icy/planter.js', 'bots/icy/random.js', 'bots/icy/idle.js', 'bots/icy/hunter.py'],
+  exampleBots: ['src/games/icy/bots/hunter.js', 'src/games/icy/bots/planter.js', 'src/games/icy/bots/random.js', 'src/games/icy/bots/idle.js', 'src/games/icy/bots/hunter.py'],
   exampleAnswer: 'crouch\nidle\nidle\nidle\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: ReplaySchema,
