@@ -49,7 +49,7 @@ const sandboxed = (game: GameModule) => game.engine.kind === 'sandbox';
  * than dropped before the first turn.
  */
 function hostileBot(game: GameModule, body: string): string {
-  const handshake = game.engine.kind === 'sandbox' ? (game.engine.game.handshake ?? null) : null;
+  const handshake = game.engine.kind === 'sandbox' ? (game.engine.rules.handshake ?? null) : null;
   return `const H = ${JSON.stringify(handshake)};\nexport default function (input) {\n  if (H && input === H.input) return H.expect;\n  ${body}\n}\n`;
 }
 const withoutIdentity = ({ id: _id, createdAt: _createdAt, ...rest }: MatchRecord) => rest;

@@ -50,7 +50,7 @@ describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (src/games/capture/
       expect(r.failure).toBeUndefined();
       state = playTurn(state, [decodeMove(r.output!).move, decodeMove('0 0 0 0 0').move]).state;
     }
-    // What the runner sends after the last turn (Game.farewell).
+    // What the runner sends after the last turn (GameRules.farewell).
     const last = await bot.act(captureGame.farewell!(state, 0, {}), budget);
     expect(last).toMatchObject({ output: '' });
     expect(last.failure).toBeUndefined();

@@ -40,7 +40,7 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
   bots: { form: 'code' },
   engine: {
     kind: 'sandbox',
-    game: blockDropGame,
+    rules: blockDropGame,
     timeLimits: BLOCKDROP_TIME_LIMITS,
     // 1000 turns shared by four players, plus the handshake.
     maxCallsPerSeat: TURNS / PLAYERS + 1,

@@ -38,7 +38,7 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
   bots: { form: 'code' },
   engine: {
     kind: 'sandbox',
-    game: captureGame,
+    rules: captureGame,
     timeLimits: CAPTURE_TIME_LIMITS,
     maxCallsPerSeat: TURNS,
     firstCalls: 1,

@@ -87,7 +87,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
   bots: { form: 'code' },
   engine: {
     kind: 'sandbox',
-    game: icyGame,
+    rules: icyGame,
     timeLimits: ICY_TIME_LIMITS,
     maxCallsPerSeat: TURNS,
     firstCalls: 1,
