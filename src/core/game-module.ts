@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Budgets } from './bots.js';
+import type { GameCommand } from './game-commands.js';
 import type { GameRules, TimeLimits } from './game-rules.js';
 import type { MatchOutput } from './match-types.js';
 
@@ -230,6 +231,8 @@ export interface CliSpec<Request> {
   summary(record: MatchRecord, replay: unknown, values?: CliValues): unknown;
   /** Files the game's options ask to write (option → contents), e.g. a turn history. */
   files?(values: CliValues, record: MatchRecord, replay: unknown): Readonly<Record<string, string>>;
+  /** Subcommands of its own (`umpire verify-turns`...), listed by `umpire --help`. */
+  readonly commands?: readonly GameCommand[];
 }
 
 export interface ViewerPageOptions {

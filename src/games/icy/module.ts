@@ -15,6 +15,7 @@ import { DEFAULT_RULES, RULE_SETS, isRuleSetName, ruleSet, type RuleSetName } fr
 import { initialState } from './state.js';
 import { StoredIcyReplay } from './stored.js';
 import { ICY_TIME_LIMITS } from './time-limits.js';
+import { ICY_COMMANDS } from './cli/commands.js';
 
 const SIDES = ['red', 'blue'] as const;
 type Side = (typeof SIDES)[number];
@@ -201,6 +202,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
 
   cli: {
     usage: USAGE,
+    commands: ICY_COMMANDS,
     options: { red: { type: 'string' }, blue: { type: 'string' }, map: { type: 'string' }, rules: { type: 'string' }, turns: { type: 'string' } },
     defaultSeed: 1,
     request(values: CliValues, files: CliFiles, seed, budgets) {
