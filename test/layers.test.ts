@@ -97,6 +97,8 @@ const CLEAN: Record<string, string> = {
     '',
   ].join('\n'),
   'src/games/y/module.ts': "import { E } from '../../core/errors.js';\nexport default { id: 'y', E };\n",
+  // A game's example bots are programs the sandbox runs, not service code: the check skips them.
+  'src/games/x/bots/make-bot.mjs': "import { writeFileSync } from 'node:fs';\nwriteFileSync('bot.ant', '');\n",
   'src/games/registry.ts': "export { default as x } from './x/module.js';\nexport { default as y } from './y/module.js';\n",
   'src/games/catalog.ts': "import * as registered from './registry.js';\nexport const GAMES = Object.values(registered);\n",
   'src/sandbox/run.ts': "import { E } from '../core/errors.js';\nexport const run = () => E;\n",
