@@ -306,7 +306,8 @@ module.exports = {
       mainFields: ['module', 'main', 'types', 'typings'],
     },
     doNotFollow: { path: ['node_modules', '^build/'] },
-    exclude: { path: ['^test/', '^scratch/', '^dist/'] },
+    // A game's example bots (src/games/<g>/bots/) are programs the sandbox runs, not service code.
+    exclude: { path: ['^test/', '^scratch/', '^dist/', '^src/games/[^/]+/bots/'] },
     reporterOptions: {
       text: { highlightFocused: true },
     },

@@ -9,7 +9,7 @@ const brain = (path) => {
   if (!parsed.ok) throw new Error(`${path}: ${parsed.problems[0].message}`);
   return parsed.value;
 };
-const worldText = (name) => readFileSync(`maps/ants/${name}.world`, 'utf8');
+const worldText = (name) => readFileSync(`src/games/ants/maps/${name}.world`, 'utf8');
 const PAIRS = [
   ['homing', 'example'],
   ['homing', 'homing'],
@@ -25,7 +25,7 @@ export function run(report) {
     const parsed = parseWorld(worldText(worldName));
     if (!parsed.ok) throw new Error(parsed.problems[0].message);
     for (const [red, black] of PAIRS) {
-      const brains = [brain(`bots/ants/${red}.ant`), brain(`bots/ants/${black}.ant`)];
+      const brains = [brain(`src/games/ants/bots/${red}.ant`), brain(`src/games/ants/bots/${black}.ant`)];
       const state = createState(parsed.value, brains, 12345, ROUNDS);
       const start = performance.now();
       playRounds(state, ROUNDS);
@@ -37,7 +37,7 @@ export function run(report) {
   }
   report('ants: 100,000-round match, slowest of 4 (2 brain pairs x 2 sample worlds)', slowest, 'ms', '< 1000 ms');
   report('ants: rounds per second (182 ants)', (matches * ROUNDS) / (totalMs / 1000) / 1000, 'thousand rounds/s');
-  const texts = { red: readFileSync('bots/ants/homing.ant', 'utf8'), black: readFileSync('bots/ants/example.ant', 'utf8') };
+  const texts = { red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'), black: readFileSync('src/games/ants/bots/example.ant', 'utf8') };
   const parsed = parseWorld(worldText('sample0'));
   const start = performance.now();
   const { replay } = runAntsMatch({ world: parsed.value, worldText: worldText('sample0'), brains: texts, seed: 1, rounds: ROUNDS });

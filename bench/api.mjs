@@ -19,7 +19,7 @@ export async function run(report) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('listening') && resolve()));
-  const idle = readFileSync('bots/icy/idle.js', 'utf8');
+  const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
   const body = JSON.stringify({ game: 'icy', seed: 1, red: { js: idle }, blue: { js: idle } });
   const post = async () => {
     const start = performance.now();

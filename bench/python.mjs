@@ -21,7 +21,7 @@ export async function run(report) {
   report(`python: one call to a trivial Python bot (MicroPython, ${(view.length / 1024).toFixed(1)} KB input)`, await perCall(trivial), 'us', 'under 200 us');
   trivial.dispose();
 
-  const hunter = { kind: 'py', code: readFileSync('bots/icy/hunter.py', 'utf8'), name: 'hunter.py' };
+  const hunter = { kind: 'py', code: readFileSync('src/games/icy/bots/hunter.py', 'utf8'), name: 'hunter.py' };
   const options = { rules, map: DEFAULT_MAP };
   const match = () => runMatch({ game: icyGame, options, seed: 1, bots: [hunter, hunter], load: nodeBotLoader });
   const first = await match();

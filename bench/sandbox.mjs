@@ -23,12 +23,12 @@ export async function perCall(bot, calls = 5000) {
 }
 
 export async function run(report) {
-  const js = await JsBot.load(nodeQuickJSModule, readFileSync('bots/icy/idle.js', 'utf8'), ctx);
+  const js = await JsBot.load(nodeQuickJSModule, readFileSync('src/games/icy/bots/idle.js', 'utf8'), ctx);
   report('sandbox: one call to a trivial JS bot (QuickJS, 3 KB input)', await perCall(js.bot), 'us', '<= 100');
   const wasm = await WasmBot.load(nodeWasmSessions, readFileSync('build/bots/hunter.wasm'), ctx);
   report('sandbox: one call to the AssemblyScript hunter (WebAssembly)', await perCall(wasm.bot), 'us');
 
-  const idle = { kind: 'js', code: readFileSync('bots/icy/idle.js', 'utf8') };
+  const idle = { kind: 'js', code: readFileSync('src/games/icy/bots/idle.js', 'utf8') };
   const options = { rules, map: DEFAULT_MAP };
   const match = () => runMatch({ game: icyGame, options, seed: 1, bots: [idle, idle], load: nodeBotLoader });
   for (let i = 0; i < 3; i++) await match();
@@ -37,8 +37,8 @@ export async function run(report) {
   for (let i = 0; i < n; i++) await match();
   report('match: two idle JS bots, 180 turns in-process (loading included)', (performance.now() - start) / n, 'ms', '<= 50');
 
-  const hunter = { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8') };
-  const planter = { kind: 'js', code: readFileSync('bots/icy/planter.js', 'utf8') };
+  const hunter = { kind: 'js', code: readFileSync('src/games/icy/bots/hunter.js', 'utf8') };
+  const planter = { kind: 'js', code: readFileSync('src/games/icy/bots/planter.js', 'utf8') };
   const t0 = performance.now();
   await runMatch({ game: icyGame, options, seed: 1, bots: [hunter, planter], load: nodeBotLoader });
   report('match: hunter vs planter in-process', performance.now() - t0, 'ms');

@@ -43,11 +43,11 @@ console.log(`${out}: ${report.functions} functions, ${report.checkpoints} fuel c
 }
 
 
-// The example WebAssembly bots, compiled from AssemblyScript (bots/assemblyscript/).
+// The example WebAssembly bots, compiled from AssemblyScript (src/games/<game>/bots/*.as.ts).
 const asc = await import('assemblyscript/asc');
 for (const [source, out] of [
-  ['bots/assemblyscript/hunter.ts', 'build/bots/hunter.wasm'],
-  ['bots/assemblyscript/blockdrop.ts', 'build/bots/blockdrop.wasm'],
+  ['src/games/icy/bots/hunter.as.ts', 'build/bots/hunter.wasm'],
+  ['src/games/blockdrop/bots/hunter.as.ts', 'build/bots/blockdrop.wasm'],
 ]) {
   const { error, stderr } = await asc.main([source, '--outFile', out, '--optimize', '--runtime', 'stub'], {});
   if (error) {
@@ -69,13 +69,13 @@ console.log('build/wasm-harness-source.js: the harness for Worker Loader isolate
 // The classic stdin/stdout players in C, compiled for wasm32-wasi when the toolchain is here
 // (apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32; .ci/run installs it).
 for (const [source, out] of [
-  ['hunter.c', 'build/bots/hunter-wasi.wasm'],
-  ['capture-gatherer.c', 'build/bots/capture-gatherer-wasi.wasm'],
-  ['blockdrop-hunter.c', 'build/bots/blockdrop-hunter-wasi.wasm'],
+  ['src/games/icy/bots/hunter.c', 'build/bots/hunter-wasi.wasm'],
+  ['src/games/capture/bots/gatherer.c', 'build/bots/capture-gatherer-wasi.wasm'],
+  ['src/games/blockdrop/bots/hunter.c', 'build/bots/blockdrop-hunter-wasi.wasm'],
 ]) {
   try {
-    execFileSync('sh', ['bots/c/build.sh', out, source], { stdio: 'pipe' });
-    console.log(`${out}: compiled from bots/c/${source}`);
+    execFileSync('sh', ['scripts/build-wasi-bot.sh', out, source], { stdio: 'pipe' });
+    console.log(`${out}: compiled from ${source}`);
   } catch (e) {
     console.log(`${out}: not built (no wasm32-wasi C toolchain): ${String(e.stderr ?? e.message).split('\n')[0]}`);
   }

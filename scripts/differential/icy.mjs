@@ -39,13 +39,13 @@ async function players() {
   mkdirSync(BUILD, { recursive: true });
   const wasi = {
     fuzz: { source: 'scripts/differential/players/icy-fuzz.c' },
-    hunterc: { source: 'bots/c/hunter.c' },
+    hunterc: { source: 'src/games/icy/bots/hunter.c' },
   };
   const found = {
-    hunterjs: join(ROOT, 'bots/icy/hunter.js'),
-    planterjs: join(ROOT, 'bots/icy/planter.js'),
-    randomjs: join(ROOT, 'bots/icy/random.js'),
-    hunterpy: join(ROOT, 'bots/icy/hunter.py'),
+    hunterjs: join(ROOT, 'src/games/icy/bots/hunter.js'),
+    planterjs: join(ROOT, 'src/games/icy/bots/planter.js'),
+    randomjs: join(ROOT, 'src/games/icy/bots/random.js'),
+    hunterpy: join(ROOT, 'src/games/icy/bots/hunter.py'),
   };
   for (const [name, { source }] of Object.entries(wasi)) {
     if (!existsSync(join(ROOT, source))) {
@@ -91,7 +91,7 @@ async function playOne(spec, files) {
   mkdirSync(dir, { recursive: true });
   const runner = join(ROOT, 'scripts/differential/seat-runner.mjs');
   const seat = (k, who) => ['-player', 'syncpipe', '9', process.execPath, runner, '--seed', String(spec.seed), '--seat', String(k), '--record', join(dir, `${k === 0 ? 'red' : 'blue'}.json`), files[who]];
-  const mapArgs = spec.map === 'default' ? [] : ['-map', join(ROOT, 'maps/icy', `${spec.map}.txt`)];
+  const mapArgs = spec.map === 'default' ? [] : ['-map', join(ROOT, 'src/games/icy/maps', `${spec.map}.txt`)];
   const original = await run('java', ['-Djava.awt.headless=true', '-cp', values.jar, 'icpc.challenge.main.Game', ...mapArgs, ...seat(0, spec.red), ...seat(1, spec.blue), '-view', 'turns', join(dir, 'original.turns')], { cwd: dir, maxBuffer: 64 << 20 });
   const scoreLine = original.stdout.split('\n').find((l) => l.startsWith('Score:'));
   const mine = await run(process.execPath, [join(ROOT, 'bin/umpire.mjs'), 'match', '--red', files[spec.red], '--blue', files[spec.blue], '--map', spec.map, '--seed', String(spec.seed), '--turns', join(dir, 'umpire.turns')], { maxBuffer: 64 << 20 });

@@ -1,5 +1,7 @@
 import { UmpireError } from '../core/errors.js';
+import type { GameCommand } from '../core/game-commands.js';
 import type { CliContext, Command } from './command.js';
+import { gameCommandIo } from './game-command-io.js';
 import { COMPILED_MATCH_WORKER } from '../match/pool/worker-url.js';
 
 /*
@@ -17,18 +19,39 @@ function lazy<M>(module: () => Promise<M>, command: (m: M) => Command, usage: (m
   return { load: async () => command(await module()), usage: async () => usage(await module()) };
 }
 
+/** The CLI's own subcommands; the games bring more (GameModule.cli.commands), found through the registry. */
 const COMMANDS: Readonly<Record<string, Entry>> = {
   match: lazy(() => import('./match.js'), (m) => m.matchCommand, (m) => m.MATCH_USAGES),
-  'verify-turns': lazy(() => import('./verify-turns.js'), (m) => m.verifyTurnsCommand, (m) => [m.VERIFY_TURNS_USAGE]),
-  maps: lazy(() => import('./maps.js'), (m) => m.mapsCommand, (m) => [m.MAPS_USAGE]),
   'prepare-wasi': lazy(() => import('./prepare-wasi.js'), (m) => m.prepareWasiCommand, (m) => [m.PREPARE_WASI_USAGE]),
-  replay: lazy(() => import('./replay.js'), (m) => m.replayCommand, (m) => [m.REPLAY_USAGE]),
   keys: lazy(() => import('./keys.js'), (m) => m.keysCommand, (m) => [m.KEYS_USAGE]),
   tournament: lazy(() => import('./tournament.js'), (m) => m.tournamentCommand, (m) => [m.TOURNAMENT_USAGE]),
 };
 
+/** The names of the CLI's own subcommands, which no game's may take. */
+export const CLI_COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
+/** A game's subcommand, run with the CLI's output and files. */
+function gameEntry(command: GameCommand): Entry {
+  return {
+    load: async () => {
+      const run = await command.load();
+      return (argv, out) => run(argv, gameCommandIo(out));
+    },
+    usage: async () => command.usage,
+  };
+}
+
+/** The CLI's subcommand with this name, else a game's; the registry is loaded only for the latter. */
+async function findEntry(name: string): Promise<Entry | undefined> {
+  if (Object.hasOwn(COMMANDS, name)) return COMMANDS[name];
+  const command = (await import('../games/catalog.js')).findGameCommand(name);
+  return command && gameEntry(command);
+}
+
 async function usage(): Promise<string> {
-  const lines = await Promise.all(Object.values(COMMANDS).map((c) => c.usage()));
+  const { GAME_COMMANDS } = await import('../games/catalog.js');
+  const entries = [...Object.values(COMMANDS), ...GAME_COMMANDS.map(gameEntry)];
+  const lines = await Promise.all(entries.map((c) => c.usage()));
   return `usage:\n  ${lines.flat().join('\n  ')}`;
 }
 
@@ -48,7 +71,7 @@ export async function runCli(
     out(await usage());
     return name === undefined ? 2 : 0;
   }
-  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const entry = await findEntry(name);
   if (!entry) {
     err(`umpire: unknown command '${name}'\n${await usage()}`);
     return 2;

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { Budgets } from './bots.js';
-import type { Game, TimeLimits } from './game.js';
+import type { GameCommand } from './game-commands.js';
+import type { GameRules, TimeLimits } from './game-rules.js';
 import type { MatchOutput } from './match-types.js';
 
 /**
- * Everything the service knows about one hosted game, in the manner of
+ * Everything the service knows about one hosted game (its pure rules are a
+ * GameRules, game-rules.ts), in the manner of
  * kaggle-environments: a game is one folder under src/games/ whose module
  * implements this contract, and one line in src/games/registry.ts. The
  * runner, API, CLI, leaderboards, build and bench read games only through it.
@@ -73,10 +75,10 @@ export interface TextBots {
   check(text: string): string | null;
 }
 
-/** A game played by sandboxed bots through the Game contract (src/match/run-match.ts). */
+/** A game played by sandboxed bots through the GameRules contract (src/match/run-match.ts). */
 export interface SandboxEngine<Options> {
   readonly kind: 'sandbox';
-  readonly game: Game<any, Options, any>;
+  readonly rules: GameRules<any, Options, any>;
   /** The original's time limits per call; src/match/budgets.ts turns them into fuel. */
   readonly timeLimits: TimeLimits;
   /** Most calls one seat can get in a match, and how many of them get the first-call budget (the handshake too). */
@@ -229,6 +231,8 @@ export interface CliSpec<Request> {
   summary(record: MatchRecord, replay: unknown, values?: CliValues): unknown;
   /** Files the game's options ask to write (option → contents), e.g. a turn history. */
   files?(values: CliValues, record: MatchRecord, replay: unknown): Readonly<Record<string, string>>;
+  /** Subcommands of its own (`umpire verify-turns`...), listed by `umpire --help`. */
+  readonly commands?: readonly GameCommand[];
 }
 
 export interface ViewerPageOptions {

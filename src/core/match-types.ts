@@ -7,7 +7,7 @@ export interface CallRecord {
   readonly failure?: CallFailure;
   readonly detail?: string;
   readonly truncated?: boolean;
-  /** Set on the call after which the game terminated the bot (see Game.terminatesLateBots). */
+  /** Set on the call after which the game terminated the bot (see GameRules.terminatesLateBots). */
   readonly terminated?: 'over_budget';
   /** Set when the safety cap on CPU time stopped the call, not its fuel (failure 'over_budget'). */
   readonly safetyCap?: true;

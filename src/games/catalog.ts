@@ -1,3 +1,4 @@
+import type { GameCommand } from '../core/game-commands.js';
 import type { GameModule } from '../core/game-module.js';
 import * as registered from './registry.js';
 
@@ -31,4 +32,19 @@ export function gameById(id: string): GameModule {
 /** The registered ids as a phrase: 'icy, ants, blockdrop or capture'. */
 export function gameIdList(): string {
   return GAME_IDS.length < 2 ? GAME_IDS.join('') : `${GAME_IDS.slice(0, -1).join(', ')} or ${GAME_IDS[GAME_IDS.length - 1]}`;
+}
+
+/** The subcommands of `umpire` the games bring (GameModule.cli.commands), by name. */
+const COMMANDS = new Map<string, GameCommand>();
+for (const command of GAMES.flatMap((g) => g.cli.commands ?? [])) {
+  if (COMMANDS.has(command.name)) throw new Error(`two registered games bring the command '${command.name}'`);
+  COMMANDS.set(command.name, command);
+}
+
+/** Every game's own subcommands, in the games' order. */
+export const GAME_COMMANDS: readonly GameCommand[] = [...COMMANDS.values()];
+
+/** The game subcommand with this name, or undefined. */
+export function findGameCommand(name: string): GameCommand | undefined {
+  return COMMANDS.get(name);
 }

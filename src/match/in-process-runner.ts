@@ -18,7 +18,7 @@ export async function playJob(job: PlayableMatch, load: BotLoader, deadline?: nu
   const engine = gameById(job.game).engine;
   if (engine.kind === 'text') return engine.play({ options: job.options, seed: job.seed, bots: job.bots.map((b) => String(b.code)) });
   return runMatch({
-    game: engine.game,
+    game: engine.rules,
     options: job.options,
     seed: job.seed,
     ...(job.budgets ? { budgets: job.budgets } : {}),

@@ -1,6 +1,6 @@
 import { UmpireError } from '../core/errors.js';
 import type { CallRecord, MatchResult, Replay, SeatReport, TurnRecord } from '../core/match-types.js';
-import type { Game } from '../core/game.js';
+import type { GameRules } from '../core/game-rules.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import { defaultBudgetsOf } from './budgets.js';
 import { terminatedCall } from './termination.js';
@@ -17,7 +17,7 @@ import {
 export type { BotLoader } from '../sandbox/types.js';
 
 export interface MatchSpec<State, Options, Step> {
-  readonly game: Game<State, Options, Step>;
+  readonly game: GameRules<State, Options, Step>;
   readonly options: Options;
   readonly seed: number;
   /** The game's defaults when absent. */
@@ -167,7 +167,7 @@ export async function runMatch<State, Options, Step>(
 }
 
 /** The handshake call: a bot that does not answer `expect` is dropped like one that failed to load; `keep` gets an accepted answer. */
-async function shakeHands(bot: Bot, handshake: NonNullable<Game<unknown, unknown>['handshake']>, budgets: Budgets, keep: (answer: string) => void): Promise<LoadResult> {
+async function shakeHands(bot: Bot, handshake: NonNullable<GameRules<unknown, unknown>['handshake']>, budgets: Budgets, keep: (answer: string) => void): Promise<LoadResult> {
   const r = await bot.act(handshake.input, { fuel: budgets.firstTurnFuel });
   const first = r.output?.split('\n').map((l) => l.trim()).find((l) => l !== '');
   const accepted = r.output !== null && (handshake.accepts ? handshake.accepts(r.output) : first === handshake.expect);

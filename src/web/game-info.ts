@@ -32,7 +32,7 @@ const FIRST_SEAT = 0;
  */
 export async function firstInput(game: GameModule): Promise<string | null> {
   if (game.engine.kind !== 'sandbox') return null;
-  const rules = game.engine.game;
+  const rules = game.engine.rules;
   const request = matchRequest(
     game,
     game.seats.map(() => ({ js: 'export default () => ""' })),

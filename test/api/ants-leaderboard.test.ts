@@ -15,7 +15,7 @@ describe('an ants leaderboard', () => {
 
   it('stores brains as bots, and refuses a brain that does not parse', async () => {
     for (const name of ['homing', 'example']) {
-      const r = await call('POST', '/v1/bots', { name, brain: readFileSync(`bots/ants/${name}.ant`, 'utf8') });
+      const r = await call('POST', '/v1/bots', { name, brain: readFileSync(`src/games/ants/bots/${name}.ant`, 'utf8') });
       expect(r.status).toBe(201);
       expect(r.body.kind).toBe('ant');
       bots[name] = r.body.id;
@@ -75,7 +75,7 @@ describe('an ants leaderboard', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toBe('UNKNOWN_WORLD');
     const board = (await call('POST', '/v1/leaderboards', { name: 'y', game: 'ants' })).body.id;
-    const js = await call('POST', '/v1/bots', { name: 'idle', js: readFileSync('bots/icy/idle.js', 'utf8') });
+    const js = await call('POST', '/v1/bots', { name: 'idle', js: readFileSync('src/games/icy/bots/idle.js', 'utf8') });
     const entry = await call('POST', `/v1/leaderboards/${board}/entries`, { bot: js.body.id });
     expect(entry.status).toBe(400);
     expect(entry.body.error.code).toBe('WRONG_GAME');

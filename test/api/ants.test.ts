@@ -5,8 +5,8 @@ import { useServer } from '../support/server.js';
 // Ants matches through `npm start`'s server, which stores replays in an
 // embedded S3 server (s3rver) and records in an embedded DynamoDB (dynalite).
 
-const EXAMPLE = readFileSync('bots/ants/example.ant', 'utf8');
-const HOMING = readFileSync('bots/ants/homing.ant', 'utf8');
+const EXAMPLE = readFileSync('src/games/ants/bots/example.ant', 'utf8');
+const HOMING = readFileSync('src/games/ants/bots/homing.ant', 'utf8');
 
 const server = useServer();
 
@@ -43,7 +43,7 @@ describe('ants matches over HTTP', () => {
     expect(await (await fetch(`${server.base}/v1/matches/${record.id}`)).json()).toEqual(record);
     const replay = await (await fetch(record.replayUrl)).json();
     expect(replay).toMatchObject({ format: 'umpire-ants-replay/1', seed: 12345, rounds: 10_000, brains: { red: EXAMPLE, black: EXAMPLE } });
-    expect(replay.world).toBe(readFileSync('maps/ants/sample0.world', 'utf8'));
+    expect(replay.world).toBe(readFileSync('src/games/ants/maps/sample0.world', 'utf8'));
     expect(replay.food.at(-1).slice(1)).toEqual([0, 7]);
     const page = await fetch(record.viewUrl);
     expect(page.status).toBe(200);
@@ -77,7 +77,7 @@ describe('ants matches over HTTP', () => {
     const generated = await post({ game: 'ants', world: 'generated:99', seed: 1, rounds: 2000, red: { brain: HOMING }, black: { brain: EXAMPLE } });
     expect(generated.status).toBe(201);
     expect((await generated.json()).manifest.world.name).toBe('generated:99');
-    const inline = await post({ game: 'ants', world: readFileSync('maps/ants/tiny.world', 'utf8'), rounds: 500, red: { brain: EXAMPLE }, black: { brain: EXAMPLE } });
+    const inline = await post({ game: 'ants', world: readFileSync('src/games/ants/maps/tiny.world', 'utf8'), rounds: 500, red: { brain: EXAMPLE }, black: { brain: EXAMPLE } });
     expect(inline.status).toBe(201);
     expect((await inline.json()).manifest.world.name).toBeNull();
   });

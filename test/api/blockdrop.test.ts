@@ -7,8 +7,8 @@ import { useServer } from '../support/server.js';
 // Four-player block-drop matches and leaderboards through `npm start`'s server
 // (replays in an embedded S3 server, records in an embedded DynamoDB).
 
-const HUNTER = readFileSync('bots/blockdrop/hunter.js', 'utf8');
-const RANDOM = readFileSync('bots/blockdrop/random.js', 'utf8');
+const HUNTER = readFileSync('src/games/blockdrop/bots/hunter.js', 'utf8');
+const RANDOM = readFileSync('src/games/blockdrop/bots/random.js', 'utf8');
 
 const server = useServer();
 const { call, finish } = apiClient(() => server.base);

@@ -14,7 +14,7 @@ describe('stored bots', () => {
   let wasm: Record<string, any>;
 
   it('POST /v1/bots validates and stores a bundle once, and returns its id', async () => {
-    const r = await postJson('/v1/bots', { name: 'hunter', js: readFileSync('bots/icy/hunter.js', 'utf8') });
+    const r = await postJson('/v1/bots', { name: 'hunter', js: readFileSync('src/games/icy/bots/hunter.js', 'utf8') });
     expect(r.status).toBe(201);
     hunter = r.body;
     expect(hunter).toMatchObject({ name: 'hunter', kind: 'js', owner: 'local', id: expect.stringMatching(/^bot_[A-Za-z0-9_-]{22}$/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -26,7 +26,7 @@ describe('stored bots', () => {
     expect(wasm).toMatchObject({ kind: 'wasm', name: 'hunter.wasm' });
     expect((await (await fetch(`${server.base}/v1/bots/${hunter.id}`)).json())).toEqual(hunter);
     const bundle = await fetch(`${server.base}/v1/bots/${hunter.id}/bundle`);
-    expect(await bundle.text()).toBe(readFileSync('bots/icy/hunter.js', 'utf8'));
+    expect(await bundle.text()).toBe(readFileSync('src/games/icy/bots/hunter.js', 'utf8'));
   }, 30_000);
 
   it.each([

@@ -5,7 +5,7 @@ import { useServer } from '../support/server.js';
 
 // Capture matches and leaderboards through `npm start`'s server (embedded S3 and DynamoDB servers).
 
-const js = (name: string) => readFileSync(`bots/capture/${name}.js`, 'utf8');
+const js = (name: string) => readFileSync(`src/games/capture/bots/${name}.js`, 'utf8');
 
 const server = useServer();
 const { call, finish } = apiClient(() => server.base);

@@ -11,8 +11,8 @@ import { useServer } from '../support/server.js';
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
 const server = useServer({ dataDir });
 
-const hunter = readFileSync('bots/icy/hunter.js', 'utf8');
-const planter = readFileSync('bots/icy/planter.js', 'utf8');
+const hunter = readFileSync('src/games/icy/bots/hunter.js', 'utf8');
+const planter = readFileSync('src/games/icy/bots/planter.js', 'utf8');
 const hunterWasm = readFileSync('build/bots/hunter.wasm').toString('base64');
 
 async function post(body: unknown, headers: Record<string, string> = {}) {
@@ -80,7 +80,7 @@ describe('the match API over HTTP', () => {
     form.set('game', 'icy');
     form.set('seed', '3');
     form.set('map', 'map1');
-    form.set('red', new Blob([readFileSync('bots/icy/idle.js')]), 'idle.js');
+    form.set('red', new Blob([readFileSync('src/games/icy/bots/idle.js')]), 'idle.js');
     form.set('blue', new Blob([readFileSync('build/bots/hunter.wasm')]), 'hunter.wasm');
     const r = await fetch(`${server.base}/v1/matches`, { method: 'POST', body: form });
     expect(r.status).toBe(201);

@@ -21,7 +21,7 @@ describe('a tournament of four bots', () => {
 
   it('plays a round robin on both colors and ranks the bots by rating', async () => {
     for (const name of ['hunter', 'planter', 'random', 'idle']) {
-      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') });
+      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') });
       expect(r.status).toBe(201);
       bots.push(r.body.id);
     }
@@ -118,7 +118,7 @@ describe('webhooks', () => {
   it('signs every event, retries a failed delivery, and tells of matches and rating changes', async () => {
     const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id);
     const id = (await call('POST', '/v1/leaderboards', { name: 'hooked', game: 'icy' })).body.id;
     for (const bot of bots) await call('POST', `/v1/leaderboards/${id}/entries`, { bot });
     const hook = await call('POST', `/v1/leaderboards/${id}/webhooks`, { url });

@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 const idle = 'export default () => "idle"';
 const icy = (extra: Record<string, unknown> = {}) => ({ game: 'icy', red: { js: idle }, blue: { js: idle }, ...extra });
-const bot = (name: string) => readFileSync(`bots/icy/${name}.js`, 'utf8');
+const bot = (name: string) => readFileSync(`src/games/icy/bots/${name}.js`, 'utf8');
 
 /** Every item of a listing, following its cursors; and how many pages that took. */
 async function pages(key: TestKey | null, path: string): Promise<{ items: Record<string, unknown>[]; count: number }> {

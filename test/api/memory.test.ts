@@ -87,7 +87,7 @@ describe('1.2 GB posted anonymously to the keyless server', () => {
     expect(board.status).toBe(201);
     const upload = new FormData();
     upload.set('game', 'icy');
-    upload.set('bot', new File([readFileSync('bots/icy/random.js')], 'random.js'));
+    upload.set('bot', new File([readFileSync('src/games/icy/bots/random.js')], 'random.js'));
     const bot = await fetch(`${server.base}/v1/bots`, { method: 'POST', body: upload });
     expect(bot.status).toBe(201);
     // Warm: a first (small) match request loads what reading one needs.

@@ -33,9 +33,9 @@ describe("Alice's private bots", () => {
 
   beforeAll(async () => {
     bots.icy = await upload(alice, { name: 'alice icy', js: logging('alice-secret') });
-    bots.capture = await upload(alice, { js: file('bots/capture/do-nothing.js'), game: 'capture' });
-    bots.blockdrop = await upload(alice, { js: file('bots/blockdrop/random.js'), game: 'blockdrop' });
-    bots.ants = await upload(alice, { brain: file('bots/ants/example.ant') });
+    bots.capture = await upload(alice, { js: file('src/games/capture/bots/do-nothing.js'), game: 'capture' });
+    bots.blockdrop = await upload(alice, { js: file('src/games/blockdrop/bots/random.js'), game: 'blockdrop' });
+    bots.ants = await upload(alice, { brain: file('src/games/ants/bots/example.ant') });
   }, 60_000);
 
   it('are private by default and cannot be played by Bob in any game: 404, as an unknown id', async () => {
@@ -46,7 +46,7 @@ describe("Alice's private bots", () => {
       { game: 'icy', red: { bot: bots.icy }, blue: { js: idle } },
       { game: 'capture', red: { js: idle }, blue: { bot: bots.capture } },
       { game: 'blockdrop', bots: [{ js: idle }, { js: idle }, { bot: bots.blockdrop }, { js: idle }] },
-      { game: 'ants', rounds: 10, red: { bot: bots.ants }, black: { brain: file('bots/ants/example.ant') } },
+      { game: 'ants', rounds: 10, red: { bot: bots.ants }, black: { brain: file('src/games/ants/bots/example.ant') } },
     ];
     for (const request of requests) {
       const r = await call(bob, 'POST', '/v1/matches', request);
@@ -95,12 +95,12 @@ describe("Alice's private bots", () => {
 
     // A brain uploaded public as a multipart form plays Bob's ants match.
     const form = new FormData();
-    form.set('bot', new Blob([file('bots/ants/example.ant')]), 'example.ant');
+    form.set('bot', new Blob([file('src/games/ants/bots/example.ant')]), 'example.ant');
     form.set('public', 'true');
     const r = await fetch(`${server.base}/v1/bots`, { method: 'POST', body: form, headers: { authorization: `Bearer ${alice.key}` } });
     const brain = await r.json();
     expect(brain).toMatchObject({ kind: 'ant', public: true });
-    const ants = await call(bob, 'POST', '/v1/matches', { game: 'ants', rounds: 10, red: { bot: brain.id }, black: { brain: file('bots/ants/example.ant') } });
+    const ants = await call(bob, 'POST', '/v1/matches', { game: 'ants', rounds: 10, red: { bot: brain.id }, black: { brain: file('src/games/ants/bots/example.ant') } });
     expect(ants.status).toBe(201);
 
     // Private again: no new matches for Bob.

@@ -39,7 +39,7 @@ const sqsEvent = (...messages: Message[]) => ({ Records: messages.map((m) => ({ 
 describe('an SQS message delivered again', () => {
   it('plays one match and rates it once, however often and however concurrently it comes', async () => {
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await http('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle']) bots.push((await http('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id);
     const board = (await http('POST', '/v1/leaderboards', { name: 'redelivered', game: 'icy' })).body.id as string;
     for (const bot of bots) expect((await http('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);
     const round = (await http('POST', `/v1/leaderboards/${board}/rounds`)).body.id as string;
@@ -88,7 +88,7 @@ describe('a job retried after an attempt stopped half way', () => {
     const board = newLeaderboard({ name: 'retried', game: 'icy', rules: 'queue2011', maps: ['default'], budgets: {}, rating: 'openskill', owner: 'local' }, new Date());
     await stores.leaderboards.createBoard(board);
     for (const name of ['hunter', 'idle']) {
-      const bytes = readFileSync(`bots/icy/${name}.js`);
+      const bytes = readFileSync(`src/games/icy/bots/${name}.js`);
       const bot = await storeBot(stores, { name, game: gameById('icy'), bundle: { kind: 'js', code: bytes.toString('utf8') }, bytes: new Uint8Array(bytes) }, 'local', new Date());
       await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
     }

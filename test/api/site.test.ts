@@ -22,7 +22,7 @@ function raw(base: string, method: string, path: string, headers: Record<string,
   });
 }
 
-const idle = readFileSync('bots/icy/idle.js', 'utf8');
+const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
 
 describe('the Host allow-list and the configured URL, on `npm start`', () => {
   const server = useServer({ env: (port) => ({ PUBLIC_URL: `http://umpire.test:${port}` }) });

@@ -45,7 +45,7 @@ async function boardWithHooks(bots: readonly string[], urls: readonly string[]):
 describe('delivery lanes', () => {
   it('delivers a healthy board promptly while another board’s endpoints fail and hang', async () => {
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id);
     const a = await boardWithHooks(bots, [failing.url(), hanging.url()]);
     const b = await boardWithHooks(bots, [healthy.url()]);
 

@@ -21,7 +21,7 @@ function loadedBy(args: string[]): { status: number | null; stdout: string; stde
 
 describe('the modules a CLI subcommand loads', () => {
   it('umpire match plays a whole match without the AWS SDK, openskill or hono', () => {
-    const r = loadedBy(['match', '--red', 'bots/icy/idle.js', '--blue', 'bots/icy/idle.js']);
+    const r = loadedBy(['match', '--red', 'src/games/icy/bots/idle.js', '--blue', 'src/games/icy/bots/idle.js']);
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ winner: 'draw', turns: 180 });
     // The recorder saw the command's own bundle and the sandbox's CommonJS glue.

@@ -33,8 +33,8 @@ describe('the table of games (README.md, docs/games.md)', () => {
 describe('the README', () => {
   const readme = readFileSync('README.md', 'utf8');
 
-  it('shows bots/icy/idle.js word for word as its first bot', () => {
-    expect(readme).toContain('```js\n' + readFileSync('bots/icy/idle.js', 'utf8') + '```');
+  it('shows src/games/icy/bots/idle.js word for word as its first bot', () => {
+    expect(readme).toContain('```js\n' + readFileSync('src/games/icy/bots/idle.js', 'utf8') + '```');
   });
 
   it('states the test command CI runs (.ci/run), and stays a front door of at most 150 lines', () => {

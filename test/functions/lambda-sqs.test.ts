@@ -18,7 +18,7 @@ const http = (method: string, path: string, body?: unknown) => lambda.http(metho
 describe('rounds through SQS', () => {
   it('queues each match of a round and plays it when SQS delivers it', async () => {
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await http('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle']) bots.push((await http('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id);
     const board = (await http('POST', '/v1/leaderboards', { name: 'aws ladder', game: 'icy' })).body.id;
     for (const bot of bots) expect((await http('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);
     const round = await http('POST', `/v1/leaderboards/${board}/rounds`);

@@ -32,7 +32,7 @@ describe('the Lambda entry', () => {
 
   it('plays and stores a match, then serves it', async () => {
     const posted = await handler(
-      event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: readFileSync('bots/icy/hunter.js', 'utf8') }, blue: { wasm: readFileSync('build/bots/hunter.wasm').toString('base64') } }),
+      event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: readFileSync('src/games/icy/bots/hunter.js', 'utf8') }, blue: { wasm: readFileSync('build/bots/hunter.wasm').toString('base64') } }),
     );
     expect(posted.statusCode).toBe(201);
     const record = JSON.parse(posted.body);

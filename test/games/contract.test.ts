@@ -3,7 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { UmpireError } from '../../src/core/errors.js';
 import type { GameModule, MatchRecord } from '../../src/core/game-module.js';
-import { runCli } from '../../src/cli/main.js';
+import { CLI_COMMAND_NAMES, runCli } from '../../src/cli/main.js';
 import { GAMES } from '../../src/games/catalog.js';
 import { bundleKey, replayKey } from '../../src/match/digest.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
@@ -49,7 +49,7 @@ const sandboxed = (game: GameModule) => game.engine.kind === 'sandbox';
  * than dropped before the first turn.
  */
 function hostileBot(game: GameModule, body: string): string {
-  const handshake = game.engine.kind === 'sandbox' ? (game.engine.game.handshake ?? null) : null;
+  const handshake = game.engine.kind === 'sandbox' ? (game.engine.rules.handshake ?? null) : null;
   return `const H = ${JSON.stringify(handshake)};\nexport default function (input) {\n  if (H && input === H.input) return H.expect;\n  ${body}\n}\n`;
 }
 const withoutIdentity = ({ id: _id, createdAt: _createdAt, ...rest }: MatchRecord) => rest;
@@ -63,6 +63,19 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
     expect(seatOptions(game)).toHaveLength(game.seats.length);
     expect(game.exampleBots.length).toBeGreaterThanOrEqual(game.seats.length);
     for (const path of game.exampleBots) expect(existsSync(path), path).toBe(true);
+  });
+
+  it('keeps its example bots in its folder, and brings subcommands that take no other command\'s name', async () => {
+    for (const path of game.exampleBots) expect(path.startsWith(`src/games/${game.id}/bots/`), path).toBe(true);
+    const help: string[] = [];
+    expect(await runCli(['--help'], (l) => help.push(l), (l) => help.push(l))).toBe(0);
+    for (const command of game.cli.commands ?? []) {
+      expect(CLI_COMMAND_NAMES).not.toContain(command.name);
+      for (const line of command.usage) {
+        expect(line.startsWith(`umpire ${command.name} `)).toBe(true);
+        expect(help.join('\n')).toContain(line);
+      }
+    }
   });
 
   // Shared by the determinism, verify and viewer checks.

@@ -17,17 +17,17 @@ const play = (red: Bundle, blue: Bundle, seed: number) => runMatch({ game: icyGa
 
 describe('determinism in fuel mode', () => {
   it('the same bots, map, seed and budgets give a byte-identical replay', async () => {
-    const a = await play(file('bots/icy/hunter.js'), file('bots/icy/planter.js'), 11);
-    const b = await play(file('bots/icy/hunter.js'), file('bots/icy/planter.js'), 11);
+    const a = await play(file('src/games/icy/bots/hunter.js'), file('src/games/icy/bots/planter.js'), 11);
+    const b = await play(file('src/games/icy/bots/hunter.js'), file('src/games/icy/bots/planter.js'), 11);
     expect(JSON.stringify(b.replay)).toBe(JSON.stringify(a.replay));
     expect(b.result).toEqual(a.result);
     expect(a.result.scores[1]).toBeGreaterThan(0);
   }, 60_000);
 
   it('the seed drives Math.random: another seed, another game', async () => {
-    const a = await play(file('bots/icy/random.js'), file('bots/icy/random.js'), 5);
-    const b = await play(file('bots/icy/random.js'), file('bots/icy/random.js'), 5);
-    const c = await play(file('bots/icy/random.js'), file('bots/icy/random.js'), 6);
+    const a = await play(file('src/games/icy/bots/random.js'), file('src/games/icy/bots/random.js'), 5);
+    const b = await play(file('src/games/icy/bots/random.js'), file('src/games/icy/bots/random.js'), 5);
+    const c = await play(file('src/games/icy/bots/random.js'), file('src/games/icy/bots/random.js'), 6);
     expect(JSON.stringify(b.replay)).toBe(JSON.stringify(a.replay));
     expect(JSON.stringify(c.replay)).not.toBe(JSON.stringify(a.replay));
     // The two seats draw different numbers from the same match seed.
@@ -52,7 +52,7 @@ describe('determinism in fuel mode', () => {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-'));
     const run = (out: string, turns: string) =>
       JSON.parse(
-        execFileSync(process.execPath, ['bin/umpire.mjs', 'match', '--red', 'bots/icy/hunter.js', '--blue', 'build/bots/hunter.wasm', '--seed', '3', '--out', out, '--turns', turns], {
+        execFileSync(process.execPath, ['bin/umpire.mjs', 'match', '--red', 'src/games/icy/bots/hunter.js', '--blue', 'build/bots/hunter.wasm', '--seed', '3', '--out', out, '--turns', turns], {
           encoding: 'utf8',
         }),
       );
@@ -76,7 +76,7 @@ describe('determinism in fuel mode', () => {
     const broken = join(dir, 'broken.js');
     execFileSync('sh', ['-c', `echo 'export default function (' > ${broken}`]);
     const out: string[] = [];
-    expect(await runCli(['match', '--red', broken, '--blue', 'bots/icy/idle.js'], (l) => out.push(l), (l) => out.push(l))).toBe(0);
+    expect(await runCli(['match', '--red', broken, '--blue', 'src/games/icy/bots/idle.js'], (l) => out.push(l), (l) => out.push(l))).toBe(0);
     const r = JSON.parse(out.join('\n'));
     expect(r).toMatchObject({ winner: 'blue', forfeit: 'red', decidedBy: 'forfeit', turns: 0 });
     expect(r.bots.red.forfeit.code).toBe('BUNDLE_SYNTAX');

@@ -12,7 +12,7 @@ import { I32, I64, i64const, module } from '../sandbox/wat.js';
 /** Small budgets keep these matches fast; the hunter needs a few million per turn. */
 const budgets: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000 };
 const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
-const hunter: Bundle = { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8'), name: 'hunter' };
+const hunter: Bundle = { kind: 'js', code: readFileSync('src/games/icy/bots/hunter.js', 'utf8'), name: 'hunter' };
 const js = (code: string): Bundle => ({ kind: 'js', code });
 const play = (red: Bundle, blue: Bundle, seed = 3) => runMatch({ game: icyGame, options, seed, budgets, bots: [red, blue], load: nodeBotLoader });
 
@@ -32,7 +32,7 @@ const wasmBot = (act: number[], imports: [string, string, number][] = []): Bundl
 type Played = Awaited<ReturnType<typeof play>>;
 let baseline: Played;
 beforeAll(async () => {
-  baseline = await play(hunter, js(readFileSync('bots/icy/idle.js', 'utf8')));
+  baseline = await play(hunter, js(readFileSync('src/games/icy/bots/idle.js', 'utf8')));
 }, 60_000);
 
 /** The hunter's side of the match is exactly what it is against idle children. */
@@ -208,7 +208,7 @@ describe('the safety cap on JavaScript bots', () => {
   const huge: Budgets = { firstTurnFuel: 1e15, turnFuel: 1e15, timeBankFuel: 0, loadFuel: 1e15 };
   const factor = 150 / (1e15 / FUEL_PER_MS);
   const load: BotLoader = (bundle, ctx) => nodeBotLoader(bundle, { ...ctx, safetyCapFactor: factor });
-  const playHuge = (red: Bundle) => runMatch({ game: icyGame, options, seed: 1, budgets: huge, bots: [red, js(readFileSync('bots/icy/idle.js', 'utf8'))], load });
+  const playHuge = (red: Bundle) => runMatch({ game: icyGame, options, seed: 1, budgets: huge, bots: [red, js(readFileSync('src/games/icy/bots/idle.js', 'utf8'))], load });
 
   it('a top level that outlives the cap while loading forfeits, whatever its fuel, and the match says a cap decided it', async () => {
     const r = await playHuge(js('for (;;) {}\nexport default () => "";'));
@@ -230,7 +230,7 @@ describe('the safety cap on JavaScript bots', () => {
 describe('host calls out of QuickJS', () => {
   it('each call of the virtual clock is charged what it costs the host', async () => {
     const calls = (n: number) => js(`export default function () { let t = 0; for (let i = 0; i < ${n}; i++) t += Date.now(); return 'idle'; }`);
-    const fuelOf = async (n: number) => (await play(calls(n), js(readFileSync('bots/icy/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
+    const fuelOf = async (n: number) => (await play(calls(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
     const extra = (await fuelOf(200)) - (await fuelOf(100));
     // The clock's own price, plus the engine's call out to its host.
     expect(extra).toBeGreaterThanOrEqual(100 * (CLOCK_CALL_FUEL + ENGINE_HOST_CALL_FUEL));
@@ -239,7 +239,7 @@ describe('host calls out of QuickJS', () => {
 
   it('calls out of the engine to its glue (local time here) pay for the host work', async () => {
     const reads = (n: number) => js(`const d = new Date(0); export default function () { let h = 0; for (let i = 0; i < ${n}; i++) h += d.getHours(); return 'idle'; }`);
-    const fuelOf = async (n: number) => (await play(reads(n), js(readFileSync('bots/icy/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
+    const fuelOf = async (n: number) => (await play(reads(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
     expect((await fuelOf(200)) - (await fuelOf(100))).toBeGreaterThanOrEqual(100 * ENGINE_HOST_CALL_FUEL);
   }, 60_000);
 });

@@ -38,9 +38,9 @@ describe('the match pool', () => {
   it('plays icy, capture and block drop byte for byte as in-process', async () => {
     const runner = pool();
     const jobs: PlayableMatch[] = [
-      icy([js('bots/icy/hunter.js'), js('bots/icy/planter.js')]),
-      { game: 'capture', options: {}, seed: 3, budgets: small, bots: [js('bots/capture/gatherer.js'), js('bots/capture/random.js')] },
-      { game: 'blockdrop', options: { seed: 5 }, seed: 5, budgets: small, bots: [js('bots/blockdrop/hunter.js'), js('bots/blockdrop/random.js'), js('bots/blockdrop/hunter.js'), LOOP] },
+      icy([js('src/games/icy/bots/hunter.js'), js('src/games/icy/bots/planter.js')]),
+      { game: 'capture', options: {}, seed: 3, budgets: small, bots: [js('src/games/capture/bots/gatherer.js'), js('src/games/capture/bots/random.js')] },
+      { game: 'blockdrop', options: { seed: 5 }, seed: 5, budgets: small, bots: [js('src/games/blockdrop/bots/hunter.js'), js('src/games/blockdrop/bots/random.js'), js('src/games/blockdrop/bots/hunter.js'), LOOP] },
     ];
     for (const job of jobs) {
       const [pooled, here] = await Promise.all([runner.play(job), local.play(job)]);
@@ -52,7 +52,7 @@ describe('the match pool', () => {
   it('plays an ants match as in-process', async () => {
     const world = resolveAntsWorld('sample0');
     if (!world.ok) throw new Error('no sample0');
-    const brains = { red: readFileSync('bots/ants/homing.ant', 'utf8'), black: readFileSync('bots/ants/example.ant', 'utf8') };
+    const brains = { red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'), black: readFileSync('src/games/ants/bots/example.ant', 'utf8') };
     const input = { world: world.value.world, worldText: world.value.text, brains, seed: 4, rounds: 2000 };
     const job: PlayableMatch = {
       game: 'ants',
@@ -69,7 +69,7 @@ describe('the match pool', () => {
 
   it.skipIf(!existsSync(WASI))('prepares a raw WASI bot in its own job, or forfeits its seat past that deadline', async () => {
     const wasi: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync(WASI)) };
-    const job = icy([wasi, js('bots/icy/planter.js')]);
+    const job = icy([wasi, js('src/games/icy/bots/planter.js')]);
     const [pooled, here] = await Promise.all([pool().play(job), local.play(job)]);
     expect(JSON.stringify(pooled)).toBe(JSON.stringify(here));
     expect(pooled.result.forfeits).toEqual([]);
@@ -88,7 +88,7 @@ describe('the match pool', () => {
     expect(codeOf(late)).toBe('MATCH_DEADLINE');
     expect((late as Error).message).toContain('1.5 s');
     expect(Date.now() - started).toBeLessThan(10_000);
-    const next = await runner.play(icy([js('bots/icy/idle.js'), js('bots/icy/random.js')]));
+    const next = await runner.play(icy([js('src/games/icy/bots/idle.js'), js('src/games/icy/bots/random.js')]));
     expect(next.result.turns).toBe(180);
   }, 30_000);
 
@@ -104,7 +104,7 @@ describe('the match pool', () => {
 
   it('checks an upload in a worker: load failures and silent bots', async () => {
     const runner = pool({ size: 1 });
-    expect(await runner.probe({ game: 'icy', bundle: js('bots/icy/hunter.js') })).toEqual({ ok: true });
+    expect(await runner.probe({ game: 'icy', bundle: js('src/games/icy/bots/hunter.js') })).toEqual({ ok: true });
     expect(await runner.probe({ game: 'icy', bundle: { kind: 'js', code: 'export default 3' } })).toMatchObject({ ok: false, stage: 'load', failure: { code: 'BUNDLE_NO_ENTRY' } });
     expect(await runner.probe({ game: 'blockdrop', bundle: { kind: 'js', code: 'export default function () { return 1; }' } })).toMatchObject({ ok: false, stage: 'turn', failure: 'error' });
   }, 30_000);

@@ -14,9 +14,9 @@ import { useServer } from '../support/server.js';
  */
 
 const run = promisify(execFile);
-const ICY_HUNTER = 'bots/icy/hunter.py';
-const GATHERER = 'bots/capture/gatherer.py';
-const DROP_HUNTER = 'bots/blockdrop/hunter.py';
+const ICY_HUNTER = 'src/games/icy/bots/hunter.py';
+const GATHERER = 'src/games/capture/bots/gatherer.py';
+const DROP_HUNTER = 'src/games/blockdrop/bots/hunter.py';
 const source = (path: string) => readFileSync(path, 'utf8');
 
 /** `umpire match ARGS --out DIR/NAME.json.gz` as a process: the printed summary, the replay's bytes and the replay. */
@@ -54,13 +54,13 @@ describe('Python matches through `umpire match --out` are byte-identical twice',
   }, 180_000);
 
   it('Icy: the Python hunter against idle.js, another seed', async () => {
-    const a = await twice(['--red', ICY_HUNTER, '--blue', 'bots/icy/idle.js', '--seed', '8']);
+    const a = await twice(['--red', ICY_HUNTER, '--blue', 'src/games/icy/bots/idle.js', '--seed', '8']);
     expect(a.summary.bots.red).toMatchObject({ errors: 0, crashes: 0 });
     expect(a.summary.scores.red).toBeGreaterThan(a.summary.scores.blue);
   }, 180_000);
 
   it('Capture: the Python gatherer against random.js', async () => {
-    const a = await twice(['--game', 'capture', '--red', GATHERER, '--blue', 'bots/capture/random.js', '--seed', '1']);
+    const a = await twice(['--game', 'capture', '--red', GATHERER, '--blue', 'src/games/capture/bots/random.js', '--seed', '1']);
     expect(a.summary).toMatchObject({ turns: 900 });
     expect(a.summary.bots.red).toMatchObject({ timeouts: 0, errors: 0, crashes: 0 });
     expect(a.replay.manifest.names).toEqual({ red: 'gatherer.py', blue: 'random.js' });
@@ -69,7 +69,7 @@ describe('Python matches through `umpire match --out` are byte-identical twice',
   }, 180_000);
 
   it('Block drop: two Python hunters and two random.js', async () => {
-    const a = await twice(['--game', 'blockdrop', '--bot', DROP_HUNTER, '--bot', 'bots/blockdrop/random.js', '--bot', DROP_HUNTER, '--bot', 'bots/blockdrop/random.js', '--seed', '2']);
+    const a = await twice(['--game', 'blockdrop', '--bot', DROP_HUNTER, '--bot', 'src/games/blockdrop/bots/random.js', '--bot', DROP_HUNTER, '--bot', 'src/games/blockdrop/bots/random.js', '--seed', '2']);
     expect(a.summary.turns).toBeGreaterThan(0);
     expect(JSON.stringify(a.summary)).not.toMatch(/BUNDLE_/);
     const python = a.summary.players.filter((p: { name: string }) => p.name === 'hunter.py');
@@ -105,16 +105,16 @@ describe('Python matches through POST /v1/matches on `npm start`', () => {
   }, 120_000);
 
   it('Capture: the Python gatherer against random.js', async () => {
-    const record = await postTwice({ game: 'capture', seed: 1, red: { name: 'gatherer.py', py: source(GATHERER) }, blue: { name: 'random', js: source('bots/capture/random.js') } });
+    const record = await postTwice({ game: 'capture', seed: 1, red: { name: 'gatherer.py', py: source(GATHERER) }, blue: { name: 'random', js: source('src/games/capture/bots/random.js') } });
     expect(record).toMatchObject({ game: 'capture', turns: 900, bots: { red: { kind: 'py' }, blue: { kind: 'js' } } });
   }, 120_000);
 
   it('Block drop: Python hunters in seats', async () => {
     const bots = [
       { name: 'hunter.py', py: source(DROP_HUNTER) },
-      { name: 'random', js: source('bots/blockdrop/random.js') },
+      { name: 'random', js: source('src/games/blockdrop/bots/random.js') },
       { name: 'hunter 2.py', py: source(DROP_HUNTER) },
-      { name: 'random 2', js: source('bots/blockdrop/random.js') },
+      { name: 'random 2', js: source('src/games/blockdrop/bots/random.js') },
     ];
     const record = await postTwice({ game: 'blockdrop', seed: 2, bots });
     expect(record.players.map((p: { kind: string }) => p.kind)).toEqual(['py', 'js', 'py', 'js']);

@@ -9,7 +9,7 @@ import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 
-const idle: Bundle = { kind: 'js', code: readFileSync('bots/icy/idle.js', 'utf8') };
+const idle: Bundle = { kind: 'js', code: readFileSync('src/games/icy/bots/idle.js', 'utf8') };
 const job: PlayableMatch = { game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 1, budgets: DEFAULT_BUDGETS, bots: [idle, idle] };
 
 describe('the in-process runner', () => {

@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_LIMITS, type Bundle } from '../../src/sandbox/types.js';
 
-// bots/c/capture-gatherer.c and bots/c/blockdrop-hunter.c are classic
+// src/games/capture/bots/gatherer.c and src/games/blockdrop/bots/hunter.c are classic
 // stdin/stdout players; the build compiles them for wasm32-wasi when the C
 // toolchain is installed (.ci/run installs it).
 const CAPTURE = 'build/bots/capture-gatherer-wasi.wasm';
@@ -16,9 +16,9 @@ const BLOCKDROP = 'build/bots/blockdrop-hunter-wasi.wasm';
 const wasm = (path: string): Bundle => ({ kind: 'wasm', code: new Uint8Array(readFileSync(path)) });
 const js = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8') });
 
-describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (bots/c/capture-gatherer.c)', () => {
+describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (src/games/capture/bots/gatherer.c)', () => {
   it('plays a whole match with legal moves', async () => {
-    const { result, replay } = await runMatch({ game: captureGame, options: {}, seed: 2, bots: [wasm(CAPTURE), js('bots/capture/random.js')], load: nodeBotLoader });
+    const { result, replay } = await runMatch({ game: captureGame, options: {}, seed: 2, bots: [wasm(CAPTURE), js('src/games/capture/bots/random.js')], load: nodeBotLoader });
     expect(result.turns).toBe(900);
     expect(result.seats[0]).toMatchObject({ errors: 0, crashes: 0, overBudget: 0 });
     // After the last turn the runner sent it the end-of-game -1, and it exited cleanly.
@@ -50,7 +50,7 @@ describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (bots/c/capture-gat
       expect(r.failure).toBeUndefined();
       state = playTurn(state, [decodeMove(r.output!).move, decodeMove('0 0 0 0 0').move]).state;
     }
-    // What the runner sends after the last turn (Game.farewell).
+    // What the runner sends after the last turn (GameRules.farewell).
     const last = await bot.act(captureGame.farewell!(state, 0, {}), budget);
     expect(last).toMatchObject({ output: '' });
     expect(last.failure).toBeUndefined();
@@ -60,14 +60,14 @@ describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (bots/c/capture-gat
   }, 60_000);
 });
 
-describe.skipIf(!existsSync(BLOCKDROP))('a WASI block-drop player (bots/c/blockdrop-hunter.c)', () => {
+describe.skipIf(!existsSync(BLOCKDROP))('a WASI block-drop player (src/games/blockdrop/bots/hunter.c)', () => {
   it('answers the READY handshake and plays legal commands in a match', async () => {
     const bundle = wasm(BLOCKDROP);
     const { result, replay } = await runMatch({
       game: blockDropGame,
       options: { seed: 1 },
       seed: 1,
-      bots: [bundle, js('bots/blockdrop/random.js'), bundle, js('bots/blockdrop/random.js')],
+      bots: [bundle, js('src/games/blockdrop/bots/random.js'), bundle, js('src/games/blockdrop/bots/random.js')],
       load: nodeBotLoader,
     });
     expect(result.forfeits).toEqual([]);

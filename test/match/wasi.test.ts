@@ -6,7 +6,7 @@ import { runMatch } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 
-// bots/c/hunter.c is a classic stdin/stdout player; the build compiles it for
+// src/games/icy/bots/hunter.c is a classic stdin/stdout player; the build compiles it for
 // wasm32-wasi when the C toolchain is installed (.ci/run installs it).
 const C_PLAYER = 'build/bots/hunter-wasi.wasm';
 const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
@@ -15,8 +15,8 @@ const js = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'ut
 
 describe.skipIf(!existsSync(C_PLAYER))('WASI command modules', () => {
   it('a C player compiled for wasm32-wasi plays unchanged, move for move like the same strategy in JS', async () => {
-    const wasi = await play({ kind: 'wasm', code: new Uint8Array(readFileSync(C_PLAYER)) }, js('bots/icy/planter.js'));
-    const same = await play(js('bots/icy/hunter.js'), js('bots/icy/planter.js'));
+    const wasi = await play({ kind: 'wasm', code: new Uint8Array(readFileSync(C_PLAYER)) }, js('src/games/icy/bots/planter.js'));
+    const same = await play(js('src/games/icy/bots/hunter.js'), js('src/games/icy/bots/planter.js'));
     expect(wasi.result.seats[0]).toMatchObject({ errors: 0, crashes: 0, overBudget: 0 });
     expect(wasi.replay.turns.map((t) => t.answers[0])).toEqual(same.replay.turns.map((t) => t.answers[0]));
     expect(wasi.result.scores).toEqual(same.result.scores);
@@ -33,7 +33,7 @@ describe.skipIf(!existsSync(C_PLAYER))('WASI command modules', () => {
       0x07, 0x13, 0x02, 0x06, ...new TextEncoder().encode('memory'), 0x02, 0x00, 0x06, ...new TextEncoder().encode('_start'), 0x00, 0x01,
       0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0x10, 0x00, 0x0b, // _start: proc_exit(0)
     ]);
-    const r = await play({ kind: 'wasm', code: bytes }, js('bots/icy/idle.js'));
+    const r = await play({ kind: 'wasm', code: bytes }, js('src/games/icy/bots/idle.js'));
     expect(r.result.turns).toBe(180);
     const calls = r.replay.turns.map((t) => t.calls[0]);
     expect(calls[0]).toEqual({ fuel: expect.any(Number) });

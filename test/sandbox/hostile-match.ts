@@ -53,7 +53,7 @@ export interface HostileRun {
 }
 
 /**
- * Plays the hostile bundle as red against `bots/icy/idle.js` through `umpire
+ * Plays the hostile bundle as red against `src/games/icy/bots/idle.js` through `umpire
  * match` as its own process, at {@link HOSTILE_FUEL} a turn unless `fuel`
  * says otherwise, with `env` added to its environment, and collects the
  * printed result, the replay and the logs. The process is killed if it
@@ -69,7 +69,7 @@ export async function playHostile(
   writeFileSync(red, bundle);
   const out = join(dir, 'replay.json.gz');
   const logs = join(dir, 'logs.json');
-  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'bots/icy/idle.js', '--fuel', String(fuel), '--seed', '1', '--out', out, '--logs', logs];
+  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'src/games/icy/bots/idle.js', '--fuel', String(fuel), '--seed', '1', '--out', out, '--logs', logs];
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';

@@ -5,7 +5,7 @@ import { HOSTILE_FUEL, HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './
 
 /**
  * The Python twins of the hostile bots (issue 18), each a `.py` module played
- * through `umpire match` as a process against `bots/icy/idle.js` at 2e8 fuel a
+ * through `umpire match` as a process against `src/games/icy/bots/idle.js` at 2e8 fuel a
  * turn. Every one must end in time, exit 0, print a result and record why the
  * bot failed, and the idle side must play exactly as it does against idle.
  */
@@ -26,7 +26,7 @@ const STOPPED = ['over_budget', 'retired'];
 /** idle.js against idle.js through the same command: what blue does against idle children. */
 let baseline: HostileRun;
 beforeAll(async () => {
-  baseline = await playHostile(readFileSync('bots/icy/idle.js', 'utf8'), 'js');
+  baseline = await playHostile(readFileSync('src/games/icy/bots/idle.js', 'utf8'), 'js');
 }, SLOW);
 
 function expectFinished(run: HostileRun): void {

@@ -29,7 +29,7 @@ const SLOW = HOSTILE_LIMIT_MS + 15_000;
 /** idle.js against idle.js through the same command: what blue does against idle children, and how long such a match takes. */
 let baseline: HostileRun;
 beforeAll(async () => {
-  baseline = await playHostile(readFileSync('bots/icy/idle.js', 'utf8'), 'js');
+  baseline = await playHostile(readFileSync('src/games/icy/bots/idle.js', 'utf8'), 'js');
 }, SLOW);
 
 /** Blue's summary is what it is against idle.js: red's attack cost it nothing. */

@@ -412,8 +412,8 @@ def act(s):
 });
 
 describe('the Python example of docs/bots/python.md', () => {
-  it('is bots/icy/idle.py word for word, and it plays: every child idles, and it logs once', async () => {
-    const source = readFileSync('bots/icy/idle.py', 'utf8');
+  it('is src/games/icy/bots/idle.py word for word, and it plays: every child idles, and it logs once', async () => {
+    const source = readFileSync('src/games/icy/bots/idle.py', 'utf8');
     expect(readFileSync('docs/bots/python.md', 'utf8')).toContain('```python\n' + source + '```');
     expect(source.trim().split('\n').length).toBeLessThanOrEqual(10);
     const loaded = await nodeBotLoader({ kind: 'py', code: source }, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 });

@@ -33,7 +33,7 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
     board = (await (await fetch(`${umpire.base}/v1/leaderboards`, json({ name: 'Owner board', game: 'icy', public: true }))).json()).id;
     const upload = new FormData();
     upload.set('game', 'icy');
-    upload.set('bot', new File([readFileSync('bots/icy/random.js')], 'random.js'));
+    upload.set('bot', new File([readFileSync('src/games/icy/bots/random.js')], 'random.js'));
     bot = (await (await fetch(`${umpire.base}/v1/bots`, { method: 'POST', body: upload })).json()).id;
     const tried = await fetch(`${umpire.base}/ui/games/icy/try`, { method: 'POST', body: new URLSearchParams({ seat0: 'hunter.js', seat1: 'random.js', public: 'true' }), redirect: 'manual' });
     expect(tried.status).toBe(303);
@@ -273,7 +273,7 @@ const ATTACKS = 12;
  * owner could make, aimed at the umpire server. The title says when every one has been answered.
  */
 function attackPage(target: string, ids: { board: string; bot: string }): string {
-  const code = readFileSync('bots/icy/random.js', 'utf8');
+  const code = readFileSync('src/games/icy/bots/random.js', 'utf8');
   const text = (body: unknown) => JSON.stringify(JSON.stringify(body));
   const forms = [
     // Make a board; upload a bot (its file set by script); play a match; challenge the owner's bot with it.

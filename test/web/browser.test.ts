@@ -67,8 +67,8 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('umpire.apiKey'))).toBe(key.key);
   }, 60_000);
 
-  it('2. uploads bots/icy/hunter.js through the form', async () => {
-    bots.hunter = await upload('bots/icy/hunter.js', false);
+  it('2. uploads src/games/icy/bots/hunter.js through the form', async () => {
+    bots.hunter = await upload('src/games/icy/bots/hunter.js', false);
     expect(await page.getByText('private: only your key may use it').count()).toBe(1);
     await shot('02-bot-uploaded.png');
   }, 60_000);
@@ -95,8 +95,8 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
   }, 90_000);
 
   it('4. creates a leaderboard with three bots and runs a round: the table and the chart appear', async () => {
-    bots.planter = await upload('bots/icy/planter.js', true);
-    bots.random = await upload('bots/icy/random.js', false);
+    bots.planter = await upload('src/games/icy/bots/planter.js', true);
+    bots.random = await upload('src/games/icy/bots/random.js', false);
     await go('/leaderboards/new');
     await page.getByLabel('Name').fill('Browser board');
     await page.getByLabel('Game').selectOption('icy');

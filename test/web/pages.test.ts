@@ -19,7 +19,7 @@ describe('the web pages, without script', () => {
       for (const name of names) {
         const bot = await fetch(`${server.base}/games/${game.id}/bots/${name}`);
         expect(bot.status).toBe(200);
-        expect(await bot.text()).toBe(readFileSync(`bots/${game.id}/${name}`, 'utf8'));
+        expect(await bot.text()).toBe(readFileSync(`src/games/${game.id}/bots/${name}`, 'utf8'));
       }
       const seats = Object.fromEntries(game.seats.map((_, k) => [`seat${k}`, names[k % names.length]!]));
       const posted = await fetch(`${server.base}/ui/games/${game.id}/try`, { method: 'POST', body: form({ ...seats, public: 'true' }), redirect: 'manual' });
@@ -42,7 +42,7 @@ describe('the web pages, without script', () => {
 
   it('escapes what users send: a bot named like markup is text on its page', async () => {
     const upload = new FormData();
-    upload.set('bot', new File([readFileSync('bots/icy/idle.js')], '<img src=x onerror=alert(1)>.js'));
+    upload.set('bot', new File([readFileSync('src/games/icy/bots/idle.js')], '<img src=x onerror=alert(1)>.js'));
     upload.set('game', 'icy');
     const posted = await fetch(`${server.base}/ui/bots`, { method: 'POST', body: upload, redirect: 'manual' });
     expect(posted.status).toBe(303);

@@ -1,10 +1,10 @@
 // The games of the block-drop differential: seeds and four-seat player mixes, the same every run.
 //   H hunter.js   R random.js   P hunter.py (MicroPython)   F blockdrop-fuzz (C, wasm32-wasi)
-//   C the C hunter (bots/c, wasm32-wasi)   A the AssemblyScript hunter (bots/assemblyscript)
+//   C the C hunter (src/games/blockdrop/bots/hunter.c, wasm32-wasi)   A the AssemblyScript one (hunter.as.ts)
 export const PLAYERS = {
-  H: 'bots/blockdrop/hunter.js',
-  R: 'bots/blockdrop/random.js',
-  P: 'bots/blockdrop/hunter.py',
+  H: 'src/games/blockdrop/bots/hunter.js',
+  R: 'src/games/blockdrop/bots/random.js',
+  P: 'src/games/blockdrop/bots/hunter.py',
   C: 'build/bots/blockdrop-hunter-wasi.wasm',
   A: 'build/bots/blockdrop.wasm',
   // F: the fuzz player, compiled by run.mjs.

@@ -1,4 +1,4 @@
-import type { Game, GameOutcome } from '../../core/game.js';
+import type { GameRules, GameOutcome } from '../../core/game-rules.js';
 import type { Brain } from './brain.js';
 import { playRound } from './round.js';
 import { aliveAnts, carriedFood, createState, type AntsState, BLACK, RED } from './state.js';
@@ -24,7 +24,7 @@ export interface AntsRound {
  * before setup, so nobody is asked for answers. For speed the state is
  * updated in place: `step` consumes the state it is given.
  */
-export const antsGame: Game<AntsState, AntsOptions, AntsRound> = {
+export const antsGame: GameRules<AntsState, AntsOptions, AntsRound> = {
   id: 'ants',
   players: () => ['red', 'black'],
   setup: (options) => createState(options.world, options.brains, options.seed, options.rounds),

@@ -226,7 +226,7 @@ const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> 
       return { game: 'ants', world, seed: manifest.seed, ...(replay as AntsReplay).result };
     },
   },
-  exampleBots: ['bots/ants/homing.ant', 'bots/ants/example.ant'],
+  exampleBots: ['src/games/ants/bots/homing.ant', 'src/games/ants/bots/example.ant'],
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: AntsReplaySchema,
   maps: {

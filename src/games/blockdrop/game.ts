@@ -1,4 +1,4 @@
-import type { Game } from '../../core/game.js';
+import type { GameRules } from '../../core/game-rules.js';
 import { PLAYERS } from './constants.js';
 import { appendAnswer, NO_OUTPUT, readHandshake, readLine, type OutputLines } from './output-lines.js';
 import { playTurn, type TurnRecord } from './play.js';
@@ -34,7 +34,7 @@ export const STALLED = 'no line to read: the bot is terminated, as the engine wa
  * plays N and is not called again, as the engine kills a bot that does not
  * give a line in time. A bot over its time is terminated the same way.
  */
-export const blockDropGame: Game<BlockDropMatchState, BlockDropOptions, TurnRecord> = {
+export const blockDropGame: GameRules<BlockDropMatchState, BlockDropOptions, TurnRecord> = {
   id: 'blockdrop',
   handshake: { input: '', expect: READY, accepts: (answer) => readHandshake(answer, READY) !== null },
   afterHandshake: (state, seat, answer) => ({ ...state, outputs: set(state.outputs, seat, readHandshake(answer, READY) ?? NO_OUTPUT) }),

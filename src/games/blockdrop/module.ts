@@ -40,7 +40,7 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
   bots: { form: 'code' },
   engine: {
     kind: 'sandbox',
-    game: blockDropGame,
+    rules: blockDropGame,
     timeLimits: BLOCKDROP_TIME_LIMITS,
     // 1000 turns shared by four players, plus the handshake.
     maxCallsPerSeat: TURNS / PLAYERS + 1,
@@ -107,7 +107,7 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
       return { game: 'blockdrop', seed: r.manifest.seed, winner: r.winner, turns: r.turns, players, ...(r.safetyCap ? { safetyCap: true } : {}) };
     },
   },
-  exampleBots: ['bots/blockdrop/hunter.js', 'bots/blockdrop/random.js', 'bots/blockdrop/hunter.js', 'bots/blockdrop/random.js', 'bots/blockdrop/hunter.py'],
+  exampleBots: ['src/games/blockdrop/bots/hunter.js', 'src/games/blockdrop/bots/random.js', 'src/games/blockdrop/bots/hunter.js', 'src/games/blockdrop/bots/random.js', 'src/games/blockdrop/bots/hunter.py'],
   exampleAnswer: 'A\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: BlockDropReplaySchema,

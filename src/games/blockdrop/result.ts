@@ -1,4 +1,4 @@
-import type { GameOutcome } from '../../core/game.js';
+import type { GameOutcome } from '../../core/game-rules.js';
 import { TURNS } from './constants.js';
 import { onBoard, type BlockDropState } from './state.js';
 

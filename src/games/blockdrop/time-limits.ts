@@ -1,4 +1,4 @@
-import type { TimeLimits } from '../../core/game.js';
+import type { TimeLimits } from '../../core/game-rules.js';
 
 /**
  * 100 ms per call, the handshake included. The Japanese statement and the

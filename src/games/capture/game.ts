@@ -1,4 +1,4 @@
-import type { Game } from '../../core/game.js';
+import type { GameRules } from '../../core/game-rules.js';
 import { playTurn, type CaptureTurnRecord } from './play.js';
 import { decodeMove, encodeView, END_OF_GAME, NULL_MOVE, type Move } from './protocol.js';
 import { isOver, result } from './result.js';
@@ -13,7 +13,7 @@ export interface CaptureStep extends CaptureTurnRecord {
 }
 
 /** Capture through the common contract: both players answer every turn; a late or bad answer is the null move. */
-export const captureGame: Game<CaptureState, CaptureOptions, CaptureStep> = {
+export const captureGame: GameRules<CaptureState, CaptureOptions, CaptureStep> = {
   id: 'capture',
   players: () => ['red', 'blue'],
   setup: () => initialState(),

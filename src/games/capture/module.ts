@@ -38,7 +38,7 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
   bots: { form: 'code' },
   engine: {
     kind: 'sandbox',
-    game: captureGame,
+    rules: captureGame,
     timeLimits: CAPTURE_TIME_LIMITS,
     maxCallsPerSeat: TURNS,
     firstCalls: 1,
@@ -121,7 +121,7 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
       };
     },
   },
-  exampleBots: ['bots/capture/gatherer.js', 'bots/capture/random.js', 'bots/capture/loopy.js', 'bots/capture/do-nothing.js', 'bots/capture/gatherer.py', 'bots/capture/midfield.js'],
+  exampleBots: ['src/games/capture/bots/gatherer.js', 'src/games/capture/bots/random.js', 'src/games/capture/bots/loopy.js', 'src/games/capture/bots/do-nothing.js', 'src/games/capture/bots/gatherer.py', 'src/games/capture/bots/midfield.js'],
   exampleAnswer: '0.5 0 0 0.5 0.1\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: CaptureReplaySchema,

@@ -1,4 +1,4 @@
-import type { GameOutcome } from '../../core/game.js';
+import type { GameOutcome } from '../../core/game-rules.js';
 import { BLUE, RED, TURNS } from './constants.js';
 import type { CaptureState } from './state.js';
 

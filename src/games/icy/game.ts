@@ -1,4 +1,4 @@
-import type { Answer, Game, GameOutcome } from '../../core/game.js';
+import type { Answer, GameRules, GameOutcome } from '../../core/game-rules.js';
 import { formatAction, type Action, type Outcome } from './actions.js';
 import type { IcyMap } from './map.js';
 import { playTurn } from './play.js';
@@ -24,7 +24,7 @@ export interface IcyTurnRecord extends Omit<TurnEvents, 'changedCells'> {
 /** A team whose bot gave no answer (over budget, error) idles all four children. */
 const NO_ANSWER: Outcome = { status: 'canceled', reason: 'no_answer' };
 
-export const icyGame: Game<IcyState, IcyOptions, IcyTurnRecord> = {
+export const icyGame: GameRules<IcyState, IcyOptions, IcyTurnRecord> = {
   id: 'icy',
   players: () => ['red', 'blue'],
   setup: (options) => initialState(options.map),

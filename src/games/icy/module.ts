@@ -15,6 +15,7 @@ import { DEFAULT_RULES, RULE_SETS, isRuleSetName, ruleSet, type RuleSetName } fr
 import { initialState } from './state.js';
 import { StoredIcyReplay } from './stored.js';
 import { ICY_TIME_LIMITS } from './time-limits.js';
+import { ICY_COMMANDS } from './cli/commands.js';
 
 const SIDES = ['red', 'blue'] as const;
 type Side = (typeof SIDES)[number];
@@ -87,7 +88,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
   bots: { form: 'code' },
   engine: {
     kind: 'sandbox',
-    game: icyGame,
+    rules: icyGame,
     timeLimits: ICY_TIME_LIMITS,
     maxCallsPerSeat: TURNS,
     firstCalls: 1,
@@ -201,6 +202,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
 
   cli: {
     usage: USAGE,
+    commands: ICY_COMMANDS,
     options: { red: { type: 'string' }, blue: { type: 'string' }, map: { type: 'string' }, rules: { type: 'string' }, turns: { type: 'string' } },
     defaultSeed: 1,
     request(values: CliValues, files: CliFiles, seed, budgets) {
@@ -243,7 +245,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
   },
 
   replayFormats: { turns: { extension: 'turns', render: (doc) => replayToHistory(doc as IcyReplay) } },
-  exampleBots: ['bots/icy/hunter.js', 'bots/icy/planter.js', 'bots/icy/random.js', 'bots/icy/idle.js', 'bots/icy/hunter.py'],
+  exampleBots: ['src/games/icy/bots/hunter.js', 'src/games/icy/bots/planter.js', 'src/games/icy/bots/random.js', 'src/games/icy/bots/idle.js', 'src/games/icy/bots/hunter.py'],
   exampleAnswer: 'crouch\nidle\nidle\nidle\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: ReplaySchema,

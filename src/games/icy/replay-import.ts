@@ -5,7 +5,7 @@ import { formatMap } from './map.js';
 import { buildReplay, type IcyReplay } from './replay.js';
 import type { RuleSet } from './rules.js';
 import { parseTurns } from './turns.js';
-import { verifyHistory } from './verify.js';
+import { verifyHistory } from './history-check.js';
 
 export type ImportProblem = Problem<'TURNS_SYNTAX' | 'TURNS_EMPTY' | 'TURNS_MISMATCH'>;
 

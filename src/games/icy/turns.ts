@@ -2,7 +2,7 @@ import { fail, ok, type Problem, type Result } from '../../core/errors.js';
 import { formatAction, parseActionLine, IDLE, type Action } from './actions.js';
 import { CELLS, CHILDREN, SIZE, type Holding } from './constants.js';
 import { GROUND_LETTERS } from './protocol.js';
-import { formatStateBlock } from './render.js';
+import { formatStateBlock } from './state-block.js';
 import type { RuleSet } from './rules.js';
 import { initialState, type ChildState, type IcyState } from './state.js';
 import type { IcyMap } from './map.js';

@@ -68,7 +68,7 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
   }, 60_000);
 
   it('plays a match through POST /v1/matches, stores it, serves record and replay', async () => {
-    const hunter = readFileSync('bots/icy/hunter.js', 'utf8');
+    const hunter = readFileSync('src/games/icy/bots/hunter.js', 'utf8');
     const wasm = readFileSync('build/bots/hunter.wasm');
     const posted = await fetch(`${worker.base}/v1/matches`, {
       method: 'POST',
@@ -128,7 +128,7 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
   }, 60_000);
 
   it('plays an ants match of 100,000 rounds with the same result as Node', async () => {
-    const brains = { red: readFileSync('bots/ants/homing.ant', 'utf8'), black: readFileSync('bots/ants/example.ant', 'utf8') };
+    const brains = { red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'), black: readFileSync('src/games/ants/bots/example.ant', 'utf8') };
     const posted = await fetch(`${worker.base}/v1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
@@ -146,8 +146,8 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
   }, 90_000);
 
   it('plays a four-bot block-drop match with the same replay as Node', async () => {
-    const hunter = readFileSync('bots/blockdrop/hunter.js', 'utf8');
-    const random = readFileSync('bots/blockdrop/random.js', 'utf8');
+    const hunter = readFileSync('src/games/blockdrop/bots/hunter.js', 'utf8');
+    const random = readFileSync('src/games/blockdrop/bots/random.js', 'utf8');
     const bots = [hunter, random, hunter, random].map((js) => ({ js }));
     const posted = await fetch(`${worker.base}/v1/matches`, {
       method: 'POST',
@@ -163,8 +163,8 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
   }, 90_000);
 
   it('plays a Capture match with bit-identical turns to Node', async () => {
-    const red = readFileSync('bots/capture/gatherer.js', 'utf8');
-    const blue = readFileSync('bots/capture/loopy.js', 'utf8');
+    const red = readFileSync('src/games/capture/bots/gatherer.js', 'utf8');
+    const blue = readFileSync('src/games/capture/bots/loopy.js', 'utf8');
     const posted = await fetch(`${worker.base}/v1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
@@ -196,7 +196,7 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
     };
     const bots: string[] = [];
     for (const name of ['hunter', 'idle']) {
-      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`bots/icy/${name}.js`, 'utf8') });
+      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') });
       expect(r.status).toBe(201);
       bots.push(r.body.id);
     }

@@ -44,20 +44,20 @@ async function inWorkers(red: Bundle, blue: Bundle, seed: number, budgets?: Budg
 const inNode = (red: Bundle, blue: Bundle, seed: number, budgets?: Budgets) =>
   runMatch({ game: icyGame, options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed, ...(budgets ? { budgets } : {}), bots: [red, blue], load: nodeBotLoader });
 
-const hunterJs: Bundle = { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8') };
+const hunterJs: Bundle = { kind: 'js', code: readFileSync('src/games/icy/bots/hunter.js', 'utf8') };
 const hunterWasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/hunter.wasm')) };
 const small: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, timeBankFuel: 0, loadFuel: 400_000_000 };
 
 describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
   it('plays Python bots the same as Node, byte for byte: Icy between two hunters, Capture gatherer against random', async () => {
-    const hunterPy: Bundle = { kind: 'py', code: readFileSync('bots/icy/hunter.py', 'utf8') };
+    const hunterPy: Bundle = { kind: 'py', code: readFileSync('src/games/icy/bots/hunter.py', 'utf8') };
     const icyWorkers = await inWorkers(hunterPy, hunterPy, 5);
     const icyNode = await inNode(hunterPy, hunterPy, 5);
     expect(icyWorkers.result.turns).toBe(180);
     expect(icyWorkers.result.seats.map((s) => s.errors + s.crashes)).toEqual([0, 0]);
     expect(JSON.stringify(icyWorkers.replay)).toBe(JSON.stringify(icyNode.replay));
-    const gatherer: Bundle = { kind: 'py', code: readFileSync('bots/capture/gatherer.py', 'utf8') };
-    const random: Bundle = { kind: 'js', code: readFileSync('bots/capture/random.js', 'utf8') };
+    const gatherer: Bundle = { kind: 'py', code: readFileSync('src/games/capture/bots/gatherer.py', 'utf8') };
+    const random: Bundle = { kind: 'js', code: readFileSync('src/games/capture/bots/random.js', 'utf8') };
     const captureWorkers = await inWorkers(gatherer, random, 9, undefined, 'capture');
     const captureNode = await runMatch({ game: captureGame, options: {}, seed: 9, bots: [gatherer, random], load: nodeBotLoader });
     expect(captureWorkers.result.seats[0]!.fuel).toBeGreaterThan(0);

@@ -4,8 +4,8 @@ import { createRandom, nextRaw, parseBrain, parseWorld, restoreSnapshot, takeSna
 import { runAntsMatch } from '../../../src/games/ants/match.js';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-const EXAMPLE = read('../../../bots/ants/example.ant');
-const HOMING = read('../../../bots/ants/homing.ant');
+const EXAMPLE = read('../../../src/games/ants/bots/example.ant');
+const HOMING = read('../../../src/games/ants/bots/homing.ant');
 
 function world(text: string): World {
   const parsed = parseWorld(text);
@@ -25,7 +25,7 @@ function brainError(text: string): string {
   return parsed.problems[0]!.message;
 }
 
-const SAMPLE0 = world(read('../../../maps/ants/sample0.world'));
+const SAMPLE0 = world(read('../../../src/games/ants/maps/sample0.world'));
 
 describe('random numbers (section 2.10)', () => {
   it('gives the specification’s x0..x99 for seed 12345', () => {
@@ -94,7 +94,7 @@ describe('brains (section 2.8)', () => {
 
 describe('worlds (section 2.4)', () => {
   it('reads the tiny world', () => {
-    const tiny = world(read('../../../maps/ants/tiny.world'));
+    const tiny = world(read('../../../src/games/ants/maps/tiny.world'));
     expect([tiny.width, tiny.height]).toEqual([10, 10]);
     expect(tiny.food[1 * 10 + 1]).toBe(9);
     expect(tiny.hill.filter((h) => h === 1)).toHaveLength(16);

@@ -12,8 +12,8 @@ const runner = inProcessRunner(nodeBotLoader);
 
 const file = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8'), name: path.split('/').pop()! });
 const js = (code: string, name: string): Bundle => ({ kind: 'js', code, name });
-const HUNTER = file('bots/blockdrop/hunter.js');
-const RANDOM = file('bots/blockdrop/random.js');
+const HUNTER = file('src/games/blockdrop/bots/hunter.js');
+const RANDOM = file('src/games/blockdrop/bots/random.js');
 
 describe('block-drop matches of four bots', () => {
   it('the same seed and bots give a byte-identical replay; another seed, another game', async () => {
@@ -109,7 +109,7 @@ describe('block-drop matches of four bots', () => {
   it('`umpire match --game blockdrop` prints the winner, the turn each player fell and failures', async () => {
     const lines: string[] = [];
     const code = await runCli(
-      ['match', '--game', 'blockdrop', '--bot', 'bots/blockdrop/hunter.js', '--bot', 'bots/blockdrop/random.js', '--bot', 'bots/blockdrop/hunter.js', '--bot', 'bots/blockdrop/random.js', '--seed', '5'],
+      ['match', '--game', 'blockdrop', '--bot', 'src/games/blockdrop/bots/hunter.js', '--bot', 'src/games/blockdrop/bots/random.js', '--bot', 'src/games/blockdrop/bots/hunter.js', '--bot', 'src/games/blockdrop/bots/random.js', '--seed', '5'],
       (l) => lines.push(l),
       (l) => lines.push(l),
     );
@@ -120,7 +120,7 @@ describe('block-drop matches of four bots', () => {
     const standing = out.players.filter((p: { fellAt: number | null }) => p.fellAt === null).map((p: { id: number }) => p.id);
     expect(out.winner).toBe(standing.length === 1 ? standing[0] : 'draw');
     const usage: string[] = [];
-    expect(await runCli(['match', '--game', 'blockdrop', '--bot', 'bots/blockdrop/hunter.js'], (l) => usage.push(l), (l) => usage.push(l))).toBe(2);
+    expect(await runCli(['match', '--game', 'blockdrop', '--bot', 'src/games/blockdrop/bots/hunter.js'], (l) => usage.push(l), (l) => usage.push(l))).toBe(2);
     expect(usage.join('\n')).toMatch(/--bot must be given 4 times/);
   }, 60_000);
 });

@@ -11,7 +11,7 @@ import { playCapture } from './play.js';
 
 const runner = inProcessRunner(nodeBotLoader);
 
-const bot = (name: string): Bundle => ({ kind: 'js', code: readFileSync(`bots/capture/${name}.js`, 'utf8'), name });
+const bot = (name: string): Bundle => ({ kind: 'js', code: readFileSync(`src/games/capture/bots/${name}.js`, 'utf8'), name });
 
 describe('Capture matches', () => {
   it('the gatherer turns grey pucks red on purpose and beats the do-nothing player; the same match twice is byte-identical', async () => {
@@ -57,7 +57,7 @@ describe('Capture matches', () => {
 
   it('`umpire match --game capture` prints the winner and the scores', async () => {
     const lines: string[] = [];
-    const code = await runCli(['match', '--game', 'capture', '--red', 'bots/capture/gatherer.js', '--blue', 'bots/capture/random.js', '--seed', '4'], (l) => lines.push(l), (l) => lines.push(l));
+    const code = await runCli(['match', '--game', 'capture', '--red', 'src/games/capture/bots/gatherer.js', '--blue', 'src/games/capture/bots/random.js', '--seed', '4'], (l) => lines.push(l), (l) => lines.push(l));
     expect(code).toBe(0);
     const out = JSON.parse(lines.join('\n'));
     expect(out).toMatchObject({ game: 'capture', turns: 900 });

@@ -70,7 +70,7 @@ function sledsOf(input: string): { at: string[]; last: string[] }[] {
 
 describe("the trail ends with the sled's location (section 2.1)", () => {
   it("over a whole match, every input's trails end with the sleds' positions, byte for byte", async () => {
-    const bot = (name: string): Bundle => ({ kind: 'js', code: readFileSync(`bots/capture/${name}.js`, 'utf8'), name });
+    const bot = (name: string): Bundle => ({ kind: 'js', code: readFileSync(`src/games/capture/bots/${name}.js`, 'utf8'), name });
     for (const [red, blue] of [['gatherer', 'loopy'], ['random', 'gatherer']] as const) {
       const { replay } = await runMatch({ game: captureGame, options: {}, seed: 7, bots: [bot(red), bot(blue)], load: nodeBotLoader });
       expect(replay.turns.length).toBe(900);

@@ -151,7 +151,7 @@ describe('collisions at one instant in a mirrored scene', () => {
 });
 
 describe('a mirrored match', () => {
-  const midfield: Bundle = { kind: 'js', code: readFileSync('bots/capture/midfield.js', 'utf8'), name: 'midfield' };
+  const midfield: Bundle = { kind: 'js', code: readFileSync('src/games/capture/bots/midfield.js', 'utf8'), name: 'midfield' };
 
   it('two copies of one deterministic bot whose loops close together around shared pucks: mirrored every turn, a draw', async () => {
     const { replay } = await playCapture({ bots: [midfield, midfield], seed: 5, runner: inProcessRunner(nodeBotLoader) });

@@ -14,7 +14,7 @@ const busy: Bundle = {
   name: 'busy',
   code: 'export default () => { let x = 0; for (let i = 0; i < 2500000; i++) x = (x + i) | 0; return "0 0 0 0 " + (x & 0); }',
 };
-const idle: Bundle = { kind: 'js', code: readFileSync('bots/capture/do-nothing.js', 'utf8'), name: 'do-nothing' };
+const idle: Bundle = { kind: 'js', code: readFileSync('src/games/capture/bots/do-nothing.js', 'utf8'), name: 'do-nothing' };
 
 // The first 20 turns of a Capture match are enough here, and keep the test short.
 const shortCapture = { ...captureGame, isOver: (s: CaptureState) => s.turn >= 20 };

@@ -44,7 +44,7 @@ function mapNamed(name: string): IcyMap {
   if (name === 'default') return DEFAULT_MAP;
   const cached = maps.get(name);
   if (cached) return cached;
-  const parsed = parseMap(readFileSync(`maps/icy/${name}.txt`, 'utf8'));
+  const parsed = parseMap(readFileSync(`src/games/icy/maps/${name}.txt`, 'utf8'));
   if (!parsed.ok) throw new Error(`${name}: ${parsed.problems[0]!.message}`);
   maps.set(name, parsed.value);
   return parsed.value;
@@ -67,7 +67,7 @@ function playAnswers(map: IcyMap, red: readonly (string | null)[], blue: readonl
 describe('games played by the original engine and by umpire', () => {
   it('cover every original map and the default, at least 300 games', () => {
     expect(rows.length).toBeGreaterThanOrEqual(300);
-    const original = readdirSync('maps/icy').map((f) => f.replace(/\.txt$/, ''));
+    const original = readdirSync('src/games/icy/maps').map((f) => f.replace(/\.txt$/, ''));
     expect(original).toHaveLength(13);
     expect(new Set(rows.map((r) => r.map))).toEqual(new Set(original));
   });

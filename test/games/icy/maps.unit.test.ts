@@ -13,7 +13,7 @@ import {
   type IcyMap,
 } from '../../../src/games/icy/index.js';
 
-const mapFiles = readdirSync('maps/icy').filter((f) => f.endsWith('.txt'));
+const mapFiles = readdirSync('src/games/icy/maps').filter((f) => f.endsWith('.txt'));
 const rows = (text: string) => text.trim().split('\n');
 const withRows = (edit: (r: string[]) => void) => {
   const r = rows(formatMap(DEFAULT_MAP));
@@ -30,26 +30,26 @@ const codes = (text: string) => {
 };
 
 describe('maps', () => {
-  it.each(mapFiles)('maps/icy/%s is valid and round-trips', (file) => {
-    const text = readFileSync(`maps/icy/${file}`, 'utf8');
+  it.each(mapFiles)('src/games/icy/maps/%s is valid and round-trips', (file) => {
+    const text = readFileSync(`src/games/icy/maps/${file}`, 'utf8');
     const m = parseMap(text);
     expect(m.ok).toBe(true);
     if (m.ok) expect(formatMap(m.value)).toBe(rows(text).join('\n') + '\n');
   });
 
-  it('maps/icy/default.txt is the original default: five trees near the center', () => {
-    const m = parseMap(readFileSync('maps/icy/default.txt', 'utf8'));
+  it('src/games/icy/maps/default.txt is the original default: five trees near the center', () => {
+    const m = parseMap(readFileSync('src/games/icy/maps/default.txt', 'utf8'));
     expect(m.ok && m.value.trees).toEqual(DEFAULT_MAP.trees);
     expect(DEFAULT_MAP.trees.filter(Boolean).length).toBe(5);
   });
 
   it.each(['default', 'map1', 'map2', 'map3', 'map4', 'map5'])(
-    'maps/icy/%s.txt is read in screen orientation: it gives the turn-0 field the original engine used',
+    'src/games/icy/maps/%s.txt is read in screen orientation: it gives the turn-0 field the original engine used',
     (name) => {
       const game = readdirSync('test/fixtures/icy-queue2011').find((f) => f.includes(`_${name}_`))!;
       const bytes = gunzipSync(readFileSync(`test/fixtures/icy-queue2011/${game}`));
       const recorded = new TurnReader(bytes, ruleSet('queue2011')).state();
-      const m = parseMap(readFileSync(`maps/icy/${name}.txt`, 'utf8'));
+      const m = parseMap(readFileSync(`src/games/icy/maps/${name}.txt`, 'utf8'));
       if (!m.ok) throw new Error('map invalid');
       const s = initialState(m.value);
       expect(Array.from(recorded.ground)).toEqual(s.ground);
@@ -100,10 +100,10 @@ describe('maps', () => {
 
   it('`umpire maps check` prints one line per map and fails on a bad one', async () => {
     const out: string[] = [];
-    expect(await runCli(['maps', 'check', 'maps/icy/default.txt', 'maps/icy/map1.txt'], (l) => out.push(l), (l) => out.push(l))).toBe(0);
-    expect(out).toEqual(['maps/icy/default.txt: ok (5 trees of at most 96)', 'maps/icy/map1.txt: ok (16 trees of at most 96)']);
+    expect(await runCli(['maps', 'check', 'src/games/icy/maps/default.txt', 'src/games/icy/maps/map1.txt'], (l) => out.push(l), (l) => out.push(l))).toBe(0);
+    expect(out).toEqual(['src/games/icy/maps/default.txt: ok (5 trees of at most 96)', 'src/games/icy/maps/map1.txt: ok (16 trees of at most 96)']);
     const bad: string[] = [];
-    expect(await runCli(['maps', 'check', 'maps/icy/default.txt', 'no/such.txt'], (l) => bad.push(l), (l) => bad.push(l))).toBe(1);
+    expect(await runCli(['maps', 'check', 'src/games/icy/maps/default.txt', 'no/such.txt'], (l) => bad.push(l), (l) => bad.push(l))).toBe(1);
     expect(bad[1]).toBe('no/such.txt: cannot read: no such file');
   });
 });

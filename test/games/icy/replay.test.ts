@@ -39,7 +39,7 @@ describe('replay format v1', () => {
       options,
       seed: 7,
       bots: [
-        { kind: 'js', code: readFileSync('bots/icy/hunter.js', 'utf8') },
+        { kind: 'js', code: readFileSync('src/games/icy/bots/hunter.js', 'utf8') },
         { kind: 'js', code: 'export default () => "run 40 40\\nfly\\ncrouch"' },
       ],
       load: nodeBotLoader,

@@ -9,7 +9,8 @@ import { addPlugin, copyProject, differences } from '../../support/plugin-copy.j
 import { useServer } from '../../support/server.js';
 
 // Issue 15's Must-show: a toy fifth game added as a folder plus one registry line, with no
-// other file changed, plays through the CLI and the API, stores, verifies and lists.
+// other file changed, plays through the CLI and the API, stores, verifies and lists. Issue 25:
+// the folder brings its example bots, named maps and a subcommand of its own as well.
 //
 // In a copy of the project (tracked and new files), test/fixtures/toy-game/ becomes
 // src/games/toy/ (its `.ts.txt` files become `.ts`: kept as text in test/ because their
@@ -71,7 +72,18 @@ describe('a toy fifth game: one folder and one registry line', () => {
     expect(removed).toEqual([]);
     expect(created).toEqual(added);
     expect(created.every((p) => p.startsWith('src/games/toy/'))).toBe(true);
-    expect(created).toEqual(expect.arrayContaining(['src/games/toy/module.ts', 'src/games/toy/viewer/main.ts', 'src/games/toy/viewer/page.ts', 'src/games/toy/README.md']));
+    expect(created).toEqual(
+      expect.arrayContaining([
+        'src/games/toy/module.ts',
+        'src/games/toy/viewer/main.ts',
+        'src/games/toy/viewer/page.ts',
+        'src/games/toy/README.md',
+        // Its example bots, named maps and a subcommand of its own are in the folder too.
+        'src/games/toy/bots/seven.js',
+        'src/games/toy/maps/digits.txt',
+        'src/games/toy/cli/scores.ts',
+      ]),
+    );
     expect(changed).toEqual([REGISTRY]);
     expect(after).toEqual([...before, REGISTRY_LINE.trim()]);
   });
@@ -81,6 +93,7 @@ describe('a toy fifth game: one folder and one registry line', () => {
     const prebuild = mustRun(process.execPath, ['scripts/prebuild.mjs']);
     times.prebuild = prebuild.ms;
     expect(prebuild.stdout).toMatch(/build\/viewers\/toy\.js: \d+ bytes/);
+    expect(prebuild.stdout).toContain('build/maps/toy.js: 2 maps');
     times.tsc = mustRun(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']).ms;
     expect(existsSync(join(copy, 'dist/games/toy/module.js'))).toBe(true);
     const wasm = join(ROOT, 'build/quickjs-metered.wasm');
@@ -117,6 +130,12 @@ describe('a toy fifth game: one folder and one registry line', () => {
     expect(replay.turns.map((t: { n: unknown }) => t.n)).toEqual([[7, 9], [7, 9], [7, 9], [7, null], [7, 2], [7, null], [7, 2], [7, null], [7, 2], [7, null]]);
     expect(JSON.parse(readFileSync(join(copy, 'logs.json'), 'utf8'))).toEqual({ red: expect.any(String), blue: expect.any(String) });
 
+    // Its own subcommand, listed by --help and found through the registry.
+    expect(help.stdout).toContain('umpire toy-scores REPLAY...');
+    const scores = run(process.execPath, ['bin/umpire.mjs', 'toy-scores', 'r.json.gz']);
+    expect(scores.status, scores.stderr).toBe(0);
+    expect(scores.stdout).toBe('r.json.gz: red 7, blue 3, winner red\n');
+
     const wrong = run(process.execPath, ['bin/umpire.mjs', 'match', '--game', 'toy', '--red', 'A.js']);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('--red and --blue are required');
@@ -136,6 +155,10 @@ describe('a toy fifth game: one folder and one registry line', () => {
     expect(games.body.games.map((g: { id: string }) => g.id)).toEqual(expect.arrayContaining(['icy', 'ants', 'blockdrop', 'capture', 'toy']));
     expect(games.body.games.find((g: { id: string }) => g.id === 'toy')).toMatchObject({ title: 'Higher number', seats: ['red', 'blue'], bots: { form: 'code' } });
     expect((await call('GET', '/v1/games/toy/replay-schema')).body).toMatchObject({ type: 'object' });
+    // Its maps/ folder, bundled by the build.
+    const maps = await call('GET', '/v1/games/toy/maps');
+    expect(maps.body.maps.map((m: { name: string }) => m.name)).toEqual(['digits', 'odd']);
+    expect(maps.body.maps[1]).toMatchObject({ name: 'odd', digits: 5 });
 
     const created = await call('POST', '/v1/matches', { game: 'toy', seed: 5, red: { name: 'seven', js: RED_JS }, blue: { name: 'mixed', js: BLUE_JS } });
     expect(created.status, created.text).toBe(201);

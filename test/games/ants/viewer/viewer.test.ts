@@ -7,14 +7,14 @@ import { useServer } from '../../../support/server.js';
 
 // The ants viewer in real headless Chromium, on a match played through the API.
 
-const HOMING = readFileSync('bots/ants/homing.ant', 'utf8');
-const EXAMPLE = readFileSync('bots/ants/example.ant', 'utf8');
+const HOMING = readFileSync('src/games/ants/bots/homing.ant', 'utf8');
+const EXAMPLE = readFileSync('src/games/ants/bots/example.ant', 'utf8');
 const ROUNDS = 20_000;
 const SEED = 4;
 
 /** The food on each anthill at `round`, simulated here in Node from scratch. */
 function foodAt(round: number): [number, number] {
-  const world = parseWorld(readFileSync('maps/ants/sample1.world', 'utf8'));
+  const world = parseWorld(readFileSync('src/games/ants/maps/sample1.world', 'utf8'));
   const red = parseBrain(HOMING);
   const black = parseBrain(EXAMPLE);
   if (!world.ok || !red.ok || !black.ok) throw new Error('fixtures do not parse');

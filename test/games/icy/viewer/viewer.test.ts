@@ -24,8 +24,8 @@ describe.skipIf(!HAS_CHROMIUM)('the match viewer in a browser', () => {
       body: JSON.stringify({
         game: 'icy',
         seed: 7,
-        red: { name: 'hunter', js: readFileSync('bots/icy/hunter.js', 'utf8') },
-        blue: { name: 'planter', js: readFileSync('bots/icy/planter.js', 'utf8') },
+        red: { name: 'hunter', js: readFileSync('src/games/icy/bots/hunter.js', 'utf8') },
+        blue: { name: 'planter', js: readFileSync('src/games/icy/bots/planter.js', 'utf8') },
       }),
     });
     record = await posted.json();

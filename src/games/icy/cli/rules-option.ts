@@ -1,5 +1,5 @@
-import { DEFAULT_RULES, RULE_SETS, isRuleSetName, ruleSet, type RuleSet } from '../games/icy/rules.js';
-import { usageError } from './args.js';
+import { DEFAULT_RULES, RULE_SETS, isRuleSetName, ruleSet, type RuleSet } from '../rules.js';
+import { usageError } from './usage.js';
 
 export function rulesOption(value: string | undefined): RuleSet {
   const name = value ?? DEFAULT_RULES;

@@ -1,7 +1,7 @@
 import { CELLS, Ground, SIZE, type Team } from './constants.js';
 import { domainSizes } from './domain.js';
 import { GROUND_LETTERS, encodeView, formatChild } from './protocol.js';
-import { IncrementalBlockRenderer, STATE_BLOCK_MAX_BYTES, renderStateBlock } from './render.js';
+import { IncrementalBlockRenderer, STATE_BLOCK_MAX_BYTES, renderStateBlock } from './state-block.js';
 import type { RuleSet } from './rules.js';
 import { advance } from './simulate.js';
 import { cloneState, initialState, type IcyState } from './state.js';

@@ -2,9 +2,9 @@
  * A classic stdin/stdout block-drop (JavaChallenge 2015) player in C: print
  * READY, then each turn read the input up to EOD and print one command
  * (U, R, D, L, A or N), flushing after each line. Compiled for wasm32-wasi it
- * runs unchanged in umpire (see build.sh).
+ * runs unchanged in umpire (see scripts/build-wasi-bot.sh).
  *
- * Like bots/assemblyscript/blockdrop.ts: line up with the nearest player's
+ * Like src/games/blockdrop/bots/hunter.as.ts: line up with the nearest player's
  * row or column of blocks, face it and attack; otherwise step toward it on
  * squares that are not about to drop.
  */

@@ -2,7 +2,7 @@
  * A classic stdin/stdout Capture (ICPC Challenge 2009) player in C: read the
  * state of each turn from standard input, print one move (five numbers),
  * flush; a turn number of -1 ends the game. Compiled for wasm32-wasi it runs
- * unchanged in umpire (see build.sh).
+ * unchanged in umpire (see scripts/build-wasi-bot.sh).
  *
  * The sled heads for the nearest puck that is not ours and, once close,
  * circles around it for a lap, so the loop takes it in. The bumpers drift

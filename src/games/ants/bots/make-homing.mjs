@@ -1,7 +1,7 @@
 // Writes homing.ant: a forager that keeps its heading in its state (all ants
 // start facing east), leaves the way home in markers 0-2 (flag: marker 3)
 // while searching, and follows them back when it carries food.
-//   node bots/ants/make-homing.mjs > bots/ants/homing.ant
+//   node src/games/ants/bots/make-homing.mjs > src/games/ants/bots/homing.ant
 const lines = [];
 const names = new Map();
 

@@ -1,7 +1,7 @@
 /*
  * A classic stdin/stdout Icy Projectile player in C, as contestants wrote them:
  * read the state of each turn from standard input, print four moves, flush.
- * Compiled for wasm32-wasi it runs unchanged in umpire (see build.sh).
+ * Compiled for wasm32-wasi it runs unchanged in umpire (see scripts/build-wasi-bot.sh).
  *
  * Each child makes a snowball from the snow around it and throws it at the
  * nearest enemy it can see; with nobody in sight it walks toward the enemy's corner.

@@ -1,11 +1,13 @@
 /**
- * The contract every hosted game implements, in the spirit of OpenSpiel and
- * boardgame.io: a serializable state and pure functions over it. It covers
+ * A game's rules, in the spirit of OpenSpiel and boardgame.io: a
+ * serializable state and pure functions over it. (What the service needs
+ * besides, from requests to the viewer, is the GameModule of
+ * game-module.ts, whose sandbox engine holds these rules.) It covers
  * 2 to 4 players, simultaneous or alternating moves (`toAnswer`), and games
  * whose bots are data rather than code (an ant brain is parsed by `setup`,
  * and such a game asks nobody for answers).
  */
-export interface Game<State, Options, Step = unknown> {
+export interface GameRules<State, Options, Step = unknown> {
   readonly id: string;
   /** Player names in seat order, e.g. ['red', 'blue']. */
   players(options: Options): readonly string[];
