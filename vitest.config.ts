@@ -10,6 +10,7 @@ const UNIT = 'test/**/*.unit.test.ts';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    globalSetup: ['test/support/temp-root.ts'],
     // Two files at once even on two cores: most files wait on servers and child processes, not the CPU.
     maxWorkers: 2,
     projects: [
