@@ -32,7 +32,7 @@ export function parseMap(text: string): Result<IcyMap, MapProblem> {
   }
   const trees: boolean[] = new Array(CELLS).fill(false);
   for (let row = 0; row < SIZE; row++) {
-    const line = lines[row];
+    const line = lines[row]!;
     if (line.length !== SIZE) {
       return fail({
         code: 'MAP_SIZE',
@@ -166,7 +166,7 @@ export const DEFAULT_MAP: IcyMap = (() => {
     [15, 15],
     [15, 22],
     [22, 15],
-  ]) {
+  ] as const) {
     trees[cellIndex(x, y)] = true;
   }
   return { trees };
