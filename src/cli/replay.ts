@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { historyToReplay, replayToHistory, type IcyReplay } from '../games/icy/index.js';
 import { ReplaySchema } from '../games/icy/replay-schema.js';
 import { UmpireError } from '../core/errors.js';
-import { parseCommandArgs, usageError } from './args.js';
+import { inputAndOutput, parseCommandArgs, usageError } from './args.js';
 import { readInput } from './io.js';
 import { rulesOption } from './rules-option.js';
 
@@ -14,8 +14,8 @@ export function replayCommand(argv: string[], out: (line: string) => void): numb
   const [sub, ...rest] = argv;
   if (sub === 'export') {
     const { values, positionals } = parseCommandArgs(rest, { turns: { type: 'boolean' } });
-    if (!values.turns || positionals.length !== 2) throw usageError(`usage: ${REPLAY_USAGE}`);
-    const [input, output] = positionals;
+    if (!values.turns) throw usageError(`usage: ${REPLAY_USAGE}`);
+    const [input, output] = inputAndOutput(positionals, REPLAY_USAGE);
     const replay = readReplay(input);
     writeFileSync(output, replayToHistory(replay));
     out(`${output}: ${replay.turns.length + 1} states`);
@@ -23,10 +23,12 @@ export function replayCommand(argv: string[], out: (line: string) => void): numb
   }
   if (sub === 'import') {
     const { values, positionals } = parseCommandArgs(rest, { rules: { type: 'string' } });
-    if (positionals.length !== 2) throw usageError(`usage: ${REPLAY_USAGE}`);
-    const [input, output] = positionals;
+    const [input, output] = inputAndOutput(positionals, REPLAY_USAGE);
     const replay = historyToReplay(readInput(input, 'TURNS_UNREADABLE'), rulesOption(values.rules as string | undefined));
-    if (!replay.ok) throw new UmpireError({ code: replay.problems[0].code, message: `${input}: ${replay.problems[0].message}` });
+    if (!replay.ok) {
+      const problem = replay.problems[0]!;
+      throw new UmpireError({ code: problem.code, message: `${input}: ${problem.message}` });
+    }
     const gz = gzipSync(JSON.stringify(replay.value));
     writeFileSync(output, gz);
     out(`${output}: ${replay.value.turns.length} turns, ${gz.length} bytes gzipped`);
@@ -45,7 +47,7 @@ function readReplay(path: string): IcyReplay {
   }
   const parsed = ReplaySchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const issue = parsed.error.issues[0]!;
     throw new UmpireError({ code: 'REPLAY_INVALID', message: `${path}: not an umpire replay (v1): ${issue.path.join('.')}: ${issue.message}` });
   }
   return parsed.data as IcyReplay;
