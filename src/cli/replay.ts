@@ -26,7 +26,7 @@ export function replayCommand(argv: string[], out: (line: string) => void): numb
     const [input, output] = inputAndOutput(positionals, REPLAY_USAGE);
     const replay = historyToReplay(readInput(input, 'TURNS_UNREADABLE'), rulesOption(values.rules as string | undefined));
     if (!replay.ok) {
-      const problem = replay.problems[0]!;
+      const problem = replay.problems[0];
       throw new UmpireError({ code: problem.code, message: `${input}: ${problem.message}` });
     }
     const gz = gzipSync(JSON.stringify(replay.value));

@@ -35,7 +35,7 @@ export function resolveMap(map: string | undefined): { map: IcyMap; name: string
   if (text === undefined) throw new InputError(400, { code: 'UNKNOWN_MAP', message: `map: no map named '${map}' (GET /v1/maps lists them)`, details: { field: 'map' } });
   const parsed = parseMap(text);
   if (!parsed.ok) {
-    throw new InputError(422, { code: 'MAP_INVALID', message: `map: ${parsed.problems[0]!.message}`, details: { field: 'map', problems: parsed.problems } });
+    throw new InputError(422, { code: 'MAP_INVALID', message: `map: ${parsed.problems[0].message}`, details: { field: 'map', problems: parsed.problems } });
   }
   return { map: parsed.value, name: inline ? null : map };
 }

@@ -231,7 +231,7 @@ export function stateAt(replay: IcyReplay, turn: number): IcyState {
 /** The original engine's turn history of a replayed game. */
 export function replayToHistory(replay: IcyReplay): string {
   const map = parseMap(replay.map);
-  if (!map.ok) throw new Error(`the replay's map is invalid: ${map.problems[0]!.message}`);
+  if (!map.ok) throw new Error(`the replay's map is invalid: ${map.problems[0].message}`);
   return historyFromActions(
     map.value,
     ruleSet(replay.manifest.rules),

@@ -72,7 +72,7 @@ describe('maps', () => {
     });
     expect(codes(ring)).toEqual(['MAP_UNREACHABLE']);
     const m = parseMap(ring);
-    expect(!m.ok && m.problems[0]!.message).toBe(
+    expect(!m.ok && m.problems[0].message).toBe(
       '2 space(s) without a tree cannot be reached from the start positions: (5, 5), (25, 25)',
     );
   });

@@ -17,7 +17,7 @@ describe('replay format v1', () => {
   it.each(games)('%s: import, then export, gives the history back byte for byte; every turn can be shown', (file) => {
     const history = gunzipSync(readFileSync(`${GAMES}/${file}`));
     const replay = historyToReplay(history, rules);
-    if (!replay.ok) throw new Error(replay.problems[0]!.message);
+    if (!replay.ok) throw new Error(replay.problems[0].message);
     expect(ReplaySchema.safeParse(replay.value).success).toBe(true);
     expect(replayToHistory(replay.value)).toBe(history.toString('latin1'));
     const states = verifyHistory(history, rules, { keepStates: true }).states;

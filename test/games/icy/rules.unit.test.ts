@@ -64,7 +64,7 @@ describe('rule sets', () => {
     expect(parsed.ok && parsed.value[0]!.children[2]!.holding).toBe(Holding.LARGE);
     const wrong = parseTurns(text2010, q2011);
     expect(wrong.ok).toBe(false);
-    expect(!wrong.ok && wrong.problems[0]!.message).toMatch(/bad holding of child 2 for rules queue2011/);
+    expect(!wrong.ok && wrong.problems[0].message).toMatch(/bad holding of child 2 for rules queue2011/);
   });
 });
 

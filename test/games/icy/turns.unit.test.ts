@@ -20,7 +20,7 @@ describe('the original turn-history format', () => {
   it('writes back, byte for byte, a history it read and replayed', () => {
     const original = gunzipSync(readFileSync('test/fixtures/icy-queue2011/c03_map3_cc.turns.gz'));
     const parsed = parseTurns(original, rules);
-    if (!parsed.ok) throw new Error(parsed.problems[0]!.message);
+    if (!parsed.ok) throw new Error(parsed.problems[0].message);
     const v = verifyHistory(original, rules, { keepStates: true });
     const moves = parsed.value.map((b) => blockActions(b.moves));
     expect(formatTurns(v.states, moves, rules)).toBe(original.toString('latin1'));
@@ -52,6 +52,6 @@ describe('the original turn-history format', () => {
     expect(p.ok).toBe(false);
     expect(!p.ok && p.problems[0]).toEqual({ code: 'TURNS_SYNTAX', message: 'line 3: bad space at x = 0, y = 2' });
     const e = parseTurns('\n\n-1', rules);
-    expect(!e.ok && e.problems[0]!.code).toBe('TURNS_EMPTY');
+    expect(!e.ok && e.problems[0].code).toBe('TURNS_EMPTY');
   });
 });
