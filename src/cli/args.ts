@@ -12,6 +12,13 @@ export function parseCommandArgs(argv: string[], options: Options) {
   }
 }
 
+/** The two positional arguments of a command that reads one file and writes another, else a usage error. */
+export function inputAndOutput(positionals: readonly string[], usage: string): [input: string, output: string] {
+  const [input, output] = positionals;
+  if (positionals.length !== 2 || input === undefined || output === undefined) throw usageError(`usage: ${usage}`);
+  return [input, output];
+}
+
 export function usageError(message: string): UmpireError {
   return new UmpireError({ code: 'USAGE', message });
 }

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { asyncifyWasi } from '../sandbox/webassembly/wasi-prepare.js';
 import { wasiKind } from '../sandbox/webassembly/wasm-bot.js';
 import { UmpireError } from '../core/errors.js';
-import { parseCommandArgs, usageError } from './args.js';
+import { inputAndOutput, parseCommandArgs } from './args.js';
 import { readInput } from './io.js';
 
 export const PREPARE_WASI_USAGE = 'umpire prepare-wasi IN.wasm OUT.wasm';
@@ -14,8 +14,7 @@ export const PREPARE_WASI_USAGE = 'umpire prepare-wasi IN.wasm OUT.wasm';
  */
 export async function prepareWasiCommand(argv: string[], out: (line: string) => void): Promise<number> {
   const { positionals } = parseCommandArgs(argv, {});
-  if (positionals.length !== 2) throw usageError(`usage: ${PREPARE_WASI_USAGE}`);
-  const [input, output] = positionals;
+  const [input, output] = inputAndOutput(positionals, PREPARE_WASI_USAGE);
   const bytes = readInput(input, 'BUNDLE_UNREADABLE');
   let kind: ReturnType<typeof wasiKind>;
   try {

@@ -7,14 +7,22 @@ export interface Problem<Code extends string = string> {
 
 export type Result<T, P extends Problem = Problem> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly problems: readonly P[] };
+  | { readonly ok: false; readonly problems: Problems<P> };
+
+/** A failure's problems: never none. */
+export type Problems<P extends Problem = Problem> = readonly [P, ...P[]];
 
 export function ok<T>(value: T): { ok: true; value: T } {
   return { ok: true, value };
 }
 
-export function fail<P extends Problem>(...problems: P[]): { ok: false; problems: P[] } {
+export function fail<P extends Problem>(...problems: [P, ...P[]]): { ok: false; problems: [P, ...P[]] } {
   return { ok: false, problems };
+}
+
+/** Whether a list of problems found has any, so that it can be a failure's. */
+export function hasProblems<P extends Problem>(problems: P[]): problems is [P, ...P[]] {
+  return problems.length > 0;
 }
 
 /** Thrown only at boundaries (CLI, API) to carry a Problem through non-Result code. */

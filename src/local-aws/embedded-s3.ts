@@ -110,7 +110,7 @@ function headBucketName(req: IncomingMessage): string | null {
   const m = /^\/([^/?]+)\/?$/.exec(req.url ?? '');
   if (!m) return null;
   try {
-    return decodeURIComponent(m[1]);
+    return decodeURIComponent(m[1]!);
   } catch {
     return null;
   }
@@ -129,7 +129,8 @@ function checkedRequest(req: IncomingMessage, body: Buffer): IncomingMessage {
   copy.httpVersionMinor = req.httpVersionMinor;
   const raw: string[] = [];
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i].toLowerCase() !== 'authorization') raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    const name = req.rawHeaders[i]!;
+    if (name.toLowerCase() !== 'authorization') raw.push(name, req.rawHeaders[i + 1]!);
   }
   copy.rawHeaders = raw;
   const headers = { ...req.headers };

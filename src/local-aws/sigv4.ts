@@ -61,10 +61,11 @@ const refuse = (code: SignatureProblemCode, message: string): { ok: false; probl
 export function headerValues(rawHeaders: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i].toLowerCase();
+    const name = rawHeaders[i]!.toLowerCase();
+    const value = rawHeaders[i + 1]!;
     const list = out.get(name);
-    if (list) list.push(rawHeaders[i + 1]);
-    else out.set(name, [rawHeaders[i + 1]]);
+    if (list) list.push(value);
+    else out.set(name, [value]);
   }
   return out;
 }
@@ -80,7 +81,7 @@ export function readClaim(request: ArrivedRequest, credentials: SigningCredentia
   const authorization = headers.get('authorization');
   if (!authorization) return refuse('MISSING_SIGNATURE', 'the request is not signed (no Authorization header)');
   if (authorization.length !== 1) return refuse('MALFORMED_SIGNATURE', 'more than one Authorization header');
-  const auth = authorization[0].trim();
+  const auth = authorization[0]!.trim();
   if (!auth.startsWith(`${ALGORITHM} `)) return refuse('MALFORMED_SIGNATURE', `the Authorization header must use ${ALGORITHM}`);
   const fields = new Map<string, string>();
   for (const part of auth.slice(ALGORITHM.length + 1).split(',')) {
@@ -99,7 +100,7 @@ export function readClaim(request: ArrivedRequest, credentials: SigningCredentia
   if (!/^[0-9a-f]{64}$/.test(signature)) return refuse('MALFORMED_SIGNATURE', 'the signature is not 64 lower-case hex digits');
   const scope = credential.split('/');
   if (scope.length !== 5) return refuse('MALFORMED_SIGNATURE', 'the credential must be keyid/date/region/service/aws4_request');
-  const [accessKeyId, date, region, scopeService, terminator] = scope;
+  const [accessKeyId = '', date = '', region = '', scopeService = '', terminator = ''] = scope;
   if (!equalText(accessKeyId, credentials.accessKeyId)) return refuse('UNKNOWN_ACCESS_KEY', 'the access key id is not this storage\'s');
   if (scopeService !== service) return refuse('WRONG_SCOPE', `the credential is scoped to '${scopeService}', not '${service}'`);
   if (terminator !== 'aws4_request') return refuse('WRONG_SCOPE', 'the credential scope must end with aws4_request');
@@ -107,19 +108,20 @@ export function readClaim(request: ArrivedRequest, credentials: SigningCredentia
 
   const amzDates = headers.get('x-amz-date');
   if (!amzDates || amzDates.length !== 1) return refuse('MALFORMED_SIGNATURE', 'the request needs one X-Amz-Date header');
-  const amzDate = amzDates[0].trim();
+  const amzDate = amzDates[0]!.trim();
   const time = parseAmzDate(amzDate);
   if (time === null) return refuse('MALFORMED_SIGNATURE', `X-Amz-Date '${amzDate}' is not in the form YYYYMMDDTHHMMSSZ`);
   if (date !== amzDate.slice(0, 8)) return refuse('WRONG_SCOPE', 'the credential date is not the date of X-Amz-Date');
   if (Math.abs(nowMs - time) > MAX_CLOCK_SKEW_MS) return refuse('CLOCK_SKEW', `X-Amz-Date ${amzDate} is more than 15 minutes away from the server's time`);
 
   const signedHeaders = signedHeadersField.split(';');
-  for (let i = 0; i < signedHeaders.length; i++) {
-    const name = signedHeaders[i];
-    if (name.length === 0 || name !== name.toLowerCase() || (i > 0 && signedHeaders[i - 1] >= name)) {
+  let previous = '';
+  for (const name of signedHeaders) {
+    if (name.length === 0 || name !== name.toLowerCase() || previous >= name) {
       return refuse('MALFORMED_SIGNATURE', 'SignedHeaders must be distinct lower-case names in sorted order');
     }
     if (!headers.has(name)) return refuse('MALFORMED_SIGNATURE', `the signed header '${name}' is missing`);
+    previous = name;
   }
   const signed = new Set(signedHeaders);
   for (const required of ['host', 'x-amz-date']) if (!signed.has(required)) return refuse('MALFORMED_SIGNATURE', `the header '${required}' must be signed`);
@@ -129,7 +131,7 @@ export function readClaim(request: ArrivedRequest, credentials: SigningCredentia
   const sha = headers.get('x-amz-content-sha256');
   return {
     ok: true,
-    value: { accessKeyId, date, region, service, amzDate, signedHeaders, signature, contentSha256: sha ? sha[0].trim() : undefined },
+    value: { accessKeyId, date, region, service, amzDate, signedHeaders, signature, contentSha256: sha?.[0]?.trim() },
   };
 }
 
@@ -246,7 +248,8 @@ export function uriEncode(text: string): string {
 function parseAmzDate(text: string): number | null {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
   if (!m) return null;
-  const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   return Number.isNaN(ms) ? null : ms;
 }
 

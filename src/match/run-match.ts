@@ -93,10 +93,10 @@ export async function runMatch<State, Options, Step>(
       const calls = await Promise.all(
         seats.map(async (seat) => {
           const bot = bots[seat];
-          const ended = terminatedAt[seat];
+          const ended = terminatedAt[seat]!;
           if (ended !== null) return { output: null, call: terminatedCall(ended) };
           if (!bot) return { output: null, call: { fuel: 0, failure: 'error' as const, detail: 'no bot: it forfeited' } };
-          const s = stats[seat];
+          const s = stats[seat]!;
           const allowance = s.calls === 0 ? budgets.firstTurnFuel : budgets.turnFuel;
           s.calls++;
           const r = await bot.act(game.observe(state, seat, options), { fuel: allowance + s.bank });
@@ -138,18 +138,26 @@ export async function runMatch<State, Options, Step>(
 
   const outcome = game.result(state);
   // A seat the safety cap stopped, in a call or while loading: the match is not reproducible.
-  const capped = players.map((_, seat) => stats[seat].safetyCap || (!loaded[seat].ok && (loaded[seat] as { failure: LoadFailure }).failure.safetyCap === true));
-  const seatsReport: SeatReport[] = players.map((name, seat) => ({
-    name,
-    fuel: stats[seat].fuel,
-    overBudget: stats[seat].overBudget,
-    errors: stats[seat].errors,
-    crashes: killed[seat]?.crashes ?? crashesAtEnd?.[seat] ?? bots[seat]?.crashes ?? 0,
-    ...(loaded[seat].ok ? {} : { forfeit: (loaded[seat] as { failure: LoadFailure }).failure }),
-    ...(terminatedAt[seat] !== null ? { terminatedAt: terminatedAt[seat] } : {}),
-    ...(capped[seat] ? { safetyCap: true as const } : {}),
-    log: killed[seat]?.log ?? bots[seat]?.log() ?? '',
-  }));
+  const capped = stats.map((s, seat) => {
+    const load = loaded[seat]!;
+    return s.safetyCap || (!load.ok && load.failure.safetyCap === true);
+  });
+  const seatsReport: SeatReport[] = players.map((name, seat) => {
+    const s = stats[seat]!;
+    const load = loaded[seat]!;
+    const ended = terminatedAt[seat] ?? null;
+    return {
+      name,
+      fuel: s.fuel,
+      overBudget: s.overBudget,
+      errors: s.errors,
+      crashes: killed[seat]?.crashes ?? crashesAtEnd?.[seat] ?? bots[seat]?.crashes ?? 0,
+      ...(load.ok ? {} : { forfeit: load.failure }),
+      ...(ended !== null ? { terminatedAt: ended } : {}),
+      ...(capped[seat] ? { safetyCap: true as const } : {}),
+      log: killed[seat]?.log ?? bots[seat]?.log() ?? '',
+    };
+  });
   for (const bot of bots) bot?.dispose();
   const winner = forfeits.length === 0 || game.keepsForfeitedSeats ? outcome.winner : forfeits.length === players.length - 1 ? players.findIndex((_, s) => !forfeits.includes(s)) : null;
   return {

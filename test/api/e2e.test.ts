@@ -72,7 +72,7 @@ describe('the match API over HTTP', () => {
     const history = new Uint8Array(await turns.arrayBuffer());
     const v = verifyHistory(history, ruleSet('queue2011'), { keepStates: true });
     expect(v.mismatch).toBeNull();
-    expect(v.states[180].score).toEqual([560, 492]);
+    expect(v.states[180]!.score).toEqual([560, 492]);
   });
 
   it('a multipart form with files works too, and a WebAssembly bot plays', async () => {

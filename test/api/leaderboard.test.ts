@@ -133,7 +133,7 @@ describe('webhooks', () => {
     expect(deliveries.size).toBe(6);
     expect(received).toHaveLength(7);
     expect(received.every((r) => r.valid)).toBe(true);
-    expect(received.filter((r) => r.headers['umpire-delivery'] === received[0].headers['umpire-delivery'])).toHaveLength(2);
+    expect(received.filter((r) => r.headers['umpire-delivery'] === received[0]!.headers['umpire-delivery'])).toHaveLength(2);
     const events = [...new Map(received.map((r) => [r.headers['umpire-delivery'], JSON.parse(r.body)])).values()];
     expect(events.filter((e) => e.event === 'match.finished')).toHaveLength(2);
     expect(events.filter((e) => e.event === 'rating.changed')).toHaveLength(4);

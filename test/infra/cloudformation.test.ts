@@ -12,6 +12,11 @@ import { bundleKey, logsKey, replayKey } from '../../src/match/digest.js';
 const template = JSON.parse(readFileSync('infra/cloudformation.json', 'utf8'));
 const resources = template.Resources as Record<string, { Type: string; Properties: any }>;
 const ofType = (type: string) => Object.values(resources).filter((r) => r.Type === type);
+const firstOfType = (type: string) => {
+  const [first] = ofType(type);
+  if (!first) throw new Error(`the template has no ${type}`);
+  return first;
+};
 
 /** IAM actions the storage adapters call, from the AWS SDK commands they send. */
 function actionsUsedByStores(): string[] {
@@ -23,7 +28,7 @@ function actionsUsedByStores(): string[] {
     ['src/store/aws/dynamo-bots.ts', 'dynamodb'],
     ['src/store/aws/dynamo-leaderboards.ts', 'dynamodb'],
     ['src/runtimes/lambda/sqs-queue.ts', 'sqs'],
-  ]) {
+  ] as const) {
     for (const m of readFileSync(file, 'utf8').matchAll(/new (\w+)Command\(/g)) actions.add(`${service}:${m[1]}`);
   }
   return [...actions].sort();
@@ -48,7 +53,7 @@ describe('infra/cloudformation.json', () => {
   });
 
   it('creates the table the code reads and writes: keys, index, pay per request', () => {
-    const [table] = ofType('AWS::DynamoDB::Table');
+    const table = firstOfType('AWS::DynamoDB::Table');
     const p = table.Properties;
     expect(p.BillingMode).toBe('PAY_PER_REQUEST');
     expect(p.KeySchema).toEqual([
@@ -66,7 +71,7 @@ describe('infra/cloudformation.json', () => {
   });
 
   it('creates an encrypted, private bucket with a lifecycle rule on the replays', () => {
-    const [bucket] = ofType('AWS::S3::Bucket');
+    const bucket = firstOfType('AWS::S3::Bucket');
     const p = bucket.Properties;
     expect(p.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
     expect(Object.values(p.PublicAccessBlockConfiguration).every((v) => v === true)).toBe(true);
@@ -76,7 +81,7 @@ describe('infra/cloudformation.json', () => {
   });
 
   it('gives the Lambda exactly the storage actions the code uses, on its bucket prefix and its table', () => {
-    const [role] = ofType('AWS::IAM::Role');
+    const role = firstOfType('AWS::IAM::Role');
     const statements = role.Properties.Policies.flatMap((p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement);
     const granted = statements.flatMap((s: { Action: string[] }) => s.Action).sort();
     // What the code sends, plus what Lambda needs to consume the queue for it.
@@ -109,17 +114,17 @@ describe('infra/cloudformation.json', () => {
   });
 
   it('configures the Lambda with the variables the code reads, behind a Function URL', () => {
-    const [fn] = ofType('AWS::Lambda::Function');
+    const fn = firstOfType('AWS::Lambda::Function');
     const vars = fn.Properties.Environment.Variables;
     const config = storageConfigFromEnv(Object.fromEntries(Object.keys(vars).map((k) => [k, `value-of-${k}`])));
     expect(config).toMatchObject({ s3: { bucket: 'value-of-S3_BUCKET' }, dynamodb: { table: 'value-of-DYNAMODB_TABLE' } });
     expect(vars.SQS_QUEUE_URL).toEqual({ Ref: 'MatchesQueue' });
-    const [mapping] = ofType('AWS::Lambda::EventSourceMapping');
+    const mapping = firstOfType('AWS::Lambda::EventSourceMapping');
     expect(mapping.Properties).toMatchObject({ FunctionName: { Ref: 'ApiFunction' }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     // A message stays hidden longer than the function may run on it.
-    expect(resources.MatchesQueue.Properties.VisibilityTimeout).toBeGreaterThan(fn.Properties.Timeout);
+    expect(resources.MatchesQueue!.Properties.VisibilityTimeout).toBeGreaterThan(fn.Properties.Timeout);
     expect(fn.Properties.Handler).toBe('dist/functions/lambda.handler');
-    const [url] = ofType('AWS::Lambda::Url');
+    const url = firstOfType('AWS::Lambda::Url');
     expect(url.Properties.TargetFunctionArn).toEqual({ 'Fn::GetAtt': ['ApiFunction', 'Arn'] });
   });
 

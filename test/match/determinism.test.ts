@@ -31,7 +31,7 @@ describe('determinism in fuel mode', () => {
     expect(JSON.stringify(b.replay)).toBe(JSON.stringify(a.replay));
     expect(JSON.stringify(c.replay)).not.toBe(JSON.stringify(a.replay));
     // The two seats draw different numbers from the same match seed.
-    expect(a.replay.turns[0].answers[0]).not.toBe(a.replay.turns[0].answers[1]);
+    expect(a.replay.turns[0]!.answers[0]).not.toBe(a.replay.turns[0]!.answers[1]);
   }, 60_000);
 
   it('Date is a virtual clock: a fixed epoch, one second per turn, plus fuel used', async () => {
@@ -41,11 +41,11 @@ describe('determinism in fuel mode', () => {
     };
     const a = await play(clock, clock, 9);
     const b = await play(clock, clock, 9);
-    expect(a.result.seats[0].log).toBe(b.result.seats[0].log);
-    const first = a.result.seats[0].log.split('\n').slice(0, 2).map((l) => l.split(' '));
-    expect(Number(first[1][0]) - Number(first[0][0])).toBe(1000);
-    expect(first[0][1]).toBe('true');
-    expect(first[0][2]).toBe('2011');
+    expect(a.result.seats[0]!.log).toBe(b.result.seats[0]!.log);
+    const first = a.result.seats[0]!.log.split('\n').slice(0, 2).map((l) => l.split(' '));
+    expect(Number(first[1]![0]) - Number(first[0]![0])).toBe(1000);
+    expect(first[0]![1]).toBe('true');
+    expect(first[0]![2]).toBe('2011');
   }, 60_000);
 
   it('`umpire match` writes the same replay twice, and a turn history verify-turns accepts', async () => {

@@ -39,12 +39,12 @@ beforeAll(async () => {
 function expectHunterUnaffected(r: Played): void {
   expect(r.result.turns).toBe(180);
   expect(r.result.scores[0]).toBe(baseline.result.scores[0]);
-  expect(r.result.seats[0].fuel).toBe(baseline.result.seats[0].fuel);
+  expect(r.result.seats[0]!.fuel).toBe(baseline.result.seats[0]!.fuel);
   expect(r.replay.turns.map((t) => t.answers[0])).toEqual(baseline.replay.turns.map((t) => t.answers[0]));
 }
 
-const failures = (r: Played) => r.replay.turns.map((t) => t.calls[1].failure ?? 'ok');
-const details = (r: Played) => r.replay.turns.map((t) => t.calls[1].detail ?? '');
+const failures = (r: Played) => r.replay.turns.map((t) => t.calls[1]!.failure ?? 'ok');
+const details = (r: Played) => r.replay.turns.map((t) => t.calls[1]!.detail ?? '');
 
 describe('hostile JS bots are contained', () => {
   it('the baseline hunter scores against idle children', () => {
@@ -59,7 +59,7 @@ describe('hostile JS bots are contained', () => {
     const r = await play(hunter, js(code));
     expectHunterUnaffected(r);
     expect(failures(r).filter((f) => f === 'over_budget' || f === 'retired').length).toBe(180);
-    expect(r.result.seats[1].overBudget).toBeGreaterThan(0);
+    expect(r.result.seats[1]!.overBudget).toBeGreaterThan(0);
   }, 60_000);
 
   it('a memory bomb: stopped at its memory cap', async () => {
@@ -78,10 +78,10 @@ describe('hostile JS bots are contained', () => {
   it('an output flood: the log and the answer are cut, malformed lines idle', async () => {
     const r = await play(hunter, js("export default function () { for (let i = 0; i < 400; i++) console.log('spam'.repeat(50)); return 'y'.repeat(1e5); }"));
     expectHunterUnaffected(r);
-    expect(r.replay.turns[0].calls[1].truncated).toBe(true);
-    expect(r.replay.turns[0].answers[1]?.length).toBe(4096);
-    expect(r.result.seats[1].log.length).toBeLessThanOrEqual(64 * 1024 + 256);
-    expect(r.result.seats[1].log).toMatch(/log line\(s\) dropped/);
+    expect(r.replay.turns[0]!.calls[1]!.truncated).toBe(true);
+    expect(r.replay.turns[0]!.answers[1]?.length).toBe(4096);
+    expect(r.result.seats[1]!.log.length).toBeLessThanOrEqual(64 * 1024 + 256);
+    expect(r.result.seats[1]!.log).toMatch(/log line\(s\) dropped/);
   }, 60_000);
 
   it.each([
@@ -113,7 +113,7 @@ describe('hostile JS bots are contained', () => {
       }`;
     const r = await play(hunter, js(probe));
     expectHunterUnaffected(r);
-    expect(r.result.seats[1].log).toBe('found:');
+    expect(r.result.seats[1]!.log).toBe('found:');
   }, 60_000);
 
   it('prototype pollution stays inside its own runtime', async () => {
@@ -126,7 +126,7 @@ describe('hostile JS bots are contained', () => {
     const r = await play(hunter, js(polluter));
     expectHunterUnaffected(r);
     expect(failures(r).every((f) => f === 'ok')).toBe(true);
-    expect(r.result.seats[1].log.split('\n')[0]).toBe('still here');
+    expect(r.result.seats[1]!.log.split('\n')[0]).toBe('still here');
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   }, 60_000);
 
@@ -141,7 +141,7 @@ describe('hostile JS bots are contained', () => {
     expect(r.result.forfeits).toEqual([1]);
     expect(r.result.winner).toBe(0);
     expect(r.result.turns).toBe(0);
-    expect(r.result.seats[1].forfeit?.code).toBe(failure);
+    expect(r.result.seats[1]!.forfeit?.code).toBe(failure);
   }, 60_000);
 });
 
@@ -158,7 +158,7 @@ describe('hostile WebAssembly bots are contained', () => {
     expectHunterUnaffected(r);
     expect(failures(r)[0]).toBe('crash');
     expect(details(r)[0]).toMatch(/^trap: unreachable; reloaded next turn/);
-    expect(r.result.seats[1].crashes).toBe(4);
+    expect(r.result.seats[1]!.crashes).toBe(4);
   }, 60_000);
 
   it('a memory bomb: memory.grow fails at the cap', async () => {
@@ -177,7 +177,7 @@ describe('hostile WebAssembly bots are contained', () => {
   it('imports the host does not offer: forfeit', async () => {
     const r = await play(hunter, wasmBot([0x42, 0x00], [['wasi_snapshot_preview1', 'fd_write', 0]]));
     expect(r.result.forfeits).toEqual([1]);
-    expect(r.result.seats[1].forfeit).toEqual({
+    expect(r.result.seats[1]!.forfeit).toEqual({
       code: 'BUNDLE_LINK',
       message: 'imports wasi_snapshot_preview1.fd_write, which bots are not offered',
     });
@@ -185,7 +185,7 @@ describe('hostile WebAssembly bots are contained', () => {
 
   it('not WebAssembly at all: forfeit', async () => {
     const r = await play(hunter, { kind: 'wasm', code: new TextEncoder().encode('MZ not a module') });
-    expect(r.result.seats[1].forfeit?.code).toBe('BUNDLE_INVALID');
+    expect(r.result.seats[1]!.forfeit?.code).toBe('BUNDLE_INVALID');
   });
 });
 
@@ -193,11 +193,11 @@ describe('budgets', () => {
   it('a time bank covers turns that need more than their fuel, until it runs dry', async () => {
     const steady = js('export default function () { let x = 0; for (let i = 0; i < 20000; i++) x += i % 7; return "idle"; }');
     const probe = await runMatch({ game: icyGame, options, seed: 1, budgets: { ...budgets, turnFuel: 1e9, firstTurnFuel: 1e9 }, bots: [steady, steady], load: nodeBotLoader });
-    const need = probe.replay.turns[1].calls[0].fuel;
+    const need = probe.replay.turns[1]!.calls[0]!.fuel;
     const turnFuel = Math.floor(need * 0.7);
     const banked = { ...budgets, firstTurnFuel: 1e9, turnFuel, timeBankFuel: need };
     const r = await runMatch({ game: icyGame, options, seed: 1, budgets: banked, bots: [steady, steady], load: nodeBotLoader });
-    const outcome = r.replay.turns.slice(0, 8).map((t) => t.calls[0].failure ?? 'ok');
+    const outcome = r.replay.turns.slice(0, 8).map((t) => t.calls[0]!.failure ?? 'ok');
     // Each later turn draws about 0.3 x need from a bank of 1 x need: three turns, then over budget.
     expect(outcome).toEqual(['ok', 'ok', 'ok', 'ok', 'over_budget', 'over_budget', 'over_budget', 'over_budget']);
   }, 60_000);
@@ -212,14 +212,14 @@ describe('the safety cap on JavaScript bots', () => {
 
   it('a top level that outlives the cap while loading forfeits, whatever its fuel, and the match says a cap decided it', async () => {
     const r = await playHuge(js('for (;;) {}\nexport default () => "";'));
-    expect(r.result.seats[0].forfeit).toEqual({ code: 'BUNDLE_INIT', message: 'the top level of the module was stopped by the safety cap (150 ms of CPU time)', safetyCap: true });
-    expect(r.result.seats[0].safetyCap).toBe(true);
+    expect(r.result.seats[0]!.forfeit).toEqual({ code: 'BUNDLE_INIT', message: 'the top level of the module was stopped by the safety cap (150 ms of CPU time)', safetyCap: true });
+    expect(r.result.seats[0]!.safetyCap).toBe(true);
     expect(r.result.safetyCap).toBe(true);
   }, 30_000);
 
   it('a turn the cap cuts is over budget, flagged, not an error', async () => {
     const r = await playHuge(js('let n = 0; export default function () { if (++n > 3) return "idle"; for (;;) {} }'));
-    const calls = r.replay.turns.map((t) => t.calls[0]);
+    const calls = r.replay.turns.map((t) => t.calls[0]!);
     expect(calls[0]).toEqual(expect.objectContaining({ failure: 'over_budget', safetyCap: true, detail: expect.stringMatching(/^stopped by the safety cap \(150 ms of CPU time\)/) }));
     expect(calls.filter((c) => c.safetyCap).length).toBeGreaterThanOrEqual(1);
     expect(calls.every((c) => c.safetyCap === undefined || c.failure === 'over_budget')).toBe(true);
@@ -230,7 +230,7 @@ describe('the safety cap on JavaScript bots', () => {
 describe('host calls out of QuickJS', () => {
   it('each call of the virtual clock is charged what it costs the host', async () => {
     const calls = (n: number) => js(`export default function () { let t = 0; for (let i = 0; i < ${n}; i++) t += Date.now(); return 'idle'; }`);
-    const fuelOf = async (n: number) => (await play(calls(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
+    const fuelOf = async (n: number) => (await play(calls(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1]!.calls[0]!.fuel;
     const extra = (await fuelOf(200)) - (await fuelOf(100));
     // The clock's own price, plus the engine's call out to its host.
     expect(extra).toBeGreaterThanOrEqual(100 * (CLOCK_CALL_FUEL + ENGINE_HOST_CALL_FUEL));
@@ -239,7 +239,7 @@ describe('host calls out of QuickJS', () => {
 
   it('calls out of the engine to its glue (local time here) pay for the host work', async () => {
     const reads = (n: number) => js(`const d = new Date(0); export default function () { let h = 0; for (let i = 0; i < ${n}; i++) h += d.getHours(); return 'idle'; }`);
-    const fuelOf = async (n: number) => (await play(reads(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1].calls[0].fuel;
+    const fuelOf = async (n: number) => (await play(reads(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1]!.calls[0]!.fuel;
     expect((await fuelOf(200)) - (await fuelOf(100))).toBeGreaterThanOrEqual(100 * ENGINE_HOST_CALL_FUEL);
   }, 60_000);
 });

@@ -22,7 +22,7 @@ describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (src/games/capture/
     expect(result.turns).toBe(900);
     expect(result.seats[0]).toMatchObject({ errors: 0, crashes: 0, overBudget: 0 });
     // After the last turn the runner sent it the end-of-game -1, and it exited cleanly.
-    expect(result.seats[0].log).toContain('capture-gatherer: read -1 after 900 turns, exiting');
+    expect(result.seats[0]!.log).toContain('capture-gatherer: read -1 after 900 turns, exiting');
     for (const t of replay.turns) {
       expect(t.step.reasons[0]).toBeNull();
       expect(decodeMove(t.answers[0]!).reason).toBeUndefined();

@@ -35,9 +35,9 @@ describe.skipIf(!existsSync(C_PLAYER))('WASI command modules', () => {
     ]);
     const r = await play({ kind: 'wasm', code: bytes }, js('src/games/icy/bots/idle.js'));
     expect(r.result.turns).toBe(180);
-    const calls = r.replay.turns.map((t) => t.calls[0]);
+    const calls = r.replay.turns.map((t) => t.calls[0]!);
     expect(calls[0]).toEqual({ fuel: expect.any(Number) });
-    expect(calls[1].detail).toBe('the program has exited; reloaded next turn');
+    expect(calls[1]!.detail).toBe('the program has exited; reloaded next turn');
     expect(calls.slice(8).every((c) => c.failure === 'retired')).toBe(true);
   }, 60_000);
 });

@@ -26,17 +26,17 @@ function instantiate(bytes: Uint8Array) {
 describe('fuel metering', () => {
   it('adds an exported fuel counter and keeps the program working', () => {
     const x = instantiate(meterWasm(loops).bytes);
-    x[FUEL_EXPORT].value = 1_000_000n;
+    x[FUEL_EXPORT]!.value = 1_000_000n;
     expect(x.count(1000)).toBe(1000);
-    expect(x[FUEL_EXPORT].value).toBeLessThan(1_000_000n);
+    expect(x[FUEL_EXPORT]!.value).toBeLessThan(1_000_000n);
   });
 
   it('charges in proportion to the work done, the same on every run', () => {
     const used = (n: number) => {
       const x = instantiate(meterWasm(loops).bytes);
-      x[FUEL_EXPORT].value = 10n ** 12n;
+      x[FUEL_EXPORT]!.value = 10n ** 12n;
       x.count(n);
-      return 10n ** 12n - (x[FUEL_EXPORT].value as bigint);
+      return 10n ** 12n - (x[FUEL_EXPORT]!.value as bigint);
     };
     expect(used(1000)).toBe(used(1000));
     const perIteration = (used(2000) - used(1000)) / 1000n;
@@ -46,9 +46,9 @@ describe('fuel metering', () => {
 
   it('stops an endless loop with a trap once the fuel is gone', () => {
     const x = instantiate(meterWasm(loops).bytes);
-    x[FUEL_EXPORT].value = 50_000n;
+    x[FUEL_EXPORT]!.value = 50_000n;
     expect(() => x.spin()).toThrow(WebAssembly.RuntimeError);
-    expect(x[FUEL_EXPORT].value).toBeLessThan(0n);
+    expect(x[FUEL_EXPORT]!.value).toBeLessThan(0n);
   });
 
   it('caps a module’s own memory', () => {
@@ -113,9 +113,9 @@ describe('fuel metering', () => {
 
   it('charges each check for its own instructions, so a tight loop pays for what it runs', () => {
     const x = instantiate(meterWasm(loops).bytes);
-    x[FUEL_EXPORT].value = 10n ** 12n;
+    x[FUEL_EXPORT]!.value = 10n ** 12n;
     x.count(1000);
-    const perIteration = (10n ** 12n - (x[FUEL_EXPORT].value as bigint)) / 1000n;
+    const perIteration = (10n ** 12n - (x[FUEL_EXPORT]!.value as bigint)) / 1000n;
     expect(perIteration).toBeGreaterThanOrEqual(BigInt(CHECK_FUEL));
   });
 

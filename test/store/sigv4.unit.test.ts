@@ -97,12 +97,12 @@ describe('SigV4 verification', () => {
 
   it('refuses a missing signature, another secret, another key id, another service, a changed request', async () => {
     const get = await signed({ service: 's3', path: '/umpire-replays/bundles/abc' });
-    expect(verify({ ...get, rawHeaders: get.rawHeaders.filter((_, i, all) => (i % 2 === 0 ? all[i] : all[i - 1]).toLowerCase() !== 'authorization') }, 's3')).toBe('MISSING_SIGNATURE');
+    expect(verify({ ...get, rawHeaders: get.rawHeaders.filter((_, i, all) => (i % 2 === 0 ? all[i] : all[i - 1])!.toLowerCase() !== 'authorization') }, 's3')).toBe('MISSING_SIGNATURE');
     expect(verify(await signed({ service: 's3', path: '/umpire-replays/bundles/abc', secret: 'another-secret-another-secret-another-secret' }), 's3')).toBe('SIGNATURE_MISMATCH');
     expect(verify({ ...get, url: '/umpire-replays/bundles/abd' }, 's3')).toBe('SIGNATURE_MISMATCH');
     expect(verify({ ...get, method: 'DELETE' }, 's3')).toBe('SIGNATURE_MISMATCH');
     expect(verify({ ...get, url: `${get.url}?acl=` }, 's3')).toBe('SIGNATURE_MISMATCH');
-    expect(verify(replaceHeader(get, 'authorization', get.rawHeaders[get.rawHeaders.findIndex((h) => h.toLowerCase() === 'authorization') + 1].replace(credentials.accessKeyId, 'UMPLOTHEROTHEROTHER0')), 's3')).toBe(
+    expect(verify(replaceHeader(get, 'authorization', get.rawHeaders[get.rawHeaders.findIndex((h) => h.toLowerCase() === 'authorization') + 1]!.replace(credentials.accessKeyId, 'UMPLOTHEROTHEROTHER0')), 's3')).toBe(
       'UNKNOWN_ACCESS_KEY',
     );
     expect(verify(get, 'dynamodb')).toBe('WRONG_SCOPE');

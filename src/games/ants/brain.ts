@@ -1,4 +1,4 @@
-import { fail, ok, type Problem, type Result } from '../../core/errors.js';
+import { fail, hasProblems, ok, type Problem, type Result } from '../../core/errors.js';
 
 /**
  * An ant brain (section 2.7) compiled to a flat table: state s occupies
@@ -83,7 +83,7 @@ export function parseBrain(text: string): Result<Brain, BrainProblem> {
       problems.push({ code: 'brain-syntax', message: `line ${line.number} (state ${s}): ${error.message}`, line: line.number });
     }
   }
-  return problems.length > 0 ? fail(...problems) : ok({ states: lines.length, code });
+  return hasProblems(problems) ? fail(...problems) : ok({ states: lines.length, code });
 }
 
 class LineError extends Error {}

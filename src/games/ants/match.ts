@@ -63,8 +63,9 @@ export function runAntsMatch(input: AntsMatchInput, manifest: Readonly<Record<st
   const snapshots: AntsSnapshot[] = [];
   const food: [number, number, number][] = [];
   let result: AntsMatchResult;
-  if (parsed[0]!.ok && parsed[1]!.ok) {
-    const brains: [Brain, Brain] = [parsed[0].value, parsed[1].value];
+  const [red, black] = parsed;
+  if (red?.ok && black?.ok) {
+    const brains: [Brain, Brain] = [red.value, black.value];
     const options = { world: input.world, brains, seed: input.seed, rounds: input.rounds };
     let state = antsGame.setup(options);
     food.push([0, state.hillFood[0]!, state.hillFood[1]!]);

@@ -53,10 +53,10 @@ async function sha256Hex(text: string): Promise<string> {
 async function setup(request: AntsMatchRequest): Promise<MatchSetup<AntsOptions>> {
   const world = resolveAntsWorld(request.world ?? 'sample0');
   if (!world.ok) {
-    const unknown = world.problems[0]!.code === 'UNKNOWN_WORLD';
+    const unknown = world.problems[0].code === 'UNKNOWN_WORLD';
     throw new InputError(unknown ? 400 : 422, {
       code: unknown ? 'UNKNOWN_WORLD' : 'WORLD_INVALID',
-      message: `world: ${world.problems[0]!.message}`,
+      message: `world: ${world.problems[0].message}`,
       details: { field: 'world', problems: world.problems },
     });
   }
@@ -135,7 +135,7 @@ const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> 
     maxBytes: MAX_BRAIN_BYTES,
     check(text) {
       const parsed = parseBrain(text);
-      return parsed.ok ? null : `the brain does not parse: ${parsed.problems[0]!.message}`;
+      return parsed.ok ? null : `the brain does not parse: ${parsed.problems[0].message}`;
     },
   },
   engine: {

@@ -52,11 +52,11 @@ function stepAnt(s: AntsState, id: number, p: number): void {
       return;
     }
     case Op.Mark:
-      s.markers[color]![p] |= 1 << a;
+      s.markers[color]![p]! |= 1 << a;
       s.antState[id] = b;
       return;
     case Op.Unmark:
-      s.markers[color]![p] &= ~(1 << a);
+      s.markers[color]![p]! &= ~(1 << a);
       s.antState[id] = b;
       return;
     case Op.PickUp:
@@ -128,9 +128,9 @@ function cellMatches(s: AntsState, p: number, cond: number, color: number): bool
 }
 
 function addFood(s: AntsState, p: number, amount: number): void {
-  s.food[p] += amount;
+  s.food[p]! += amount;
   const hill = s.hill[p]!;
-  if (hill) s.hillFood[hill - 1] += amount;
+  if (hill) s.hillFood[hill - 1]! += amount;
 }
 
 /** Section 2.9: the cell an ant just entered, then its six neighbours in direction order. */

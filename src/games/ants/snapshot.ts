@@ -49,7 +49,7 @@ export function restoreSnapshot(world: World, brains: readonly [Brain, Brain], s
     if (cell >= 0) s.antAt[cell] = id;
   });
   s.hillFood.fill(0);
-  for (let i = 0; i < s.cells; i++) if (s.hill[i]) s.hillFood[s.hill[i]! - 1] += s.food[i]!;
+  for (let i = 0; i < s.cells; i++) if (s.hill[i]) s.hillFood[s.hill[i]! - 1]! += s.food[i]!;
   s.random.s = snapshot.random >>> 0;
   s.round = snapshot.round;
   return s;

@@ -66,8 +66,8 @@ export function createState(world: World, brains: readonly [Brain, Brain], seed:
   });
   const hillFood = new Int32Array(2);
   for (let i = 0; i < cells; i++) {
-    if (hill[i] === RED_HILL) hillFood[RED] += food[i]!;
-    else if (hill[i] === BLACK_HILL) hillFood[BLACK] += food[i]!;
+    if (hill[i] === RED_HILL) hillFood[RED]! += food[i]!;
+    else if (hill[i] === BLACK_HILL) hillFood[BLACK]! += food[i]!;
   }
   return {
     width: world.width,

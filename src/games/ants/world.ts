@@ -1,4 +1,4 @@
-import { fail, ok, type Problem, type Result } from '../../core/errors.js';
+import { fail, hasProblems, ok, type Problem, type Result } from '../../core/errors.js';
 
 /** Cell contents as read from a world file (section 2.4). Immutable input to a match. */
 export interface World {
@@ -59,11 +59,11 @@ export function parseWorld(text: string): Result<World, WorldProblem> {
       else if (cell !== '.') report(`line ${y + 3}, cell x=${x}: unknown cell '${cell}' (expected # . + - or 1-9)`);
     });
   }
-  if (problems.length > 0) return fail(...problems);
+  if (hasProblems(problems)) return fail(...problems);
   for (const [color, code] of [['red', RED_HILL], ['black', BLACK_HILL]] as const) {
     if (!hill.includes(code)) problems.push({ code: 'world-no-anthill', message: `the world has no ${color} anthill cell` });
   }
-  return problems.length > 0 ? fail(...problems) : ok({ width: w, height: h, rock, food, hill });
+  return hasProblems(problems) ? fail(...problems) : ok({ width: w, height: h, rock, food, hill });
 }
 
 function dimension(line: string | undefined, which: string, name: string): Result<number, WorldProblem> {

@@ -67,7 +67,7 @@ function towardWall(pos: number, vel: number): boolean {
 function moveAll(bodies: Body[], t: number): void {
   if (t <= 0) return;
   for (let i = 0; i < bodies.length; i++) {
-    const b = bodies[i];
+    const b = bodies[i]!;
     b.x += b.vx * t;
     b.y += b.vy * t;
   }
@@ -133,10 +133,10 @@ export function advance(bodies: Body[], duration: number, mirror?: readonly numb
     };
     if (scans++ < MAX_EVENTS) {
       for (let i = 0; i < n; i++) {
-        const a = bodies[i];
+        const a = bodies[i]!;
         consider(wallTime(a.x, a.vx, a.r, best), i, WALL_X);
         consider(wallTime(a.y, a.vy, a.r, best), i, WALL_Y);
-        for (let j = i + 1; j < n; j++) consider(pairTime(a, bodies[j], best), i, j);
+        for (let j = i + 1; j < n; j++) consider(pairTime(a, bodies[j]!, best), i, j);
       }
     }
     if (found.length === 0) {
@@ -147,8 +147,8 @@ export function advance(bodies: Body[], duration: number, mirror?: readonly numb
     remaining -= best;
     if (mirror && found.length > 2) mirrorOrder(found, n, mirror);
     for (let e = 0; e < found.length; e += 2) {
-      const a = bodies[found[e]];
-      const j = found[e + 1];
+      const a = bodies[found[e]!]!;
+      const j = found[e + 1]!;
       // An earlier event of this instant may have turned this one around already.
       if (j === WALL_X) {
         if (!towardWall(a.x, a.vx)) continue;
@@ -157,14 +157,14 @@ export function advance(bodies: Body[], duration: number, mirror?: readonly numb
         if (!towardWall(a.y, a.vy)) continue;
         a.vy = -a.vy;
       } else {
-        const b = bodies[j];
+        const b = bodies[j]!;
         if ((b.x - a.x) * (b.vx - a.vx) + (b.y - a.y) * (b.vy - a.vy) >= 0) continue;
         collide(a, b);
       }
       events++;
     }
   }
-  for (let i = 0; i < n; i++) clampInto(bodies[i]);
+  for (let i = 0; i < n; i++) clampInto(bodies[i]!);
   return events;
 }
 

@@ -51,8 +51,8 @@ export function moveSled(sled: Sled): { sled: Sled; loop: Loop | null } {
   let seg = -1;
   let at = 2;
   for (let i = trail.length - 3; i >= 0; i--) {
-    const a = trail[i];
-    const b = trail[i + 1];
+    const a = trail[i]!;
+    const b = trail[i + 1]!;
     const ex = b.x - a.x;
     const ey = b.y - a.y;
     const d = dx * ey - dy * ex;
@@ -84,8 +84,8 @@ export function moveSled(sled: Sled): { sled: Sled; loop: Loop | null } {
 function trimTrail(trail: Point[]): Point[] {
   let length = 0;
   for (let i = trail.length - 1; i > 0; i--) {
-    const a = trail[i - 1];
-    const b = trail[i];
+    const a = trail[i - 1]!;
+    const b = trail[i]!;
     const seg = Math.sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
     if (length + seg <= TRAIL_LIMIT) {
       length += seg;
@@ -101,9 +101,9 @@ function trimTrail(trail: Point[]): Point[] {
 /** Whether (x, y), or a copy shifted by multiples of FIELD on each axis, is inside the loop (even-odd rule). */
 export function insideLoop(loop: readonly Point[], x: number, y: number): boolean {
   if (loop.length < 3) return false;
-  let minX = loop[0].x;
+  let minX = loop[0]!.x;
   let maxX = minX;
-  let minY = loop[0].y;
+  let minY = loop[0]!.y;
   let maxY = minY;
   for (const p of loop) {
     minX = Math.min(minX, p.x);
@@ -123,8 +123,8 @@ export function insideLoop(loop: readonly Point[], x: number, y: number): boolea
 function evenOdd(poly: readonly Point[], px: number, py: number): boolean {
   let inside = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[j];
-    const b = poly[i];
+    const a = poly[j]!;
+    const b = poly[i]!;
     if (a.y > py !== b.y > py && px < a.x + ((py - a.y) * (b.x - a.x)) / (b.y - a.y)) inside = !inside;
   }
   return inside;
@@ -186,12 +186,13 @@ export function wrappedTrail(trail: readonly Point[]): Point[] {
     const last = out[out.length - 1];
     if (last === undefined || last.x !== x || last.y !== y) out.push({ x, y });
   };
-  if (trail.length === 0) return out;
-  const cellOf = [cell(trail[0].x), cell(trail[0].y)];
-  emit(wrap(trail[0].x), wrap(trail[0].y));
+  const start = trail[0];
+  if (start === undefined) return out;
+  const cellOf: [number, number] = [cell(start.x), cell(start.y)];
+  emit(wrap(start.x), wrap(start.y));
   for (let i = 1; i < trail.length; i++) {
-    const a = trail[i - 1];
-    const b = trail[i];
+    const a = trail[i - 1]!;
+    const b = trail[i]!;
     const events: Crossing[] = [];
     crossings(a.x, b.x, 0, events);
     crossings(a.y, b.y, 1, events);

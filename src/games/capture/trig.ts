@@ -24,7 +24,7 @@ for (let n = 2, fact = 1, sign = -1; n <= 17; n++) {
 
 function horner(coeffs: readonly number[], z: number): number {
   let acc = 0;
-  for (let i = coeffs.length - 1; i >= 0; i--) acc = coeffs[i] + z * acc;
+  for (let i = coeffs.length - 1; i >= 0; i--) acc = coeffs[i]! + z * acc;
   return acc;
 }
 

@@ -83,7 +83,7 @@ export function parseActionLine(line: string): ParsedAction {
   }
   if (TARGETED.has(kind)) {
     if (words.length !== 3) return { ok: false, detail: `'${kind}' takes two integers X Y` };
-    if (!INTEGER.test(words[1]) || !INTEGER.test(words[2])) {
+    if (!INTEGER.test(words[1]!) || !INTEGER.test(words[2]!)) {
       return { ok: false, detail: `'${kind}' needs integer coordinates` };
     }
     const x = Number(words[1]);

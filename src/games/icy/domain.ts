@@ -15,8 +15,8 @@ export function domainOwners(ground: readonly number[], out: Int8Array = new Int
   const blue = nearestSquares(ground, Ground.BLUE_SNOWMAN);
   if (red === null && blue === null) return out;
   for (let i = 0; i < CELLS; i++) {
-    const r = red === null ? FAR : red[i];
-    const b = blue === null ? FAR : blue[i];
+    const r = red === null ? FAR : red[i]!;
+    const b = blue === null ? FAR : blue[i]!;
     if (r < b) out[i] = RED;
     else if (b < r) out[i] = BLUE;
   }
@@ -48,7 +48,7 @@ function nearestSquares(ground: readonly number[], snowman: number): Uint8Array 
       for (let y = Math.max(0, sy - R); y <= Math.min(SIZE - 1, sy + R); y++) {
         const d = dx2 + (y - sy) * (y - sy);
         const j = x * SIZE + y;
-        if (d < best[j]) best[j] = d;
+        if (d < best[j]!) best[j] = d;
       }
     }
   }

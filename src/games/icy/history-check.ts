@@ -100,11 +100,11 @@ function checkInitial(block: Omit<TurnBlock, 'moves'>): string | null {
   const fresh = initialState({ trees: Array.from(block.ground, (g) => g === Ground.TREE) });
   for (let i = 0; i < CELLS; i++) {
     if (block.height[i] !== fresh.height[i] || block.ground[i] !== fresh.ground[i]) {
-      return `${cellName(i)} is not a fresh space: ${block.height[i]}${GROUND_LETTERS[block.ground[i]]}`;
+      return `${cellName(i)} is not a fresh space: ${block.height[i]}${GROUND_LETTERS[block.ground[i]!]}`;
     }
   }
   const moved = fresh.children.findIndex((c, k) => {
-    const b = block.children[k];
+    const b = block.children[k]!;
     return c.x !== b.x || c.y !== b.y || c.standing !== b.standing || c.holding !== b.holding || c.dazed !== b.dazed;
   });
   if (moved >= 0) return `child ${moved} does not start at its start position`;
@@ -120,13 +120,13 @@ export function describeDifference(expected: Omit<TurnBlock, 'moves'>, got: IcyS
   for (let i = 0; i < CELLS && diffs.length < 6; i++) {
     if (expected.height[i] !== got.height[i] || expected.ground[i] !== got.ground[i]) {
       diffs.push(
-        `${cellName(i)}: expected ${expected.height[i]}${GROUND_LETTERS[expected.ground[i]]}, got ${got.height[i]}${GROUND_LETTERS[got.ground[i]]}`,
+        `${cellName(i)}: expected ${expected.height[i]}${GROUND_LETTERS[expected.ground[i]!]}, got ${got.height[i]}${GROUND_LETTERS[got.ground[i]!]}`,
       );
     }
   }
   for (let c = 0; c < expected.children.length && diffs.length < 6; c++) {
-    const e = formatChild(expected.children[c], rules);
-    const g = formatChild(got.children[c], rules);
+    const e = formatChild(expected.children[c]!, rules);
+    const g = formatChild(got.children[c]!, rules);
     if (e !== g) diffs.push(`child ${c}: expected ${e}, got ${g}`);
   }
   return diffs.length === 0 ? null : diffs.join('; ');

@@ -1,4 +1,4 @@
-import { fail, ok, type Problem, type Result } from '../../core/errors.js';
+import { fail, hasProblems, ok, type Problem, type Result } from '../../core/errors.js';
 import { CELLS, SIZE, START_POSITIONS, cellIndex } from './constants.js';
 
 /** A tree layout: `trees[cellIndex(x, y)]` is true where a tree stands. */
@@ -32,7 +32,7 @@ export function parseMap(text: string): Result<IcyMap, MapProblem> {
   }
   const trees: boolean[] = new Array(CELLS).fill(false);
   for (let row = 0; row < SIZE; row++) {
-    const line = lines[row];
+    const line = lines[row]!;
     if (line.length !== SIZE) {
       return fail({
         code: 'MAP_SIZE',
@@ -54,7 +54,7 @@ export function parseMap(text: string): Result<IcyMap, MapProblem> {
   }
   const map = { trees };
   const problems = validateMap(map);
-  return problems.length === 0 ? ok(map) : fail(...problems);
+  return hasProblems(problems) ? fail(...problems) : ok(map);
 }
 
 /** Every rule of section 1 a tree layout can break, each with its own code. */
@@ -166,7 +166,7 @@ export const DEFAULT_MAP: IcyMap = (() => {
     [15, 15],
     [15, 22],
     [22, 15],
-  ]) {
+  ] as const) {
     trees[cellIndex(x, y)] = true;
   }
   return { trees };

@@ -12,7 +12,7 @@ export function icyReplayFromMatch(match: { result: MatchResult; replay: Replay<
     manifest,
     map: options.map,
     mapText: formatMap(options.map),
-    forfeit: forfeits.length === 2 ? 'both' : forfeits.length === 1 ? SIDES[forfeits[0]] : null,
+    forfeit: forfeits.length === 2 ? 'both' : forfeits.length === 1 ? SIDES[forfeits[0]!] : null,
     turns: match.replay.turns.map((t) => ({
       actions: t.step.actions,
       outcomes: t.step.outcomes,

@@ -121,7 +121,7 @@ function stepChildren(s: IcyState, stepping: Step[], occupant: Int8Array, outcom
     if (!onField(st.x, st.y)) blocked.add(st.m);
     else {
       const i = cellIndex(st.x, st.y);
-      if (s.ground[i] === Ground.TREE || s.height[i] >= BLOCKING_HEIGHT) blocked.add(st.m);
+      if (s.ground[i] === Ground.TREE || s.height[i]! >= BLOCKING_HEIGHT) blocked.add(st.m);
       else if (stepping.some((o) => o !== st && o.x === st.x && o.y === st.y)) blocked.add(st.m);
     }
   }
@@ -130,7 +130,7 @@ function stepChildren(s: IcyState, stepping: Step[], occupant: Int8Array, outcom
     changed = false;
     for (const st of stepping) {
       if (blocked.has(st.m)) continue;
-      const other = occupant[cellIndex(st.x, st.y)];
+      const other = occupant[cellIndex(st.x, st.y)]!;
       if (other !== NO_CHILD && !leaving(other)) {
         blocked.add(st.m);
         changed = true;
@@ -145,19 +145,19 @@ function stepChildren(s: IcyState, stepping: Step[], occupant: Int8Array, outcom
       m.stopped = true;
       if (!m.knockback) outcomes[m.child] = { status: 'blocked', step: m.done };
     } else {
-      const k = kids[m.child];
+      const k = kids[m.child]!;
       if (occupant[cellIndex(k.x, k.y)] === m.child) occupant[cellIndex(k.x, k.y)] = NO_CHILD;
     }
   }
   for (const st of stepping) {
     if (blocked.has(st.m)) continue;
-    const k = kids[st.m.child];
+    const k = kids[st.m.child]!;
     k.x = st.x;
     k.y = st.y;
     const i = cellIndex(st.x, st.y);
     occupant[i] = st.m.child;
     if (s.ground[i] !== Ground.EMPTY) {
-      noteChange(changes, i, s.ground[i], Ground.EMPTY);
+      noteChange(changes, i, s.ground[i]!, Ground.EMPTY);
       s.ground[i] = Ground.EMPTY;
     }
   }
@@ -185,14 +185,14 @@ function stepFlight(s: IcyState, f: Flight, occupant: Int8Array, catchFrom: Catc
     return;
   }
   if (meetChild(s, f, occupant, catchFrom)) return;
-  if (isSnowman(s.ground[i]) && h === s.height[i]) {
-    noteChange(changes, i, s.ground[i], Ground.MEDIUM_ON_LARGE);
+  if (isSnowman(s.ground[i]!) && h === s.height[i]) {
+    noteChange(changes, i, s.ground[i]!, Ground.MEDIUM_ON_LARGE);
     s.ground[i] = Ground.MEDIUM_ON_LARGE;
     f.end = 'snowman_head';
     return;
   }
   // At the end of its path a snowball is destroyed wherever it is.
-  if (h <= s.height[i] || t === f.steps) f.end = 'ground';
+  if (h <= s.height[i]! || t === f.steps) f.end = 'ground';
 }
 
 /**
@@ -201,10 +201,10 @@ function stepFlight(s: IcyState, f: Flight, occupant: Int8Array, catchFrom: Catc
  * The child catches it when it named the thrower's space and has room.
  */
 function meetChild(s: IcyState, f: Flight, occupant: Int8Array, catchFrom: CatchTargets): boolean {
-  const [x, y, h] = f.path[f.path.length - 1];
-  const c = occupant[cellIndex(x, y)];
+  const [x, y, h] = f.path[f.path.length - 1]!;
+  const c = occupant[cellIndex(x, y)]!;
   if (c === NO_CHILD) return false;
-  const k = s.children[c];
+  const k = s.children[c]!;
   if (!k.standing && h > CROUCHING_HEIGHT) return false;
   const named = catchFrom[c];
   f.child = c;

@@ -27,9 +27,9 @@ export function viewCoordinate(team: Team, v: number): number {
 
 /** Snowman colors are swapped for the blue player. */
 function viewGroundLetter(team: Team, g: number): string {
-  if (team === BLUE && g === Ground.RED_SNOWMAN) return GROUND_LETTERS[Ground.BLUE_SNOWMAN];
-  if (team === BLUE && g === Ground.BLUE_SNOWMAN) return GROUND_LETTERS[Ground.RED_SNOWMAN];
-  return GROUND_LETTERS[g];
+  if (team === BLUE && g === Ground.RED_SNOWMAN) return GROUND_LETTERS[Ground.BLUE_SNOWMAN]!;
+  if (team === BLUE && g === Ground.BLUE_SNOWMAN) return GROUND_LETTERS[Ground.RED_SNOWMAN]!;
+  return GROUND_LETTERS[g]!;
 }
 
 /** A child as the turn history records it (engine view, the raw daze counter). */

@@ -23,7 +23,7 @@ export function historyToReplay(bytes: Uint8Array, rules: RuleSet): Result<IcyRe
   const parsed = parseTurns(bytes, rules);
   if (!parsed.ok) return fail(parsed.problems[0]);
   const blocks = parsed.value;
-  const map = { trees: Array.from(blocks[0].ground, (g) => g === Ground.TREE) };
+  const map = { trees: Array.from(blocks[0]!.ground, (g) => g === Ground.TREE) };
   const history = { name: null, sha256: null, kind: 'history' } as const;
   return ok(
     buildReplay({

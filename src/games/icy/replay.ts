@@ -172,8 +172,8 @@ export function encodeState(s: IcyState): EncodedState {
   let height = '';
   let ground = '';
   for (let i = 0; i < CELLS; i++) {
-    height += HEIGHT_DIGITS[Math.min(35, s.height[i])];
-    ground += GROUND_LETTERS[s.ground[i]];
+    height += HEIGHT_DIGITS[Math.min(35, s.height[i]!)];
+    ground += GROUND_LETTERS[s.ground[i]!];
   }
   return {
     turn: s.turn,
@@ -191,15 +191,16 @@ export function encodeState(s: IcyState): EncodedState {
 export function decodeState(e: EncodedState): IcyState {
   const height: number[] = [];
   const ground: number[] = [];
+  // The replay schema checks both strings are CELLS long and each child has five numbers.
   for (let i = 0; i < CELLS; i++) {
-    height.push(HEIGHT_DIGITS.indexOf(e.height[i]));
-    ground.push(GROUND_LETTERS.indexOf(e.ground[i]));
+    height.push(HEIGHT_DIGITS.indexOf(e.height[i]!));
+    ground.push(GROUND_LETTERS.indexOf(e.ground[i]!));
   }
   return {
     turn: e.turn,
     height,
     ground,
-    children: e.children.slice(0, CHILDREN).map(([x, y, standing, holding, dazed]) => ({ x, y, standing: standing === 1, holding: holding as Holding, dazed })),
+    children: e.children.slice(0, CHILDREN).map(([x = 0, y = 0, standing = 0, holding = 0, dazed = 0]) => ({ x, y, standing: standing === 1, holding: holding as Holding, dazed })),
     score: [e.score[0], e.score[1]],
     hitScore: [e.hitScore[0], e.hitScore[1]],
     domain: [e.domain[0], e.domain[1]],
@@ -211,13 +212,13 @@ export function decodeState(e: EncodedState): IcyState {
 /** The state at the start of `turn` (0 to the number of turns): the nearest key frame, then re-simulation. */
 export function stateAt(replay: IcyReplay, turn: number): IcyState {
   const t = Math.max(0, Math.min(turn, replay.turns.length));
-  const frame = replay.keyframes[Math.min(Math.floor(t / replay.keyframeInterval), replay.keyframes.length - 1)];
+  const frame = replay.keyframes[Math.min(Math.floor(t / replay.keyframeInterval), replay.keyframes.length - 1)]!;
   const state = cloneState(decodeState(frame));
   const rules = ruleSet(replay.manifest.rules);
   for (let k = frame.turn; k < t; k++) {
     advance(
       state,
-      replay.turns[k].a.map((line) => {
+      replay.turns[k]!.a.map((line) => {
         const p = parseActionLine(line);
         return p.ok ? p.action : IDLE;
       }),

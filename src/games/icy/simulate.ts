@@ -91,24 +91,26 @@ function play(s: IcyState, actions: readonly Action[], rules: RuleSet, occupant:
     act[c] = IDLE;
   };
   for (let c = 0; c < CHILDREN; c++) {
-    act[c] = actions[c] ?? IDLE;
-    if (kids[c].dazed > 0) kids[c].dazed--;
-    if (kids[c].dazed > 0 && act[c].kind !== 'idle') cancel(c, canceled('dazed'));
+    const a = actions[c] ?? IDLE;
+    const k = kids[c]!;
+    act[c] = a;
+    if (k.dazed > 0) k.dazed--;
+    if (k.dazed > 0 && a.kind !== 'idle') cancel(c, canceled('dazed'));
   }
 
-  for (let c = 0; c < CHILDREN; c++) occupant[cellIndex(kids[c].x, kids[c].y)] = c;
+  for (let c = 0; c < CHILDREN; c++) occupant[cellIndex(kids[c]!.x, kids[c]!.y)] = c;
 
   const changes: FieldChanges = { cells: [], snowmen: false };
   resolveTransfers(s, act, occupant, 'drop', cancel, changes);
   resolveTransfers(s, act, occupant, 'pickup', cancel, changes);
-  for (let c = 0; c < CHILDREN; c++) applyInstant(s, c, act[c], cancel);
+  for (let c = 0; c < CHILDREN; c++) applyInstant(s, c, act[c]!, cancel);
 
   const movers: Mover[] = [];
   const flights: Flight[] = [];
   const catchFrom: ([number, number] | null)[] = new Array(CHILDREN).fill(null);
   for (let c = 0; c < CHILDREN; c++) {
-    const a = act[c];
-    const k = kids[c];
+    const a = act[c]!;
+    const k = kids[c]!;
     if (a.kind === 'run' || a.kind === 'crawl') {
       const problem = checkMove(a, k.x, k.y, k.standing);
       if (problem) cancel(c, problem);
@@ -130,11 +132,13 @@ function play(s: IcyState, actions: readonly Action[], rules: RuleSet, occupant:
   const knockbacks: { child: number; from: [number, number]; direction: [number, number]; m: Mover }[] = [];
   if (rules.knockback) {
     for (let c = 0; c < CHILDREN; c++) {
-      const push = knockbackStep(s.knockback[c][0], s.knockback[c][1]);
+      const hit = s.knockback[c]!;
+      const push = knockbackStep(hit[0], hit[1]);
       if (!push) continue;
-      const m = mover(c, kids[c].x, kids[c].y, push[0], push[1], true);
+      const { x, y } = kids[c]!;
+      const m = mover(c, x, y, push[0], push[1], true);
       movers.push(m);
-      knockbacks.push({ child: c, from: [kids[c].x, kids[c].y], direction: push, m });
+      knockbacks.push({ child: c, from: [x, y], direction: push, m });
     }
   }
 
@@ -144,9 +148,10 @@ function play(s: IcyState, actions: readonly Action[], rules: RuleSet, occupant:
   for (const f of flights) {
     if (f.end !== 'child') continue;
     // The counter shows 5 after a hit and drops before each turn: 4 idle turns.
-    kids[f.child].dazed = DAZE_TURNS + 1;
-    s.knockback[f.child][0] += f.dx;
-    s.knockback[f.child][1] += f.dy;
+    kids[f.child]!.dazed = DAZE_TURNS + 1;
+    const push = s.knockback[f.child]!;
+    push[0] += f.dx;
+    push[1] += f.dy;
     if (teamOf(f.thrower) !== teamOf(f.child)) s.hitScore[teamOf(f.thrower)] += HIT_POINTS;
   }
 
@@ -166,7 +171,7 @@ function play(s: IcyState, actions: readonly Action[], rules: RuleSet, occupant:
 
 /** Stand, crouch and crush take effect at once, after pickups. */
 function applyInstant(s: IcyState, c: number, a: Action, cancel: (c: number, o: Outcome) => void): void {
-  const k = s.children[c];
+  const k = s.children[c]!;
   if (a.kind === 'stand') {
     if (k.standing) cancel(c, canceled('already_standing'));
     else k.standing = true;

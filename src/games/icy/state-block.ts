@@ -21,10 +21,10 @@ export function renderStateBlock(s: IcyState, rules: RuleSet, out: Uint8Array, p
   const { height, ground } = s;
   for (let x = 0, i = 0; x < SIZE; x++) {
     for (let y = 0; y < SIZE; y++, i++) {
-      const h = height[i];
+      const h = height[i]!;
       if (h < 10) out[pos++] = ZERO + h;
       else pos = writeInt(out, pos, h);
-      out[pos++] = GROUND_BYTES[ground[i]];
+      out[pos++] = GROUND_BYTES[ground[i]!]!;
       out[pos++] = SPACE;
     }
     out[pos - 1] = NEWLINE;
@@ -114,11 +114,11 @@ export class IncrementalBlockRenderer {
   }
 
   private writeCell(s: IcyState, i: number): void {
-    const h = s.height[i];
+    const h = s.height[i]!;
     if (h > 9) this.wide = true;
     const at = i * 3;
     this.grid[at] = ZERO + (h > 9 ? 9 : h);
-    this.grid[at + 1] = GROUND_BYTES[s.ground[i]];
+    this.grid[at + 1] = GROUND_BYTES[s.ground[i]!]!;
     this.grid[at + 2] = i % SIZE === SIZE - 1 ? NEWLINE : SPACE;
   }
 

@@ -48,7 +48,7 @@ export function resolveTransfers(
   const claimant: number[] = [];
   const claimed: number[] = [];
   for (let c = 0; c < CHILDREN; c++) {
-    const a = act[c];
+    const a = act[c]!;
     if (a.kind !== kind) continue;
     const problem = kind === 'drop' ? checkDrop(s, c, a, occupant) : checkPickup(s, c, a, occupant);
     if (problem) cancel(c, problem);
@@ -58,22 +58,22 @@ export function resolveTransfers(
     }
   }
   for (let j = 0; j < claimant.length; j++) {
-    const c = claimant[j];
-    const i = claimed[j];
+    const c = claimant[j]!;
+    const i = claimed[j]!;
     if (claimed.indexOf(i) !== claimed.lastIndexOf(i)) {
       cancel(c, canceled('contention'));
       continue;
     }
-    const before = s.ground[i];
+    const before = s.ground[i]!;
     if (kind === 'drop') drop(s, c, i);
     else pickup(s, c, i);
-    noteChange(changes, i, before, s.ground[i]);
+    noteChange(changes, i, before, s.ground[i]!);
   }
 }
 
 /** One of the eight neighbours, on the field, no tree, no child. */
 function checkNeighbour(s: IcyState, c: number, a: Action, occupant: Int8Array): Outcome | null {
-  const k = s.children[c];
+  const k = s.children[c]!;
   const dx = a.x - k.x;
   const dy = a.y - k.y;
   if (dx === 0 && dy === 0) return canceled('same_space');
@@ -91,34 +91,34 @@ function dropSize(h: Holding): number {
 }
 
 function checkDrop(s: IcyState, c: number, a: Action, occupant: Int8Array): Outcome | null {
-  if (s.children[c].holding === Holding.EMPTY) return canceled('empty_handed');
+  if (s.children[c]!.holding === Holding.EMPTY) return canceled('empty_handed');
   const problem = checkNeighbour(s, c, a, occupant);
   if (problem) return problem;
   // The original refuses a drop only onto a space already 9 high: a large
   // snowball dropped onto height 8 makes 11 (recorded in the conformance games).
-  if (s.height[cellIndex(a.x, a.y)] >= MAX_HEIGHT) return canceled('too_high');
+  if (s.height[cellIndex(a.x, a.y)]! >= MAX_HEIGHT) return canceled('too_high');
   return null;
 }
 
 function drop(s: IcyState, c: number, i: number): void {
-  const k = s.children[c];
-  s.height[i] += dropSize(k.holding);
-  if (powderHeld(k.holding) === 0) s.ground[i] = dropSnowball(s.ground[i], heldSize(k.holding), teamOf(c));
+  const k = s.children[c]!;
+  s.height[i]! += dropSize(k.holding);
+  if (powderHeld(k.holding) === 0) s.ground[i] = dropSnowball(s.ground[i]!, heldSize(k.holding), teamOf(c));
   // Small snowballs go one at a time; anything else is dropped whole.
   k.holding = smallsHeld(k.holding) > 1 ? ((k.holding - 1) as Holding) : Holding.EMPTY;
 }
 
 /** What the child would hold after picking up from space `i`, or why it cannot. */
 function pickupResult(s: IcyState, c: number, i: number): Holding | Outcome {
-  const holding = s.children[c].holding;
-  const stack = stackOf(s.ground[i]);
-  if (stack.length > 0) return addSnowball(holding, stack[stack.length - 1]) ?? canceled('hands_full');
+  const holding = s.children[c]!.holding;
+  const stack = stackOf(s.ground[i]!);
+  if (stack.length > 0) return addSnowball(holding, stack[stack.length - 1]!) ?? canceled('hands_full');
   if (s.height[i] === 0) return canceled('nothing_to_pick_up');
   return addPowder(holding) ?? canceled('hands_full');
 }
 
 function checkPickup(s: IcyState, c: number, a: Action, occupant: Int8Array): Outcome | null {
-  if (s.children[c].standing) return canceled('not_crouching');
+  if (s.children[c]!.standing) return canceled('not_crouching');
   const problem = checkNeighbour(s, c, a, occupant);
   if (problem) return problem;
   const result = pickupResult(s, c, cellIndex(a.x, a.y));
@@ -127,12 +127,12 @@ function checkPickup(s: IcyState, c: number, a: Action, occupant: Int8Array): Ou
 
 /** Takes the topmost snowball, or one unit of powder when there is none. */
 function pickup(s: IcyState, c: number, i: number): void {
-  const stack = stackOf(s.ground[i]);
-  s.children[c].holding = pickupResult(s, c, i) as Holding;
+  const stack = stackOf(s.ground[i]!);
+  s.children[c]!.holding = pickupResult(s, c, i) as Holding;
   if (stack.length > 0) {
-    s.height[i] -= stack[stack.length - 1];
+    s.height[i]! -= stack[stack.length - 1]!;
     s.ground[i] = groundOf(stack.slice(0, -1), teamOf(c));
   } else {
-    s.height[i] -= 1;
+    s.height[i]! -= 1;
   }
 }

@@ -110,7 +110,7 @@ export class TurnReader {
       if (stance !== 83 && stance !== 67) this.fail(`bad stance of child ${c}`);
       this.skipBlanks();
       const hb = this.bytes[this.pos++];
-      const holding = hb < 128 ? this.holdCode[hb] : -1;
+      const holding = hb !== undefined && hb < 128 ? this.holdCode[hb]! : -1;
       if (holding < 0) this.fail(`bad holding of child ${c} for rules ${this.rules.name}`);
       const dazed = this.int();
       this.endLine();
@@ -170,7 +170,7 @@ export class TurnReader {
     if (negative) this.pos++;
     const start = this.pos;
     let v = 0;
-    while (this.pos < b.length && b[this.pos] >= ZERO && b[this.pos] <= ZERO + 9) v = v * 10 + b[this.pos++] - ZERO;
+    for (let d = b[this.pos]; isDigit(d); d = b[++this.pos]) v = v * 10 + d - ZERO;
     if (this.pos === start || this.pos - start > 9) this.fail('expected a number');
     return negative ? -v : v;
   }
@@ -185,17 +185,22 @@ function scanRow(b: Uint8Array, p: number, base: number, height: Uint8Array, gro
   for (let y = 0; y < SIZE; y++) {
     while (b[p] === SPACE) p++;
     // A height is a number: usually one digit, but the original lets it pass 9.
-    let h = b[p] - ZERO;
-    if (!(h >= 0 && h <= 9)) return -(y + 1);
-    p++;
-    while (b[p] >= ZERO && b[p] <= ZERO + 9 && h < 100) h = h * 10 + b[p++] - ZERO;
+    const first = b[p];
+    if (!isDigit(first)) return -(y + 1);
+    let h = first - ZERO;
+    for (let d = b[++p]; isDigit(d) && h < 100; d = b[++p]) h = h * 10 + d - ZERO;
     const g = b[p++];
-    const code = g < 128 ? codes[g] : -1;
+    const code = g !== undefined && g < 128 ? codes[g]! : -1;
     if (code < 0 || h > 255) return -(y + 1);
     height[base + y] = h;
     ground[base + y] = code;
   }
   return p;
+}
+
+/** An ASCII digit; reading past the end of the bytes gives undefined, which is not one. */
+function isDigit(byte: number | undefined): byte is number {
+  return byte !== undefined && byte >= ZERO && byte <= ZERO + 9;
 }
 
 function letterCodes(letters: string): Int8Array {
@@ -235,7 +240,7 @@ export function formatTurns(states: readonly IcyState[], moves: readonly (readon
 /** The eight move lines of a block as the original writes them, from the state the moves answer. */
 export function writtenMoveLines(state: IcyState, moves: readonly Action[]): string[] {
   const lines: string[] = [];
-  for (let c = 0; c < CHILDREN; c++) lines.push(formatAction(writtenMove(moves[c] ?? IDLE, state.children[c])));
+  for (let c = 0; c < CHILDREN; c++) lines.push(formatAction(writtenMove(moves[c] ?? IDLE, state.children[c]!)));
   return lines;
 }
 

@@ -11,7 +11,7 @@ export function visibleSpaces(state: IcyState, team: Team): Uint8Array {
   const owners = domainOwners(state.ground);
   for (let i = 0; i < CELLS; i++) if (owners[i] === team) seen[i] = 1;
   for (let c = team * TEAM_SIZE; c < (team + 1) * TEAM_SIZE; c++) {
-    const { x: cx, y: cy } = state.children[c];
+    const { x: cx, y: cy } = state.children[c]!;
     for (let x = Math.max(0, cx - 7); x <= Math.min(SIZE - 1, cx + 7); x++) {
       for (let y = Math.max(0, cy - 7); y <= Math.min(SIZE - 1, cy + 7); y++) {
         const dx = x - cx;

@@ -16,7 +16,7 @@ export class WasmReader {
 
   byte(): number {
     if (this.pos >= this.end) throw new WasmFormatError('unexpected end of the module');
-    return this.bytes[this.pos++];
+    return this.bytes[this.pos++]!;
   }
 
   /** Unsigned LEB128 up to 32 bits. */

@@ -94,7 +94,7 @@ export function skipImmediates(r: WasmReader, op: number): void {
 /** Empty (0x40), a value type (one byte) or a type index (signed LEB, positive). */
 export function skipBlockType(r: WasmReader): void {
   const b = r.bytes[r.pos];
-  if (b === 0x40 || (b >= 0x6f && b <= 0x7f)) {
+  if (b === 0x40 || (b !== undefined && b >= 0x6f && b <= 0x7f)) {
     r.pos++;
     return;
   }

@@ -160,11 +160,12 @@ export function createWasiHarness(module: WebAssembly.Module, seed: number, logL
     },
     sched_yield: () => ERRNO.SUCCESS,
   };
-  const imports: Record<string, Record<string, unknown>> = { ...hook, wasi_snapshot_preview1: {} };
+  const wasiImports: Record<string, unknown> = {};
+  const imports: Record<string, Record<string, unknown>> = { ...hook, wasi_snapshot_preview1: wasiImports };
   for (const i of WebAssembly.Module.imports(module)) {
     if (i.module === 'wasi_snapshot_preview1' && i.kind === 'function') {
       const f = wasi[i.name] ?? (() => ERRNO.NOSYS);
-      imports.wasi_snapshot_preview1[i.name] = (...args: never[]) => {
+      wasiImports[i.name] = (...args: never[]) => {
         charge(HOST_CALL_FUEL);
         return f(...args);
       };

@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException, DeleteItemCommand, GetItemCommand, PutItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { parseRecord } from './attribute-values.js';
 import { queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
 import type { BotRecord, BotStore, PublicBotSummary } from '../contract/bots.js';
@@ -65,12 +66,12 @@ export class DynamoBotStore implements BotStore {
 
   async listByOwner(owner: string, limit: number, cursor?: string): Promise<Page<BotRecord>> {
     const page = await queryIndexPage(this.db, this.table, `owner#${owner}`, limit, cursor, "listing an owner's bots");
-    return { items: page.items.map((i) => JSON.parse(i.record.S!) as BotRecord), cursor: page.cursor };
+    return { items: page.items.map((i) => parseRecord<BotRecord>(i)), cursor: page.cursor };
   }
 
   async listPublic(limit: number, cursor?: string): Promise<Page<PublicBotSummary>> {
     const page = await queryIndexPage(this.db, this.table, LISTED_BOTS, limit, cursor, 'listing public bots');
-    return { items: page.items.map((i) => JSON.parse(i.record.S!) as PublicBotSummary), cursor: page.cursor };
+    return { items: page.items.map((i) => parseRecord<PublicBotSummary>(i)), cursor: page.cursor };
   }
 
   private async list(bot: BotRecord): Promise<void> {

@@ -11,6 +11,7 @@ import {
 import type { BoardOfBot, Entry, Leaderboard, LeaderboardStore, ListedBoard, ResultLine, Round } from '../contract/leaderboards.js';
 import type { Webhook } from '../contract/webhooks.js';
 import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
+import { parseRecord } from './attribute-values.js';
 import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
 import type { Page } from '../contract/page.js';
@@ -91,7 +92,7 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>> {
     const page = await queryIndexPage(this.db, this.table, LISTED_BOARDS, limit, cursor, 'listing leaderboards');
-    const items = page.items.map((i) => ({ board: JSON.parse(i.record.S!) as Leaderboard, entries: Number(i.entryCount?.N ?? 0) }));
+    const items = page.items.map((i) => ({ board: parseRecord<Leaderboard>(i), entries: Number(i.entryCount?.N ?? 0) }));
     return { items, cursor: page.cursor };
   }
 
@@ -136,7 +137,7 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async boardsOfBot(botId: string): Promise<BoardOfBot[]> {
     const items = await queryIndexAll(this.db, this.table, `entries#${botId}`, "listing a bot's entries");
-    return items.map((i) => ({ boardId: i.pk.S!.slice('lb#'.length), entry: JSON.parse(i.record.S!) as Entry }));
+    return items.map((i) => ({ boardId: i.pk!.S!.slice('lb#'.length), entry: parseRecord<Entry>(i) }));
   }
 
   async entries(boardId: string): Promise<Entry[]> {
@@ -144,7 +145,7 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     let start: Record<string, AttributeValue> | undefined;
     do {
       const out = await this.query(boardId, 'entry#', 'reading entries', start);
-      for (const item of out.Items ?? []) entries.push(JSON.parse(item.record.S!) as Entry);
+      for (const item of out.Items ?? []) entries.push(parseRecord<Entry>(item));
       start = out.LastEvaluatedKey;
     } while (start);
     return entries;
@@ -178,7 +179,7 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     const page = await queryIndexPage(this.db, this.table, `rounds#${boardId}`, 1, undefined, 'finding the latest round');
     const item = page.items[0];
     // The index names the round; its counters are read from the table itself.
-    return item ? this.getRound(boardId, (JSON.parse(item.record.S!) as Round).id) : null;
+    return item ? this.getRound(boardId, (parseRecord<Round>(item)).id) : null;
   }
 
   async getRound(boardId: string, roundId: string): Promise<Round | null> {
@@ -198,7 +199,7 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async webhooks(boardId: string): Promise<Webhook[]> {
     const out = await this.query(boardId, 'hook#', 'reading webhooks');
-    return (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as Webhook);
+    return (out.Items ?? []).map((i) => parseRecord<Webhook>(i));
   }
 
   async deleteWebhook(boardId: string, hookId: string): Promise<boolean> {
@@ -226,7 +227,7 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
           Limit: limit,
         }),
       );
-      return (out.Items ?? []).map((i) => JSON.parse(i.record.S!) as ResultLine);
+      return (out.Items ?? []).map((i) => parseRecord<ResultLine>(i));
     } catch (e) {
       throw unavailable('reading recent results', e);
     }
@@ -243,9 +244,9 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     }
     const out = await this.query(boardId, 'result#', 'reading results', start, limit);
     const items = out.Items ?? [];
-    const lines = items.map((i) => JSON.parse(i.record.S!) as ResultLine);
+    const lines = items.map((i) => parseRecord<ResultLine>(i));
     // The cursor is the last result given, so a later call picks up exactly after it.
-    const last = items.length > 0 ? items[items.length - 1].sk.S! : after;
+    const last = items.at(-1)?.sk?.S ?? after;
     return { lines, cursor: last ? encodeCursorText(last) : null };
   }
 }

@@ -13,7 +13,7 @@ import { decodeCursorKey, encodeCursorKey } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
 import type { CreateMatchOptions, IdempotencyClaim, MatchStore, StoredRecord } from '../contract/matches.js';
 import type { Page } from '../contract/page.js';
-import { N, S } from './attribute-values.js';
+import { N, parseRecord, S } from './attribute-values.js';
 
 /**
  * The table's layout (infra/ creates it; tests check they agree):
@@ -58,7 +58,7 @@ export async function queryIndexPage(
   let start: Record<string, AttributeValue> | undefined;
   if (cursor) {
     start = decodeCursorKey(cursor, BY_BOT_CURSOR_KEY);
-    if (start[TABLE_LAYOUT.byBotHashKey].S !== partition) throw badCursor();
+    if (start[TABLE_LAYOUT.byBotHashKey]?.S !== partition) throw badCursor();
   }
   try {
     const out = await db.send(
@@ -141,7 +141,7 @@ export class DynamoMatchStore implements MatchStore {
 
   async listRecent<R extends StoredRecord>(limit: number, cursor?: string): Promise<Page<R>> {
     const page = await queryIndexPage(this.db, this.table, LISTED_MATCHES, limit, cursor, 'listing recent matches');
-    return { items: page.items.map((i) => JSON.parse(i.record.S!) as R), cursor: page.cursor };
+    return { items: page.items.map((i) => parseRecord<R>(i)), cursor: page.cursor };
   }
 
   async get<R extends StoredRecord>(id: string): Promise<R | null> {
@@ -155,7 +155,7 @@ export class DynamoMatchStore implements MatchStore {
 
   async listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>> {
     const page = await queryIndexPage(this.db, this.table, `bot#${botHash}`, limit, cursor, 'listing matches');
-    return { items: page.items.map((i) => JSON.parse(i.record.S!) as R), cursor: page.cursor };
+    return { items: page.items.map((i) => parseRecord<R>(i)), cursor: page.cursor };
   }
 
   async claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, deadlineMs: number): Promise<IdempotencyClaim> {

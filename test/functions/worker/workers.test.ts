@@ -70,7 +70,7 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
     const workers = await inWorkers(hunterJs, hunterWasm, 3);
     const node = await inNode(hunterJs, hunterWasm, 3);
     expect(workers.result.turns).toBe(180);
-    expect(workers.result.seats[1].fuel).toBeGreaterThan(0);
+    expect(workers.result.seats[1]!.fuel).toBeGreaterThan(0);
     expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
     expect(JSON.stringify(workers.result)).toBe(JSON.stringify(node.result));
   }, 60_000);
@@ -105,8 +105,8 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
     const loop: Bundle = { kind: 'js', code: 'export default function () { for (;;) {} }' };
     const r = await inWorkers(loop, spin, 4, small);
     expect(r.result.turns).toBe(180);
-    expect(r.replay.turns[0].calls.map((c) => c.failure)).toEqual(['over_budget', 'over_budget']);
-    expect(r.result.seats[1].crashes).toBe(4);
+    expect(r.replay.turns[0]!.calls.map((c) => c.failure)).toEqual(['over_budget', 'over_budget']);
+    expect(r.result.seats[1]!.crashes).toBe(4);
     const node = await inNode(loop, spin, 4, small);
     expect(JSON.stringify(r.replay)).toBe(JSON.stringify(node.replay));
   }, 60_000);
@@ -121,7 +121,7 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
       expect(workers.result.seats[0]).toMatchObject({ errors: 0, crashes: 0 });
       expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
       const refused = await inWorkers({ kind: 'wasm', code: raw }, hunterJs, 8);
-      expect(refused.result.seats[0].forfeit).toEqual({
+      expect(refused.result.seats[0]!.forfeit).toEqual({
         code: 'BUNDLE_INVALID',
         message: 'this runtime cannot prepare WASI modules: send one made by `umpire prepare-wasi`',
       });

@@ -22,7 +22,7 @@ function brain(text: string): Brain {
 function brainError(text: string): string {
   const parsed = parseBrain(text);
   if (parsed.ok) throw new Error('the brain parsed');
-  return parsed.problems[0]!.message;
+  return parsed.problems[0].message;
 }
 
 const SAMPLE0 = world(read('../../../src/games/ants/maps/sample0.world'));

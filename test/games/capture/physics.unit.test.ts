@@ -56,8 +56,8 @@ function maxOverlap(bodies: Body[]): number {
   let worst = 0;
   for (let i = 0; i < bodies.length; i++) {
     for (let j = i + 1; j < bodies.length; j++) {
-      const a = bodies[i];
-      const b = bodies[j];
+      const a = bodies[i]!;
+      const b = bodies[j]!;
       const d = Math.sqrt((a.x - b.x) ** 2 + (a.y - b.y) ** 2);
       worst = Math.max(worst, a.r + b.r - d);
     }
@@ -115,10 +115,10 @@ describe('body-body collisions conserve momentum and energy', () => {
     const before = totals(bodies);
     expect(advance(bodies, 1)).toBe(1);
     expectConserved(before, bodies);
-    expect(bodies[0].vx).toBeCloseTo(-2, 12);
-    expect(bodies[1].vx).toBeCloseTo(6, 12);
-    expect(bodies[0].vy).toBe(0);
-    expect(bodies[1].vy).toBe(0);
+    expect(bodies[0]!.vx).toBeCloseTo(-2, 12);
+    expect(bodies[1]!.vx).toBeCloseTo(6, 12);
+    expect(bodies[0]!.vy).toBe(0);
+    expect(bodies[1]!.vy).toBe(0);
     expect(maxOverlap(bodies)).toBeLessThanOrEqual(1e-6);
   });
 
@@ -127,8 +127,8 @@ describe('body-body collisions conserve momentum and energy', () => {
     const before = totals(bodies);
     expect(advance(bodies, 1)).toBe(1);
     expectConserved(before, bodies);
-    expect(bodies[0].vx).toBeCloseTo((11 * (8 - 3)) / 11, 12);
-    expect(bodies[1].vx).toBeCloseTo((2 * 8 * 11) / 11, 12);
+    expect(bodies[0]!.vx).toBeCloseTo((11 * (8 - 3)) / 11, 12);
+    expect(bodies[1]!.vx).toBeCloseTo((2 * 8 * 11) / 11, 12);
   });
 
   it('glancing impact deflects both bodies', () => {
@@ -136,8 +136,8 @@ describe('body-body collisions conserve momentum and energy', () => {
     const before = totals(bodies);
     expect(advance(bodies, 1)).toBe(1);
     expectConserved(before, bodies);
-    expect(bodies[1].vy).toBeLessThan(0); // struck below centre, pushed up (toward -y)
-    expect(bodies[0].vy).toBeGreaterThan(1);
+    expect(bodies[1]!.vy).toBeLessThan(0); // struck below centre, pushed up (toward -y)
+    expect(bodies[0]!.vy).toBeGreaterThan(1);
     expect(maxOverlap(bodies)).toBeLessThanOrEqual(1e-6);
   });
 
@@ -147,8 +147,8 @@ describe('body-body collisions conserve momentum and energy', () => {
     const before = totals(bodies);
     expect(advance(bodies, 1)).toBe(5);
     expectConserved(before, bodies);
-    for (let k = 0; k < 5; k++) expect(bodies[k].vx).toBeCloseTo(0, 12);
-    expect(bodies[5].vx).toBeCloseTo(7, 12);
+    for (let k = 0; k < 5; k++) expect(bodies[k]!.vx).toBeCloseTo(0, 12);
+    expect(bodies[5]!.vx).toBeCloseTo(7, 12);
     expect(maxOverlap(bodies)).toBeLessThanOrEqual(1e-6);
   });
 
@@ -196,20 +196,20 @@ describe('body-body collisions conserve momentum and energy', () => {
     const before = totals(bodies);
     expect(advance(bodies, 1)).toBe(3);
     expectConserved(before, bodies);
-    expect(bodies[0].vx).toBeCloseTo(-5, 12);
-    expect(bodies[1].vx).toBeCloseTo(0, 12);
-    expect(bodies[2].vx).toBeCloseTo(5, 12);
+    expect(bodies[0]!.vx).toBeCloseTo(-5, 12);
+    expect(bodies[1]!.vx).toBeCloseTo(0, 12);
+    expect(bodies[2]!.vx).toBeCloseTo(5, 12);
   });
 
   it('an overlapping approaching pair is resolved at once; a separating one is left alone', () => {
     const approaching = [puck(400, 400, 1, 0), puck(410 - 1e-9, 400, -1, 0)];
     expect(advance(approaching, 0.5)).toBe(1);
-    expect(approaching[0].vx).toBeCloseTo(-1, 12);
-    expect(approaching[1].x - approaching[0].x).toBeGreaterThan(10);
+    expect(approaching[0]!.vx).toBeCloseTo(-1, 12);
+    expect(approaching[1]!.x - approaching[0]!.x).toBeGreaterThan(10);
 
     const separating = [puck(400, 400, -1, 0), puck(410 - 1e-9, 400, 1, 0)];
     expect(advance(separating, 0.5)).toBe(0);
-    expect(separating[0].vx).toBe(-1);
+    expect(separating[0]!.vx).toBe(-1);
   });
 
   it('resting bodies that touch do nothing', () => {
@@ -250,20 +250,20 @@ describe('no tunnelling', () => {
   it('a bumper at speed 24 hits a puck 20 units away within the turn', () => {
     const bodies = [bumper(400, 400, 24, 0), puck(420, 400)];
     expect(advance(bodies, 1)).toBe(1);
-    expect(bodies[0].vx).toBeCloseTo(24 * (5 / 11), 12);
-    expect(bodies[1].vx).toBeCloseTo(24 * (16 / 11), 12);
-    expect(bodies[1].x).toBeGreaterThan(bodies[0].x + 13 - 1e-6);
+    expect(bodies[0]!.vx).toBeCloseTo(24 * (5 / 11), 12);
+    expect(bodies[1]!.vx).toBeCloseTo(24 * (16 / 11), 12);
+    expect(bodies[1]!.x).toBeGreaterThan(bodies[0]!.x + 13 - 1e-6);
   });
 
   it('a bumper driving a puck into the wall is thrown back within the turn', () => {
     const bodies = [bumper(774, 400, 24, 0), puck(794, 400)];
     const e0 = totals(bodies).ke;
     expect(advance(bodies, 1)).toBeGreaterThan(2);
-    expect(bodies[0].vx).toBeLessThan(0);
+    expect(bodies[0]!.vx).toBeLessThan(0);
     expect(Math.abs(totals(bodies).ke - e0)).toBeLessThanOrEqual(1e-9 * e0);
     expect(maxOverlap(bodies)).toBeLessThanOrEqual(1e-6);
     expectInside(bodies);
-    expect(bodies[0].x).toBeLessThan(bodies[1].x);
+    expect(bodies[0]!.x).toBeLessThan(bodies[1]!.x);
   });
 
   it('a fast puck squeezed against a wall by a bumper never leaves the field', () => {
@@ -272,7 +272,7 @@ describe('no tunnelling', () => {
       advance(bodies, 1);
       expect(maxOverlap(bodies)).toBeLessThanOrEqual(1e-6);
       expectInside(bodies);
-      expect(bodies[0].x).toBeLessThan(bodies[1].x);
+      expect(bodies[0]!.x).toBeLessThan(bodies[1]!.x);
     }
   });
 });
@@ -292,7 +292,7 @@ describe('friction', () => {
   };
 
   it('speed 4.5 stops after exactly 5 turns, speed 10 after 10', () => {
-    for (const [dx, dy] of [[1, 0], [0, -1], [3, 4], [1, 2], [-7, 3], [1, 1]]) {
+    for (const [dx, dy] of [[1, 0], [0, -1], [3, 4], [1, 2], [-7, 3], [1, 1]] as const) {
       expect(stopsAfter(4.5, dx, dy)).toBe(5);
       expect(stopsAfter(10, dx, dy)).toBe(10);
     }
@@ -345,7 +345,7 @@ describe('a chaotic scene', () => {
     expect(a.length).toBe(b.length);
     for (let i = 0; i < a.length; i++) {
       for (const k of ['x', 'y', 'vx', 'vy'] as const) {
-        if (!Object.is(a[i][k], b[i][k])) throw new Error(`body ${i}.${k}: ${a[i][k]} vs ${b[i][k]}`);
+        if (!Object.is(a[i]![k], b[i]![k])) throw new Error(`body ${i}.${k}: ${a[i]![k]} vs ${b[i]![k]}`);
       }
     }
   });

@@ -19,7 +19,7 @@ const sledAt = (x: number, y: number, dir = 0): Sled => ({ x, y, dir, trail: [{ 
 const trailLength = (trail: readonly Point[]) => {
   let sum = 0;
   for (let i = 1; i < trail.length; i++) {
-    sum += Math.sqrt((trail[i].x - trail[i - 1].x) ** 2 + (trail[i].y - trail[i - 1].y) ** 2);
+    sum += Math.sqrt((trail[i]!.x - trail[i - 1]!.x) ** 2 + (trail[i]!.y - trail[i - 1]!.y) ** 2);
   }
   return sum;
 };
@@ -102,7 +102,8 @@ describe('moveSled', () => {
       expect(trailLength(sled.trail)).toBeLessThanOrEqual(TRAIL_LIMIT + 1e-9);
     }
     expect(trailLength(sled.trail)).toBeGreaterThan(TRAIL_LIMIT - 1e-9);
-    const [a, b] = sled.trail;
+    const a = sled.trail[0]!;
+    const b = sled.trail[1]!;
     expect(Math.sqrt((b.x - a.x) ** 2 + (b.y - a.y) ** 2)).toBeLessThan(15);
   });
 

@@ -26,7 +26,7 @@ describe('the 2011 conformance corpus', () => {
     '%s ends with the score, tie-breakers and winner the original printed',
     (file, _map, _red, _blue, outcome, final) => {
       const v = verifyHistory(read(`${GAMES}/${file}`), rules, { keepStates: true });
-      const r = result(v.states[v.states.length - 1]);
+      const r = result(v.states[v.states.length - 1]!);
       expect(`${r.score[0]} (${r.hitScore[0]} ${r.domainSum[0]}) ${r.score[1]} (${r.hitScore[1]} ${r.domainSum[1]})`).toBe(final);
       expect(r.winner).toBe(outcome === 'Tie' ? 'draw' : outcome === 'Winner: 0' ? 'red' : 'blue');
     },
@@ -74,7 +74,7 @@ describe('verification catches what differs', () => {
   it('a changed space', () => {
     const lines = original.slice();
     const row = block(100) + 2 + 10;
-    lines[row] = lines[row].replace(/^3a/, '4a');
+    lines[row] = lines[row]!.replace(/^3a/, '4a');
     expect(verify(lines)).toEqual({ turn: 100, message: 'space (10, 0): expected 4a, got 3a' });
   });
 

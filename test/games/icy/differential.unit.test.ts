@@ -45,7 +45,7 @@ function mapNamed(name: string): IcyMap {
   const cached = maps.get(name);
   if (cached) return cached;
   const parsed = parseMap(readFileSync(`src/games/icy/maps/${name}.txt`, 'utf8'));
-  if (!parsed.ok) throw new Error(`${name}: ${parsed.problems[0]!.message}`);
+  if (!parsed.ok) throw new Error(`${name}: ${parsed.problems[0].message}`);
   maps.set(name, parsed.value);
   return parsed.value;
 }

@@ -22,7 +22,7 @@ const withRows = (edit: (r: string[]) => void) => {
 };
 const setChar = (r: string[], x: number, y: number, ch: string) => {
   const line = 30 - y;
-  r[line] = r[line].slice(0, x) + ch + r[line].slice(x + 1);
+  r[line] = r[line]!.slice(0, x) + ch + r[line]!.slice(x + 1);
 };
 const codes = (text: string) => {
   const m = parseMap(text);
@@ -65,7 +65,7 @@ describe('maps', () => {
     expect(codes(withRows((r) => (setChar(r, 0, 2, 'T'), setChar(r, 30, 28, 'T'))))).toEqual(['MAP_TREE_ON_START']);
     // A ring of trees around (5, 5) and its mirror leaves the middle unreachable.
     const ring = withRows((r) => {
-      for (const [dx, dy] of [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]]) {
+      for (const [dx, dy] of [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]] as const) {
         setChar(r, 5 + dx, 5 + dy, 'T');
         setChar(r, 25 - dx, 25 - dy, 'T');
       }

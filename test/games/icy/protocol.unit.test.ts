@@ -52,7 +52,7 @@ describe('decoding a player’s answer', () => {
     }
     const long = decodeMoves(`run 1 1${' '.repeat(1e6)}`, RED);
     expect(long.problems[0]).toEqual({ status: 'canceled', reason: 'malformed', detail: 'line too long' });
-    expect(long.lines[0].length).toBe(203);
+    expect(long.lines[0]!.length).toBe(203);
   });
 });
 
@@ -62,7 +62,7 @@ describe('playing a turn from raw answers', () => {
     const t = playTurn(s, 'crouch\nfly away\n', 'run 1 3\n', ruleSet('queue2011'));
     expect(t.outcomes[0]).toEqual({ status: 'done' });
     expect(t.outcomes[1]).toMatchObject({ status: 'canceled', reason: 'malformed' });
-    expect(t.state.children[0].standing).toBe(false);
+    expect(t.state.children[0]!.standing).toBe(false);
     expect(t.state.children[7]).toMatchObject({ x: 29, y: 27 });
     expect(t.lines[7]).toBe('run 1 3');
   });

@@ -27,7 +27,7 @@ describe('replay format v1', () => {
 
   it('refuses a history that does not replay', () => {
     const lines = gunzipSync(readFileSync(`${GAMES}/g00_default_0.turns.gz`)).toString('latin1').split('\n');
-    lines[50 * 100 + 12] = lines[50 * 100 + 12].replace(/^3a/, '4a');
+    lines[50 * 100 + 12] = lines[50 * 100 + 12]!.replace(/^3a/, '4a');
     const r = historyToReplay(new TextEncoder().encode(lines.join('\n')), rules);
     expect(!r.ok && r.problems[0]).toMatchObject({ code: 'TURNS_MISMATCH', message: expect.stringMatching(/^turn 100: space/) });
   });
@@ -47,9 +47,9 @@ describe('replay format v1', () => {
     const bot = { name: null, sha256: null, kind: 'js' } as const;
     const replay = icyReplayFromMatch(match, options, { engine: 'test', game: 'icy', rules: 'queue2011', map: { name: 'default', sha256: null }, seed: 7, budgets: null, bots: { red: bot, blue: bot } });
     expect(ReplaySchema.safeParse(replay).success).toBe(true);
-    expect(replay.turns[0].c?.[0].f).toBeGreaterThan(0);
+    expect(replay.turns[0]!.c?.[0]!.f).toBeGreaterThan(0);
     // Blue's lines drive engine children 7, 6, 5, 4.
-    expect(replay.turns[0].o.slice(4)).toEqual(['', '', 'malformed', 'too_far']);
+    expect(replay.turns[0]!.o.slice(4)).toEqual(['', '', 'malformed', 'too_far']);
     expect(replay.turns.some((t) => t.t?.some(([, , end]) => end === 'child'))).toBe(true);
     expect(replay.result.scores).toEqual(match.result.scores);
     expect(gzipSync(JSON.stringify(replay)).length).toBeLessThan(30 * 1024);

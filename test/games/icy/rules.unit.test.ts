@@ -47,21 +47,21 @@ describe('rule sets', () => {
 
   it('encode a held large snowball as i (2011) or j (2010)', () => {
     const s = initialState(DEFAULT_MAP);
-    s.children[2].holding = Holding.LARGE;
+    s.children[2]!.holding = Holding.LARGE;
     expect(formatStateBlock(s, q2011)).toContain('\n2 1 S i 0\n');
     expect(formatStateBlock(s, i2010)).toContain('\n2 1 S j 0\n');
     expect(encodeView(s, RED, i2010)).toContain('\n2 1 S j 0\n');
-    s.children[5].holding = Holding.LARGE;
+    s.children[5]!.holding = Holding.LARGE;
     // Blue sees its own child 5 as its child 2, rotated to (2, 1).
     expect(encodeView(s, BLUE, q2011)).toContain('\n2 1 S i 0\n');
   });
 
   it('read histories with their own letter for a large snowball', () => {
     const s = initialState(DEFAULT_MAP);
-    s.children[2].holding = Holding.LARGE;
+    s.children[2]!.holding = Holding.LARGE;
     const text2010 = `${formatStateBlock(s, i2010)}${'idle\n'.repeat(8)}-1`;
     const parsed = parseTurns(text2010, i2010);
-    expect(parsed.ok && parsed.value[0].children[2].holding).toBe(Holding.LARGE);
+    expect(parsed.ok && parsed.value[0]!.children[2]!.holding).toBe(Holding.LARGE);
     const wrong = parseTurns(text2010, q2011);
     expect(wrong.ok).toBe(false);
     expect(!wrong.ok && wrong.problems[0].message).toMatch(/bad holding of child 2 for rules queue2011/);
@@ -103,8 +103,8 @@ describe('away-from-zero rounding', () => {
     for (let turn = 0; turn < 180; turn++) {
       const lines: Record<number, string> = {};
       for (let c = 0; c < 4; c++) {
-        const kind = kinds[random(kinds.length)];
-        const k = s.children[c];
+        const kind = kinds[random(kinds.length)]!;
+        const k = s.children[c]!;
         const reach = kind === 'throw' ? 16 : kind === 'catch' ? 12 : 2;
         const x = k.x + random(2 * reach + 1) - reach;
         const y = k.y + random(2 * reach + 1) - reach;
@@ -124,11 +124,11 @@ function expectMirrored(s: IcyState): void {
   const swap = (g: number) => (g === Ground.RED_SNOWMAN ? Ground.BLUE_SNOWMAN : g === Ground.BLUE_SNOWMAN ? Ground.RED_SNOWMAN : g);
   for (let i = 0; i < CELLS; i++) {
     expect(s.height[CELLS - 1 - i]).toBe(s.height[i]);
-    expect(s.ground[CELLS - 1 - i]).toBe(swap(s.ground[i]));
+    expect(s.ground[CELLS - 1 - i]).toBe(swap(s.ground[i]!));
   }
   for (let c = 0; c < 4; c++) {
-    const a = s.children[c];
-    const b = s.children[7 - c];
+    const a = s.children[c]!;
+    const b = s.children[7 - c]!;
     expect([b.x, b.y, b.standing, b.holding, b.dazed]).toEqual([30 - a.x, 30 - a.y, a.standing, a.holding, a.dazed]);
   }
   expect(s.score[0]).toBe(s.score[1]);
@@ -154,12 +154,12 @@ describe('snowman head hits', () => {
       };
       const head = throwLengthFor(snowman)!;
       const hit = applyTurn(setup(), actions({ 0: `throw ${10 + head} 10` }), q2011);
-      expect(hit.throws[0].path[0]).toEqual([11, 10, snowman]);
-      expect(hit.throws[0].end).toBe('snowman_head');
+      expect(hit.throws[0]!.path[0]).toEqual([11, 10, snowman]);
+      expect(hit.throws[0]!.end).toBe('snowman_head');
       expect(cell(hit.state, 11, 10)).toEqual({ height: snowman, ground: Ground.MEDIUM_ON_LARGE });
       expect(hit.state.domain).toEqual([0, 0]);
 
-      const low = [0, 4, 6, 7, 8].filter((h) => h < snowman)[0 + (snowman > 7 ? 1 : 0)];
+      const low = [0, 4, 6, 7, 8].filter((h) => h < snowman)[0 + (snowman > 7 ? 1 : 0)]!;
       const under = applyTurn(setup(), actions({ 0: `throw ${10 + throwLengthFor(low)!} 10` }), q2011);
       expect(under.throws[0]).toMatchObject({ end: 'ground', path: [[11, 10, low]] });
       expect(cell(under.state, 11, 10)).toEqual({ height: snowman, ground: Ground.BLUE_SNOWMAN });
@@ -167,7 +167,7 @@ describe('snowman head hits', () => {
       const over = throwLengthFor(snowman + 1);
       if (over !== null) {
         const past = applyTurn(setup(), actions({ 0: `throw ${10 + over} 10` }), q2011);
-        expect(past.throws[0].path.length).toBeGreaterThan(1);
+        expect(past.throws[0]!.path.length).toBeGreaterThan(1);
         expect(cell(past.state, 11, 10)).toEqual({ height: snowman, ground: Ground.BLUE_SNOWMAN });
       }
     });
@@ -190,7 +190,7 @@ describe('snowman head hits', () => {
     expect(twice.domainSum).toEqual([2 * disc, 0]);
 
     // From the next space, a throw 3 long is 6 high at the snowman: its head.
-    twice.children[4].x = 12;
+    twice.children[4]!.x = 12;
     const headless = applyTurn(twice, actions({ 4: 'throw 9 10' }), q2011).state;
     expect(cell(headless, 11, 10)).toEqual({ height: 6, ground: Ground.MEDIUM_ON_LARGE });
     expect(headless.domain).toEqual([0, 0]);
@@ -272,10 +272,10 @@ describe('daze', () => {
     const shown: number[] = [];
     const stances: boolean[] = [];
     for (let turn = 0; turn < 5; turn++) {
-      shown.push(s.children[0].dazed);
-      expect(encodeView(s, RED, i2010)).toContain(`\n10 10 S a ${Math.max(0, s.children[0].dazed - 1)}\n`);
+      shown.push(s.children[0]!.dazed);
+      expect(encodeView(s, RED, i2010)).toContain(`\n10 10 S a ${Math.max(0, s.children[0]!.dazed - 1)}\n`);
       const r = applyTurn(s, actions({ 0: 'crouch' }), i2010);
-      stances.push(r.state.children[0].standing);
+      stances.push(r.state.children[0]!.standing);
       s = r.state;
     }
     expect(shown).toEqual([5, 4, 3, 2, 1]);
@@ -284,12 +284,12 @@ describe('daze', () => {
 
   it('a second hit restarts the count', () => {
     let s = hitScenario();
-    s.children[4].holding = Holding.SMALL_2;
+    s.children[4]!.holding = Holding.SMALL_2;
     s = applyTurn(s, actions({ 4: 'throw 0 10' }), i2010).state;
     s = applyTurn(s, actions({}), i2010).state;
-    expect(s.children[0].dazed).toBe(4);
+    expect(s.children[0]!.dazed).toBe(4);
     s = applyTurn(s, actions({ 4: 'throw 0 10' }), i2010).state;
-    expect(s.children[0].dazed).toBe(5);
+    expect(s.children[0]!.dazed).toBe(5);
     expect(s.hitScore).toEqual([0, 20]);
   });
 });
@@ -301,7 +301,7 @@ describe('drops and pickups', () => {
     place(s, c, 10, 10, { standing: false, holding });
     setCell(s, 11, 10, height, ground);
     const r = applyTurn(s, actions({ [c]: 'drop 11 10' }), q2011);
-    return { ...cell(r.state, 11, 10), holding: r.state.children[c].holding, outcome: r.outcomes[c] };
+    return { ...cell(r.state, 11, 10), holding: r.state.children[c]!.holding, outcome: r.outcomes[c] };
   };
 
   it('stack smaller balls on larger ones and make snowmen of the dropper’s color', () => {
@@ -348,8 +348,8 @@ describe('drops and pickups', () => {
     setCell(s, 11, 10, 6, Ground.RED_SNOWMAN);
     const r = applyTurn(s, actions({ 0: 'pickup 11 10', 1: 'pickup 13 13', 2: 'pickup 21 21' }), q2011);
     expect(cell(r.state, 11, 10)).toEqual({ height: 5, ground: Ground.MEDIUM_ON_LARGE });
-    expect(r.state.children[0].holding).toBe(Holding.SMALL_1);
-    expect(r.state.children[1].holding).toBe(Holding.POWDER_2);
+    expect(r.state.children[0]!.holding).toBe(Holding.SMALL_1);
+    expect(r.state.children[1]!.holding).toBe(Holding.POWDER_2);
     expect(cell(r.state, 13, 13).height).toBe(2);
     expect(r.outcomes[2]).toEqual({ status: 'canceled', reason: 'not_crouching' });
     // A small snowball in hand and a medium one on top: the hands cannot hold both.
@@ -362,7 +362,7 @@ describe('drops and pickups', () => {
     place(s, 0, 10, 10, { holding: Holding.LARGE });
     place(s, 1, 12, 10, { standing: false });
     const r = applyTurn(s, actions({ 0: 'drop 11 10', 1: 'pickup 11 10' }), q2011);
-    expect(r.state.children[1].holding).toBe(Holding.LARGE);
+    expect(r.state.children[1]!.holding).toBe(Holding.LARGE);
     expect(cell(r.state, 11, 10)).toEqual({ height: 3, ground: Ground.EMPTY });
   });
 });
@@ -383,8 +383,8 @@ describe('throws and catches', () => {
     place(s, 0, 10, 10, { holding: Holding.SMALL_1 });
     place(s, 4, 11, 10, { standing: false });
     const over = applyTurn(s, actions({ 0: 'throw 30 10' }), q2011);
-    expect(over.throws[0].path[0]).toEqual([11, 10, 9]);
-    expect(over.state.children[4].dazed).toBe(0);
+    expect(over.throws[0]!.path[0]).toEqual([11, 10, 9]);
+    expect(over.state.children[4]!.dazed).toBe(0);
     const into = applyTurn(s, actions({ 0: 'throw 12 10' }), q2011);
     expect(into.throws[0]).toMatchObject({ end: 'child', child: 4 });
     expect(into.state.score).toEqual([10, 0]);
@@ -409,7 +409,7 @@ describe('throws and catches', () => {
     place(s, 4, 11, 11);
     // Six steps: the ball is over (11, 10) only until 2/6 of the turn; the child arrives at 1/2.
     const passed = applyTurn(s, actions({ 0: 'throw 16 10', 4: 'run 11 9' }), q2011);
-    expect(passed.throws[0].end).toBe('ground');
+    expect(passed.throws[0]!.end).toBe('ground');
     expect(passed.state.children[4]).toMatchObject({ x: 11, y: 9, dazed: 0 });
     expect(passed.state.score).toEqual([0, 0]);
   });
@@ -419,11 +419,11 @@ describe('throws and catches', () => {
     place(s, 0, 10, 10, { holding: Holding.SMALL_2 });
     place(s, 1, 12, 10);
     const r = applyTurn(s, actions({ 0: 'throw 14 10' }), q2011);
-    expect(r.state.children[1].dazed).toBe(5);
+    expect(r.state.children[1]!.dazed).toBe(5);
     expect(r.state.score).toEqual([0, 0]);
     const far = applyTurn(s, actions({ 0: 'throw 30 26' }), q2011);
     expect(far.outcomes[0]).toEqual({ status: 'canceled', reason: 'too_far' });
-    expect(far.state.children[0].holding).toBe(Holding.SMALL_2);
+    expect(far.state.children[0]!.holding).toBe(Holding.SMALL_2);
   });
 });
 

@@ -23,7 +23,7 @@ export function openField(): IcyState {
     [29, 29],
   ];
   s.children.forEach((c, k) => {
-    [c.x, c.y] = corners[k];
+    [c.x, c.y] = corners[k]!;
   });
   return s;
 }
@@ -35,7 +35,7 @@ export interface Placement {
 }
 
 export function place(s: IcyState, child: number, x: number, y: number, p: Placement = {}): void {
-  const c = s.children[child];
+  const c = s.children[child]!;
   c.x = x;
   c.y = y;
   c.standing = p.standing ?? true;
@@ -49,7 +49,7 @@ export function setCell(s: IcyState, x: number, y: number, height: number, groun
 }
 
 export function cell(s: IcyState, x: number, y: number): { height: number; ground: number } {
-  return { height: s.height[cellIndex(x, y)], ground: s.ground[cellIndex(x, y)] };
+  return { height: s.height[cellIndex(x, y)]!, ground: s.ground[cellIndex(x, y)]! };
 }
 
 /** Eight actions from `{ child: 'line' }`; everyone else idles. */

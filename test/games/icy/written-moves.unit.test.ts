@@ -72,7 +72,7 @@ describe('moves as the original writes them', () => {
     place(s, 0, 10, 10);
     place(s, 1, 5, 5, { standing: false });
     const sent = actions({ 0: 'run 13 10', 1: 'crawl 6 6', 4: 'pickup 40 40', 5: 'drop 27 29' });
-    const asWritten = sent.map((a, c) => writtenMove(a, s.children[c]));
+    const asWritten = sent.map((a, c) => writtenMove(a, s.children[c]!));
     expect(asWritten.map(formatAction)).toEqual(['idle', 'idle', 'idle', 'idle', 'idle', 'idle', 'idle', 'idle']);
     expect(applyTurn(s, asWritten, rules).state).toEqual(applyTurn(s, sent, rules).state);
   });

@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   if (!loaded) return;
   replay = loaded;
   const parsedWorld = parseWorld(replay.world);
-  if (!parsedWorld.ok) return fail(`the replay's world is invalid: ${parsedWorld.problems[0]!.message}`);
+  if (!parsedWorld.ok) return fail(`the replay's world is invalid: ${parsedWorld.problems[0].message}`);
   world = parsedWorld.value;
   const red = parseBrain(replay.brains.red);
   const black = parseBrain(replay.brains.black);

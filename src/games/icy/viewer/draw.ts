@@ -3,7 +3,7 @@ import type { EncodedTurn } from '../replay.js';
 
 /** Canvas drawing of one moment of a match: the field, the children, snowballs in flight. */
 
-const TEAM = ['#d9362b', '#2563c9'];
+const TEAM = ['#d9362b', '#2563c9'] as const;
 const TEAM_SOFT = ['rgba(217,54,43,0.16)', 'rgba(37,99,201,0.16)'];
 
 export interface Frame {
@@ -34,13 +34,14 @@ export function drawFrame(ctx: CanvasRenderingContext2D, width: number, f: Frame
       const i = x * SIZE + y;
       const px = x * s;
       const py = (SIZE - 1 - y) * s;
-      ctx.fillStyle = snowColor(state.height[i], state.ground[i] === Ground.TREE);
+      ctx.fillStyle = snowColor(state.height[i]!, state.ground[i] === Ground.TREE);
       ctx.fillRect(px, py, s, s);
-      if (owners[i] >= 0) {
-        ctx.fillStyle = TEAM_SOFT[owners[i]];
+      const owner = owners[i]!;
+      if (owner >= 0) {
+        ctx.fillStyle = TEAM_SOFT[owner]!;
         ctx.fillRect(px, py, s, s);
       }
-      drawContents(ctx, state.ground[i], px, py, s);
+      drawContents(ctx, state.ground[i]!, px, py, s);
     }
   }
   ctx.strokeStyle = 'rgba(60,70,90,0.08)';
@@ -129,7 +130,7 @@ const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 function drawChildren(ctx: CanvasRenderingContext2D, s: number, f: Frame): void {
   const t = Math.min(1, Math.max(0, f.progress));
   f.to.children.forEach((end, c) => {
-    const start = f.from.children[c];
+    const start = f.from.children[c]!;
     const team = c < 4 ? 0 : 1;
     const x = lerp(start.x, end.x, t);
     const y = lerp(start.y, end.y, t);
@@ -182,8 +183,9 @@ function drawHolding(ctx: CanvasRenderingContext2D, h: number, x: number, y: num
 /** Snowballs in flight: each moves along its path, stepping at the times k/n of the turn. */
 function drawFlights(ctx: CanvasRenderingContext2D, s: number, f: Frame): void {
   for (const [thrower, steps, end] of f.turn!.t!) {
-    const from = f.from.children[thrower];
-    const [, tx, ty] = f.turn!.a[thrower].split(' ').map(Number);
+    const from = f.from.children[thrower]!;
+    const [, tx, ty] = f.turn!.a[thrower]!.split(' ').map(Number);
+    if (tx === undefined || ty === undefined) continue;
     const dx = tx - from.x;
     const dy = ty - from.y;
     const n = Math.max(Math.abs(dx), Math.abs(dy));

@@ -55,7 +55,7 @@ function render(): void {
   if (viewer !== null) {
     hidden = visibleSpaces(from, viewer === 0 ? 0 : 1).map((v) => (v ? 0 : 1));
   }
-  drawFrame(ctx, canvas.width, { from, to, turn: turn < total ? replay.turns[turn] : null, progress, viewer, hidden });
+  drawFrame(ctx, canvas.width, { from, to, turn: replay.turns[turn] ?? null, progress, viewer, hidden });
   const shown = progress >= 1 && turn < total ? to : from;
   $('turn').textContent = `turn ${shown.turn} / ${total}`;
   $('score-red').textContent = String(shown.score[0]);
@@ -77,7 +77,7 @@ function renderPanel(): void {
     const tr = document.createElement('tr');
     tr.className = c < 4 ? 'red' : 'blue';
     const o = t?.o[c] ?? '';
-    const cells = [c < 4 ? `red ${c}` : `blue ${c - 4}`, t ? t.a[c] : '—', t ? (o === '' ? 'done' : o.startsWith('b') && /^b\d+$/.test(o) ? `blocked at step ${o.slice(1)}` : o.replace(/_/g, ' ')) : ''];
+    const cells = [c < 4 ? `red ${c}` : `blue ${c - 4}`, t ? (t.a[c] ?? '') : '—', t ? (o === '' ? 'done' : o.startsWith('b') && /^b\d+$/.test(o) ? `blocked at step ${o.slice(1)}` : o.replace(/_/g, ' ')) : ''];
     for (const text of cells) {
       const td = document.createElement('td');
       td.textContent = text;
