@@ -225,7 +225,9 @@ module.exports = {
         'The portable backends (src/store/aws, src/store/memory) and their registry src/store/registry.ts ' +
         'run on Lambda and Workers too: they never import the Node-only local servers (src/local-aws) or ' +
         'the embedded backend that starts them (src/store/embedded, listed in src/store/registry-node.ts).',
-      from: { path: ['^src/store/(aws|memory)/', '^src/store/(registry|factory|backend|config-error|cursor-text)[.]ts$'] },
+      from: {
+        path: ['^src/store/(aws|memory)/', '^src/store/(registry|factory|backend|config-error|cursor-text)[.]ts$'],
+      },
       to: { path: ['^src/local-aws/', '^src/store/embedded/', '^src/store/registry-node[.]ts$'] },
     },
     {
@@ -271,14 +273,16 @@ module.exports = {
     {
       name: 'api-imports-nothing-above',
       severity: 'error',
-      comment: 'src/api (layer 6) is the HTTP layer: the runtime kits (layer 7) and the CLI (layer 8) use it, not the reverse.',
+      comment:
+        'src/api (layer 6) is the HTTP layer: the runtime kits (layer 7) and the CLI (layer 8) use it, not the reverse.',
       from: { path: '^src/api/' },
       to: { path: '^src/(runtimes|cli)/' },
     },
     {
       name: 'runtimes-import-nothing-above',
       severity: 'error',
-      comment: 'src/runtimes (layer 7) assembles the layers below it into runtimes; the CLI (layer 8) may use a kit, not the reverse.',
+      comment:
+        'src/runtimes (layer 7) assembles the layers below it into runtimes; the CLI (layer 8) may use a kit, not the reverse.',
       from: { path: '^src/runtimes/' },
       to: { path: '^src/cli/' },
     },

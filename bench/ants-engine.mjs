@@ -37,10 +37,19 @@ export function run(report) {
   }
   report('ants: 100,000-round match, slowest of 4 (2 brain pairs x 2 sample worlds)', slowest, 'ms', '< 1000 ms');
   report('ants: rounds per second (182 ants)', (matches * ROUNDS) / (totalMs / 1000) / 1000, 'thousand rounds/s');
-  const texts = { red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'), black: readFileSync('src/games/ants/bots/example.ant', 'utf8') };
+  const texts = {
+    red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'),
+    black: readFileSync('src/games/ants/bots/example.ant', 'utf8'),
+  };
   const parsed = parseWorld(worldText('sample0'));
   const start = performance.now();
-  const { replay } = runAntsMatch({ world: parsed.value, worldText: worldText('sample0'), brains: texts, seed: 1, rounds: ROUNDS });
+  const { replay } = runAntsMatch({
+    world: parsed.value,
+    worldText: worldText('sample0'),
+    brains: texts,
+    seed: 1,
+    rounds: ROUNDS,
+  });
   report('ants: 100,000-round match with its replay', performance.now() - start, 'ms');
   report('ants: replay JSON', JSON.stringify(replay).length / 1024, 'KB before gzip');
 }

@@ -15,7 +15,13 @@ const port = await new Promise((resolve) => {
 
 export async function run(report) {
   const server = spawn(process.execPath, ['dist/functions/node.js'], {
-    env: { ...process.env, PORT: String(port), UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-bench-')), S3_BUCKET: '', DYNAMODB_TABLE: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-bench-')),
+      S3_BUCKET: '',
+      DYNAMODB_TABLE: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('listening') && resolve()));
@@ -23,7 +29,11 @@ export async function run(report) {
   const body = JSON.stringify({ game: 'icy', seed: 1, red: { js: idle }, blue: { js: idle } });
   const post = async () => {
     const start = performance.now();
-    const r = await fetch(`http://127.0.0.1:${port}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const r = await fetch(`http://127.0.0.1:${port}/v1/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     if (r.status !== 201) throw new Error(`status ${r.status}: ${await r.text()}`);
     await r.arrayBuffer();
     return performance.now() - start;
@@ -47,6 +57,11 @@ export async function run(report) {
   latencies.sort((a, b) => a - b);
   const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   server.kill('SIGTERM');
-  report(`api: POST /v1/matches, two idle bots, ${total} requests at concurrency ${concurrency}`, total / seconds, 'matches/s', '>= 20');
+  report(
+    `api: POST /v1/matches, two idle bots, ${total} requests at concurrency ${concurrency}`,
+    total / seconds,
+    'matches/s',
+    '>= 20',
+  );
   report('api: latency p50 / p99', p(0.5), `ms / ${p(0.99).toFixed(0)} ms`, 'p99 < 500 ms');
 }

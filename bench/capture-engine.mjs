@@ -8,7 +8,13 @@ function game(seed) {
   const rnd = () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 4294967296) * 2 - 1;
   let s = initialState();
   for (let t = 0; t < 900; t++) {
-    const move = () => ({ accel: [[rnd() * 8, rnd() * 8], [rnd() * 8, rnd() * 8]], turn: rnd() * 0.5 });
+    const move = () => ({
+      accel: [
+        [rnd() * 8, rnd() * 8],
+        [rnd() * 8, rnd() * 8],
+      ],
+      turn: rnd() * 0.5,
+    });
     s = playTurn(s, [move(), move()]).state;
   }
   return s;

@@ -17,6 +17,15 @@ function medianMs(args) {
 }
 
 export function run(report) {
-  report('`umpire match` with two idle bots (icy, 180 turns), whole process, median of 5', medianMs(['match', '--red', 'src/games/icy/bots/idle.js', '--blue', 'src/games/icy/bots/idle.js']), 'ms', '< 120 ms on Node 24');
-  report('`umpire verify-turns` on one recorded 2011 game, whole process, median of 5', medianMs(['verify-turns', 'test/fixtures/icy-queue2011/c00_default_ch.turns.gz']), 'ms');
+  report(
+    '`umpire match` with two idle bots (icy, 180 turns), whole process, median of 5',
+    medianMs(['match', '--red', 'src/games/icy/bots/idle.js', '--blue', 'src/games/icy/bots/idle.js']),
+    'ms',
+    '< 120 ms on Node 24',
+  );
+  report(
+    '`umpire verify-turns` on one recorded 2011 game, whole process, median of 5',
+    medianMs(['verify-turns', 'test/fixtures/icy-queue2011/c00_default_ch.turns.gz']),
+    'ms',
+  );
 }

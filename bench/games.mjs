@@ -8,8 +8,16 @@ export async function run(report) {
     const bots = game.exampleBots.slice(0, game.seats.length);
     const argv = [...matchArgv(game, bots), '--seed', '1'];
     const started = performance.now();
-    const code = await runCli(argv, () => {}, (line) => console.error(line));
+    const code = await runCli(
+      argv,
+      () => {},
+      (line) => console.error(line),
+    );
     if (code !== 0) throw new Error(`${game.id}: \`umpire ${argv.join(' ')}\` exited ${code}`);
-    report(`${game.id}: a full match of its example bots (${bots.join(', ')}), CLI in-process`, performance.now() - started, 'ms');
+    report(
+      `${game.id}: a full match of its example bots (${bots.join(', ')}), CLI in-process`,
+      performance.now() - started,
+      'ms',
+    );
   }
 }

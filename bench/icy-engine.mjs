@@ -3,14 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import {
-  TurnReader,
-  advance,
-  blockActions,
-  ruleSet,
-  stateFromBlock,
-  verifyHistory,
-} from '../dist/games/icy/index.js';
+import { TurnReader, advance, blockActions, ruleSet, stateFromBlock, verifyHistory } from '../dist/games/icy/index.js';
 
 const rules = ruleSet('queue2011');
 const DIRS = ['test/fixtures/icy-queue2011', 'test/fixtures/icy-queue2011-views'];
@@ -67,7 +60,12 @@ export function run(report) {
   runs.sort((a, b) => a - b);
   const median = runs[2];
 
-  report('icy: verify-turns in-process (gunzip, parse, re-simulate, compare every state)', verifyRate, 'matches/s', '>= 500');
+  report(
+    'icy: verify-turns in-process (gunzip, parse, re-simulate, compare every state)',
+    verifyRate,
+    'matches/s',
+    '>= 500',
+  );
   report('icy: simulation only (180 turns, moves pre-parsed)', simulateRate, 'matches/s');
   report(
     `icy: \`umpire verify-turns\` process on ${files.length} files (median of 5, start-up included)`,

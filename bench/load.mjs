@@ -12,7 +12,8 @@ import { join } from 'node:path';
 const MATCHES = 20;
 const POST_CLIENTS = 4;
 const GET_PAUSE_MS = 100;
-const WORK = 'export default function () { let x = 0; for (let i = 0; i < 60000; i++) x = (x + i * 7) % 1000003; return ""; }';
+const WORK =
+  'export default function () { let x = 0; for (let i = 0; i < 60000; i++) x = (x + i * 7) % 1000003; return ""; }';
 const body = JSON.stringify({ game: 'icy', seed: 1, red: { js: WORK }, blue: { js: `// blue\n${WORK}` } });
 
 const freePort = () =>
@@ -32,12 +33,24 @@ async function run(workers) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['dist/functions/node.js'], {
-    env: { ...process.env, PORT: String(port), UMPIRE_WORKERS: String(workers), UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-load-')), S3_BUCKET: '', DYNAMODB_TABLE: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      UMPIRE_WORKERS: String(workers),
+      UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-load-')),
+      S3_BUCKET: '',
+      DYNAMODB_TABLE: '',
+    },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('listening') && resolve()));
   const postMatch = async () => {
-    const r = await fetch(`${base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(120_000) });
+    const r = await fetch(`${base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(120_000),
+    });
     const json = await r.json();
     if (r.status !== 201) throw new Error(`${r.status} ${json.error?.code}`);
     return json.id;
@@ -54,7 +67,9 @@ async function run(workers) {
       while (posting) {
         const t0 = performance.now();
         try {
-          const r = await fetch(`${base}/v1/matches/${ids[latencies.get.length % ids.length]}`, { signal: AbortSignal.timeout(30_000) });
+          const r = await fetch(`${base}/v1/matches/${ids[latencies.get.length % ids.length]}`, {
+            signal: AbortSignal.timeout(30_000),
+          });
           await r.arrayBuffer();
           if (r.status !== 200) errors++;
         } catch {
@@ -87,7 +102,9 @@ async function run(workers) {
   }
 }
 
-console.log(`load test: ${MATCHES} Icy matches (bots doing fixed work each turn) from ${POST_CLIENTS} clients, and GETs of stored records every ${GET_PAUSE_MS} ms, on loopback`);
+console.log(
+  `load test: ${MATCHES} Icy matches (bots doing fixed work each turn) from ${POST_CLIENTS} clients, and GETs of stored records every ${GET_PAUSE_MS} ms, on loopback`,
+);
 console.log('reproduce: npm run bench:load');
 const results = [];
 for (const workers of [1, 2]) {
@@ -95,8 +112,12 @@ for (const workers of [1, 2]) {
   results.push(r);
   console.log(`UMPIRE_WORKERS=${workers}:`);
   console.log(`  throughput: ${r.rate.toFixed(2)} matches/s (${MATCHES} matches in ${r.seconds.toFixed(1)} s)`);
-  console.log(`  POST /v1/matches latency: p50 ${pct(r.latencies.post, 0.5).toFixed(0)} ms, p99 ${pct(r.latencies.post, 0.99).toFixed(0)} ms`);
-  console.log(`  GET /v1/matches/:id latency: p50 ${pct(r.latencies.get, 0.5).toFixed(1)} ms, p99 ${pct(r.latencies.get, 0.99).toFixed(1)} ms (${r.latencies.get.length} GETs)`);
+  console.log(
+    `  POST /v1/matches latency: p50 ${pct(r.latencies.post, 0.5).toFixed(0)} ms, p99 ${pct(r.latencies.post, 0.99).toFixed(0)} ms`,
+  );
+  console.log(
+    `  GET /v1/matches/:id latency: p50 ${pct(r.latencies.get, 0.5).toFixed(1)} ms, p99 ${pct(r.latencies.get, 0.99).toFixed(1)} ms (${r.latencies.get.length} GETs)`,
+  );
   console.log(`  errors: ${r.errors}`);
 }
 console.log(`pool of 2 over pool of 1: ${(results[1].rate / results[0].rate).toFixed(2)}x matches/s`);

@@ -18,7 +18,12 @@ export async function run(report) {
   const trivial = await load('def act(s):\n    return s[:1]\n');
   const check = await trivial.act(view, budget);
   if (check.output !== view.slice(0, 1)) throw new Error(`the trivial Python bot answered ${JSON.stringify(check)}`);
-  report(`python: one call to a trivial Python bot (MicroPython, ${(view.length / 1024).toFixed(1)} KB input)`, await perCall(trivial), 'us', 'under 200 us');
+  report(
+    `python: one call to a trivial Python bot (MicroPython, ${(view.length / 1024).toFixed(1)} KB input)`,
+    await perCall(trivial),
+    'us',
+    'under 200 us',
+  );
   trivial.dispose();
 
   const hunter = { kind: 'py', code: readFileSync('src/games/icy/bots/hunter.py', 'utf8'), name: 'hunter.py' };
@@ -29,5 +34,9 @@ export async function run(report) {
   const n = 3;
   const start = performance.now();
   for (let i = 0; i < n; i++) await match();
-  report('match: two Python hunters (Icy), 180 turns in-process (loading included)', (performance.now() - start) / n, 'ms');
+  report(
+    'match: two Python hunters (Icy), 180 turns in-process (loading included)',
+    (performance.now() - start) / n,
+    'ms',
+  );
 }

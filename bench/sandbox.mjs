@@ -35,12 +35,16 @@ export async function run(report) {
   const n = 20;
   const start = performance.now();
   for (let i = 0; i < n; i++) await match();
-  report('match: two idle JS bots, 180 turns in-process (loading included)', (performance.now() - start) / n, 'ms', '<= 50');
+  report(
+    'match: two idle JS bots, 180 turns in-process (loading included)',
+    (performance.now() - start) / n,
+    'ms',
+    '<= 50',
+  );
 
   const hunter = { kind: 'js', code: readFileSync('src/games/icy/bots/hunter.js', 'utf8') };
   const planter = { kind: 'js', code: readFileSync('src/games/icy/bots/planter.js', 'utf8') };
   const t0 = performance.now();
   await runMatch({ game: icyGame, options, seed: 1, bots: [hunter, planter], load: nodeBotLoader });
   report('match: hunter vs planter in-process', performance.now() - t0, 'ms');
-
 }

@@ -15,4 +15,6 @@ try {
   }
   throw e;
 }
-process.exitCode = await cli.main(process.argv.slice(2), { matchWorker: new URL('../dist/bin/match-worker.js', import.meta.url) });
+process.exitCode = await cli.main(process.argv.slice(2), {
+  matchWorker: new URL('../dist/bin/match-worker.js', import.meta.url),
+});

@@ -7,4 +7,7 @@ import micropython from '../build/micropython-metered.wasm';
 import harnessSource from '../build/wasm-harness-source.js';
 import { workerHandlers } from '../src/runtimes/workers/worker.js';
 
-export default workerHandlers({ engines: { 'quickjs-metered.wasm': quickjs, 'micropython-metered.wasm': micropython }, harnessSource });
+export default workerHandlers({
+  engines: { 'quickjs-metered.wasm': quickjs, 'micropython-metered.wasm': micropython },
+  harnessSource,
+});

@@ -17,38 +17,70 @@ export const ERRORS = [
   { code: 'INVALID_REQUEST', status: [400], text: 'A field is missing or wrong; `details.field` names it.' },
   { code: 'INVALID_JSON', status: [400], text: 'The body is not JSON.' },
   { code: 'INVALID_FORM', status: [400], text: 'The multipart form cannot be read.' },
-  { code: 'TOO_MANY_FIELDS', status: [400], text: 'A JSON object, array or form with more fields than allowed ([security.md](security.md)).' },
+  {
+    code: 'TOO_MANY_FIELDS',
+    status: [400],
+    text: 'A JSON object, array or form with more fields than allowed ([security.md](security.md)).',
+  },
   { code: 'TOO_DEEP', status: [400], text: 'JSON nested deeper than allowed.' },
   { code: 'ID_TOO_LONG', status: [400], text: 'An id in the path or query is longer than allowed.' },
-  { code: 'BAD_CURSOR', status: [400], text: 'A listing\'s `cursor` that the API did not give out.' },
-  { code: 'WRONG_GAME', status: [400], text: 'A seat\'s bot is of a kind the game does not play (a JavaScript bot in ants, an ant brain in Icy).' },
+  { code: 'BAD_CURSOR', status: [400], text: "A listing's `cursor` that the API did not give out." },
+  {
+    code: 'WRONG_GAME',
+    status: [400],
+    text: "A seat's bot is of a kind the game does not play (a JavaScript bot in ants, an ant brain in Icy).",
+  },
   { code: 'UNKNOWN_MAP', status: [400], text: 'No map of that name (`GET /v1/games/{game}/maps` lists them).' },
   { code: 'UNKNOWN_WORLD', status: [400], text: 'No ants world of that name.' },
   { code: 'UNAUTHORIZED', status: [401], text: 'No API key where one is needed, or a key that is not known.' },
   { code: 'FORBIDDEN', status: [403], text: 'The key is not the owner (of the match to verify, its logs, the board).' },
-  { code: 'CROSS_SITE_REQUEST', status: [403], text: 'A write sent by a browser from another site\'s page.' },
-  { code: 'NOT_FOUND', status: [404], text: 'No such id, route or stored bot; also someone else\'s private bot.' },
+  { code: 'CROSS_SITE_REQUEST', status: [403], text: "A write sent by a browser from another site's page." },
+  { code: 'NOT_FOUND', status: [404], text: "No such id, route or stored bot; also someone else's private bot." },
   { code: 'ALREADY_ENTERED', status: [409], text: 'The bot is on this leaderboard already.' },
-  { code: 'IDEMPOTENCY_IN_PROGRESS', status: [409], text: 'A request with the same `Idempotency-Key` is still running.' },
+  {
+    code: 'IDEMPOTENCY_IN_PROGRESS',
+    status: [409],
+    text: 'A request with the same `Idempotency-Key` is still running.',
+  },
   { code: 'BUNDLE_MISSING', status: [409], text: 'Verify: a bundle of the match is not stored.' },
-  { code: 'BODY_TOO_LARGE', status: [413], text: 'The body is over its route\'s limit ([security.md](security.md)).' },
+  { code: 'BODY_TOO_LARGE', status: [413], text: "The body is over its route's limit ([security.md](security.md))." },
   { code: 'BUNDLE_TOO_LARGE', status: [413], text: 'A bundle is over the bundle limit (5 MB).' },
   { code: 'UNSUPPORTED_MEDIA_TYPE', status: [415], text: 'Neither `application/json` nor `multipart/form-data`.' },
   { code: 'HOST_NOT_ALLOWED', status: [421], text: 'A `Host` the server does not answer to (`ALLOWED_HOSTS`).' },
   { code: 'BOT_INVALID', status: [422], text: 'An uploaded bot does not load or does not answer a turn.' },
   { code: 'MAP_INVALID', status: [422], text: 'An inline map breaks a rule (`details.problems` names it).' },
-  { code: 'WORLD_INVALID', status: [422], text: 'An ants world that does not parse (`details.problems` names the problem).' },
-  { code: 'WORLD_TOO_BUSY', status: [422], text: 'An ants world with more ant steps (ants times rounds) than allowed.' },
+  {
+    code: 'WORLD_INVALID',
+    status: [422],
+    text: 'An ants world that does not parse (`details.problems` names the problem).',
+  },
+  {
+    code: 'WORLD_TOO_BUSY',
+    status: [422],
+    text: 'An ants world with more ant steps (ants times rounds) than allowed.',
+  },
   { code: 'LIMIT_EXCEEDED', status: [422], text: 'A leaderboard past a limit; `details: { limit, max, count }`.' },
   { code: 'IDEMPOTENCY_KEY_REUSED', status: [422], text: 'The same `Idempotency-Key` with another body.' },
-  { code: 'WEBHOOK_URL_INVALID', status: [422], text: 'A hook URL that is not a public http(s) address, with the reason.' },
-  { code: 'RATE_LIMITED', status: [429], text: 'The key\'s writes per minute are used up; see `Retry-After`.' },
-  { code: 'KEY_QUEUE_FULL', status: [429], text: 'The key has too many jobs waiting for the match pool; `Retry-After: 10`.' },
+  {
+    code: 'WEBHOOK_URL_INVALID',
+    status: [422],
+    text: 'A hook URL that is not a public http(s) address, with the reason.',
+  },
+  { code: 'RATE_LIMITED', status: [429], text: "The key's writes per minute are used up; see `Retry-After`." },
+  {
+    code: 'KEY_QUEUE_FULL',
+    status: [429],
+    text: 'The key has too many jobs waiting for the match pool; `Retry-After: 10`.',
+  },
   { code: 'INTERNAL', status: [500], text: 'A bug: the log has the stack, the answer does not.' },
   { code: 'REPLAY_CORRUPT', status: [500], text: 'A stored replay or logs object that cannot be decoded.' },
   { code: 'ID_COLLISION', status: [500], text: 'A new match id collided with a stored one: retry the request.' },
   { code: 'NO_QUEUE', status: [501], text: 'This deployment has no queue for rounds.' },
-  { code: 'STORAGE_UNAVAILABLE', status: [503], text: 'S3 or DynamoDB failed; a retry with the same `Idempotency-Key` completes once.' },
+  {
+    code: 'STORAGE_UNAVAILABLE',
+    status: [503],
+    text: 'S3 or DynamoDB failed; a retry with the same `Idempotency-Key` completes once.',
+  },
   { code: 'POOL_BUSY', status: [503], text: 'The match pool is full; `Retry-After: 10`.' },
   { code: 'MATCH_DEADLINE', status: [503], text: 'A match ran past its deadline and its worker was replaced.' },
   { code: 'MATCH_CRASHED', status: [503], text: 'The worker playing the match died (out of memory) and was replaced.' },
@@ -56,7 +88,12 @@ export const ERRORS = [
 ];
 
 const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const table = (head, rows) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 
 /** The endpoints of an OpenAPI document: method and path, what it does, who may call it, its statuses. */
 export function endpointsTable(openapi) {
@@ -65,7 +102,12 @@ export function endpointsTable(openapi) {
     for (const [method, op] of Object.entries(operations)) {
       const security = op.security ?? [];
       const key = security.length === 0 ? 'no' : security.some((s) => Object.keys(s).length === 0) ? 'optional' : 'yes';
-      rows.push([`\`${method.toUpperCase()} ${path}\``, cell(op.summary ?? ''), key, Object.keys(op.responses ?? {}).join(', ')]);
+      rows.push([
+        `\`${method.toUpperCase()} ${path}\``,
+        cell(op.summary ?? ''),
+        key,
+        Object.keys(op.responses ?? {}).join(', '),
+      ]);
     }
   }
   return table(['endpoint', 'what it does', 'key', 'statuses'], rows);
@@ -74,7 +116,10 @@ export function endpointsTable(openapi) {
 /** The error codes, by status. */
 export function errorsTable(errors = ERRORS) {
   const sorted = [...errors].sort((a, b) => a.status[0] - b.status[0]);
-  return table(['status', 'code', 'when'], sorted.map((e) => [e.status.join(', '), `\`${e.code}\``, cell(e.text)]));
+  return table(
+    ['status', 'code', 'when'],
+    sorted.map((e) => [e.status.join(', '), `\`${e.code}\``, cell(e.text)]),
+  );
 }
 
 /** The page with the block `name` replaced by `text`. */
@@ -95,7 +140,16 @@ export function apiPage(page, openapi) {
 /** The app's OpenAPI document, from an app made with stores that are never asked. */
 export async function openApiOf(createApp) {
   const unused = new Proxy({}, { get: () => () => Promise.reject(new Error(`${FILE}: a store was asked`)) });
-  const stores = { blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, roundJobs: unused, ratings: unused, runner: unused };
+  const stores = {
+    blobs: unused,
+    matches: unused,
+    keys: unused,
+    bots: unused,
+    leaderboards: unused,
+    roundJobs: unused,
+    ratings: unused,
+    runner: unused,
+  };
   const app = createApp({ ...stores, auth: 'optional' });
   const r = await app.request('http://127.0.0.1/openapi.json', { headers: { host: '127.0.0.1' } });
   if (r.status !== 200) throw new Error(`${FILE}: GET /openapi.json answered ${r.status}`);

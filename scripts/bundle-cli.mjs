@@ -7,7 +7,12 @@ import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
 /** The only packages inlined: what every match needs. */
-const INLINED = new Set(['zod', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', '@jitl/quickjs-ffi-types']);
+const INLINED = new Set([
+  'zod',
+  'quickjs-emscripten-core',
+  '@jitl/quickjs-wasmfile-release-sync',
+  '@jitl/quickjs-ffi-types',
+]);
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !INLINED.has(name))

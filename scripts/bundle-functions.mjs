@@ -4,7 +4,11 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { node: 'functions/node.ts', lambda: 'functions/lambda.ts', 'match-worker': 'src/match/pool/match-worker.ts' },
+  entryPoints: {
+    node: 'functions/node.ts',
+    lambda: 'functions/lambda.ts',
+    'match-worker': 'src/match/pool/match-worker.ts',
+  },
   outdir: 'dist/functions',
   bundle: true,
   platform: 'node',
@@ -15,4 +19,3 @@ await build({
   logLevel: 'warning',
 });
 console.log('dist/functions/node.js, dist/functions/lambda.js, dist/functions/match-worker.js');
-

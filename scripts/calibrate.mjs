@@ -49,10 +49,14 @@ for (let i = 0; i < 7; i++) {
 const rate = median(rates);
 const targetFuel = rate * TARGET_MS;
 console.log(`QuickJS bot work burns ${fmt(rate)} fuel per ms here (median of 7 calls of ~${TARGET_MS} ms).`);
-console.log(`FUEL_PER_MS in src/sandbox/policy.ts: ${fmt(FUEL_PER_MS)} (${((100 * FUEL_PER_MS) / rate).toFixed(0)}% of the measurement):`);
-console.log(`a 0.5 s turn is ${(500 * FUEL_PER_MS).toExponential(2)} fuel and the 1 s first turn ${(1000 * FUEL_PER_MS).toExponential(2)}.`);
 console.log(
-  'A ratio below is a benchmark\'s wall time per unit of fuel over the reference\'s, taken in turns: 1 is the pace ' +
+  `FUEL_PER_MS in src/sandbox/policy.ts: ${fmt(FUEL_PER_MS)} (${((100 * FUEL_PER_MS) / rate).toFixed(0)}% of the measurement):`,
+);
+console.log(
+  `a 0.5 s turn is ${(500 * FUEL_PER_MS).toExponential(2)} fuel and the 1 s first turn ${(1000 * FUEL_PER_MS).toExponential(2)}.`,
+);
+console.log(
+  "A ratio below is a benchmark's wall time per unit of fuel over the reference's, taken in turns: 1 is the pace " +
     'FUEL_PER_MS stands for, above 1 a bot gets more time than its fuel says, below 1 less.',
 );
 
@@ -68,7 +72,11 @@ if (only.includes('python')) {
   );
 }
 
-const suites = calibrated.map((c) => [c.id, c.title, async () => (await import(new URL(`../${c.script}`, import.meta.url).href)).benches(filter)]);
+const suites = calibrated.map((c) => [
+  c.id,
+  c.title,
+  async () => (await import(new URL(`../${c.script}`, import.meta.url).href)).benches(filter),
+]);
 
 const worst = [];
 for (const [key, title, make] of suites) {
@@ -76,7 +84,9 @@ for (const [key, title, make] of suites) {
   const benches = await make();
   if (benches.length === 0) continue;
   console.log(`\n${title}: wall time per unit of fuel over the reference's (target <= ${TARGET})`);
-  console.log(`${'benchmark'.padEnd(44)} ${'fuel a call'.padStart(15)} ${'ms a call'.padStart(10)} ${'ratio'.padStart(7)}`);
+  console.log(
+    `${'benchmark'.padEnd(44)} ${'fuel a call'.padStart(15)} ${'ms a call'.padStart(10)} ${'ratio'.padStart(7)}`,
+  );
   const rows = [];
   const notes = [];
   for (const bench of benches) {
@@ -93,14 +103,23 @@ for (const [key, title, make] of suites) {
     if (r.fuel === 0) continue;
     const mark = r.ratio > TARGET ? '  over' : '';
     if (bench.note) notes.push([bench.name, bench.note]);
-    console.log(`${bench.name.padEnd(44)} ${fmt(r.fuel).padStart(15)} ${r.ms.toFixed(1).padStart(10)} ${r.ratio.toFixed(2).padStart(7)}${mark}`);
+    console.log(
+      `${bench.name.padEnd(44)} ${fmt(r.fuel).padStart(15)} ${r.ms.toFixed(1).padStart(10)} ${r.ratio.toFixed(2).padStart(7)}${mark}`,
+    );
   }
   for (const note of new Set(notes.map(([, text]) => text))) {
-    console.log(`note on ${notes.filter(([, text]) => text === note).map(([name]) => name).join('; ')}: ${note}`);
+    console.log(
+      `note on ${notes
+        .filter(([, text]) => text === note)
+        .map(([name]) => name)
+        .join('; ')}: ${note}`,
+    );
   }
   const high = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
   const low = rows.reduce((a, b) => (b.ratio < a.ratio ? b : a));
-  console.log(`${title}: worst ratio ${high.ratio.toFixed(2)} (${high.name}); lowest ${low.ratio.toFixed(2)} (${low.name})`);
+  console.log(
+    `${title}: worst ratio ${high.ratio.toFixed(2)} (${high.name}); lowest ${low.ratio.toFixed(2)} (${low.name})`,
+  );
   worst.push({ title, ...high });
 }
 

@@ -14,7 +14,10 @@ export const PAGES = [
 /** The table's text for a list of game modules, whose code bots may be in any of the languages (their titles, in the registry's order). */
 export function gamesTable(games, languageTitles, root = '') {
   const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const anyLanguage = languageTitles.length < 2 ? languageTitles.join('') : `${languageTitles.slice(0, -1).join(', ')} or ${languageTitles[languageTitles.length - 1]}`;
+  const anyLanguage =
+    languageTitles.length < 2
+      ? languageTitles.join('')
+      : `${languageTitles.slice(0, -1).join(', ')} or ${languageTitles[languageTitles.length - 1]}`;
   const rows = games.map((g) => {
     const bots = g.bots.form === 'code' ? anyLanguage : `${g.bots.kind} texts (\`${g.bots.extension}\`)`;
     return `| [\`${g.id}\`](${root}src/games/${g.id}/README.md) | ${cell(g.title)} | ${g.seats.length} | ${bots} | ${cell(g.summary)} |`;
@@ -35,7 +38,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { LANGUAGES } = await import('../dist/sandbox/language-catalog.js');
   for (const { file, root } of PAGES) {
     const page = readFileSync(file, 'utf8');
-    const next = withTable(page, gamesTable(GAMES, LANGUAGES.map((l) => l.title), root), file);
+    const next = withTable(
+      page,
+      gamesTable(
+        GAMES,
+        LANGUAGES.map((l) => l.title),
+        root,
+      ),
+      file,
+    );
     if (process.argv.includes('--check')) {
       if (next !== page) {
         console.error(`${file}: the table of games differs from the registry; run \`npm run readme:games\``);

@@ -22,22 +22,56 @@ export async function codeFromDist() {
   const { BODY_SHAPE } = await import('../dist/core/bounded-body.js');
   const { MAX_ID_CHARS } = await import('../dist/api/schemas.js');
   const { DEFAULT_BODY_BYTES } = await import('../dist/api/limits.js');
-  return { createApp, nodeListenFromEnv, platformSiteFromEnv, viewerPolicy, BODY_SHAPE, MAX_ID_CHARS, DEFAULT_BODY_BYTES };
+  return {
+    createApp,
+    nodeListenFromEnv,
+    platformSiteFromEnv,
+    viewerPolicy,
+    BODY_SHAPE,
+    MAX_ID_CHARS,
+    DEFAULT_BODY_BYTES,
+  };
 }
 
 /** Two apps, open and keyed, with stores and a runner that fail if asked: every request below is answered before any is. */
 function appsOf(createApp) {
   const unused = new Proxy({}, { get: () => () => Promise.reject(new Error('docs/security.md: a store was asked')) });
-  const stores = { blobs: unused, matches: unused, keys: unused, bots: unused, leaderboards: unused, roundJobs: unused, ratings: unused, runner: unused };
-  const site = { origin: 'https://umpire.example.com', hosts: ['127.0.0.1', 'localhost', '[::1]', 'umpire.example.com'] };
-  return { open: createApp({ ...stores, auth: 'optional', site }), keyed: createApp({ ...stores, auth: 'required', site }) };
+  const stores = {
+    blobs: unused,
+    matches: unused,
+    keys: unused,
+    bots: unused,
+    leaderboards: unused,
+    roundJobs: unused,
+    ratings: unused,
+    runner: unused,
+  };
+  const site = {
+    origin: 'https://umpire.example.com',
+    hosts: ['127.0.0.1', 'localhost', '[::1]', 'umpire.example.com'],
+  };
+  return {
+    open: createApp({ ...stores, auth: 'optional', site }),
+    keyed: createApp({ ...stores, auth: 'required', site }),
+  };
 }
 
 const code = (text) => `\`${String(text).replace(/\|/g, '\\|')}\``;
 const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
-const bytes = (n) => `${n.toLocaleString('en-US')} bytes (${n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${n / 1024} KiB`})`;
-const envText = (env) => (Object.keys(env).length ? Object.entries(env).map(([k, v]) => code(`${k}=${v}`)).join(' ') : '(none)');
+const table = (head, rows) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+const bytes = (n) =>
+  `${n.toLocaleString('en-US')} bytes (${n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : `${n / 1024} KiB`})`;
+const envText = (env) =>
+  Object.keys(env).length
+    ? Object.entries(env)
+        .map(([k, v]) => code(`${k}=${v}`))
+        .join(' ')
+    : '(none)';
 
 /** What `npm start` makes of some settings: where it listens, its public origin, the hosts it answers to. */
 function listenTable({ nodeListenFromEnv }) {
@@ -45,7 +79,12 @@ function listenTable({ nodeListenFromEnv }) {
     {},
     { PORT: '9000' },
     { HOST: '0.0.0.0', AUTH: 'required', PUBLIC_URL: 'https://umpire.example.com' },
-    { HOST: '0.0.0.0', AUTH: 'required', PUBLIC_URL: 'https://umpire.example.com', ALLOWED_HOSTS: 'umpire.internal,10.0.0.5' },
+    {
+      HOST: '0.0.0.0',
+      AUTH: 'required',
+      PUBLIC_URL: 'https://umpire.example.com',
+      ALLOWED_HOSTS: 'umpire.internal,10.0.0.5',
+    },
     { HOST: '10.0.0.5', AUTH: 'required' },
   ];
   return table(
@@ -53,20 +92,33 @@ function listenTable({ nodeListenFromEnv }) {
     examples.map((env) => {
       const r = nodeListenFromEnv(env);
       if (!r.ok) throw new Error(`docs/security.md: ${JSON.stringify(env)} was refused: ${r.problems[0].message}`);
-      return [envText(env), code(r.value.listening), code(r.value.site.origin), r.value.site.hosts.map(code).join(', ')];
+      return [
+        envText(env),
+        code(r.value.listening),
+        code(r.value.site.origin),
+        r.value.site.hosts.map(code).join(', '),
+      ];
     }),
   );
 }
 
 /** What a Lambda or Worker makes of them (the platform routes by host name). */
 function platformTable({ platformSiteFromEnv }) {
-  const examples = [{}, { PUBLIC_URL: 'https://umpire.example.com' }, { PUBLIC_URL: 'https://umpire.example.com', ALLOWED_HOSTS: 'abc123.lambda-url.us-east-1.on.aws' }];
+  const examples = [
+    {},
+    { PUBLIC_URL: 'https://umpire.example.com' },
+    { PUBLIC_URL: 'https://umpire.example.com', ALLOWED_HOSTS: 'abc123.lambda-url.us-east-1.on.aws' },
+  ];
   return table(
     ['settings', 'URLs built on', 'Host names answered'],
     examples.map((env) => {
       const r = platformSiteFromEnv(env);
       if (!r.ok) throw new Error(`docs/security.md: ${JSON.stringify(env)} was refused: ${r.problems[0].message}`);
-      return [envText(env), r.value.origin ? code(r.value.origin) : "each request's own URL", r.value.hosts ? r.value.hosts.map(code).join(', ') : 'any'];
+      return [
+        envText(env),
+        r.value.origin ? code(r.value.origin) : "each request's own URL",
+        r.value.hosts ? r.value.hosts.map(code).join(', ') : 'any',
+      ];
     }),
   );
 }
@@ -97,20 +149,70 @@ async function refusalTable({ open, keyed, BODY_SHAPE, MAX_ID_CHARS }) {
   const json = { 'content-type': 'application/json', host: 'umpire.example.com' };
   const examples = [
     [open, 'GET /', 'GET', '/', { host: 'attacker.example' }, undefined, 'Host: attacker.example'],
-    [open, 'POST /v1/leaderboards', 'POST', '/v1/leaderboards', { ...json, 'sec-fetch-site': 'cross-site' }, '{}', 'Sec-Fetch-Site: cross-site (a page of another site)'],
-    [open, 'POST /v1/leaderboards', 'POST', '/v1/leaderboards', { ...json, origin: 'https://attacker.example' }, '{}', 'Origin: https://attacker.example (a browser without Sec-Fetch-Site)'],
+    [
+      open,
+      'POST /v1/leaderboards',
+      'POST',
+      '/v1/leaderboards',
+      { ...json, 'sec-fetch-site': 'cross-site' },
+      '{}',
+      'Sec-Fetch-Site: cross-site (a page of another site)',
+    ],
+    [
+      open,
+      'POST /v1/leaderboards',
+      'POST',
+      '/v1/leaderboards',
+      { ...json, origin: 'https://attacker.example' },
+      '{}',
+      'Origin: https://attacker.example (a browser without Sec-Fetch-Site)',
+    ],
     [open, 'POST /v1/leaderboards', 'POST', '/v1/leaderboards', json, 'x'.repeat(70 * 1024), 'a body of 70 KiB'],
-    [open, 'POST /v1/leaderboards', 'POST', '/v1/leaderboards', json, members, `a JSON object of ${BODY_SHAPE.maxMembers + 1} fields`],
-    [open, 'POST /v1/leaderboards', 'POST', '/v1/leaderboards', json, '['.repeat(BODY_SHAPE.maxDepth + 1), `JSON nested ${BODY_SHAPE.maxDepth + 1} deep`],
-    [open, 'GET /v1/leaderboards/{id}', 'GET', `/v1/leaderboards/${'x'.repeat(MAX_ID_CHARS + 1)}`, { host: 'umpire.example.com' }, undefined, `an id of ${MAX_ID_CHARS + 1} characters`],
+    [
+      open,
+      'POST /v1/leaderboards',
+      'POST',
+      '/v1/leaderboards',
+      json,
+      members,
+      `a JSON object of ${BODY_SHAPE.maxMembers + 1} fields`,
+    ],
+    [
+      open,
+      'POST /v1/leaderboards',
+      'POST',
+      '/v1/leaderboards',
+      json,
+      '['.repeat(BODY_SHAPE.maxDepth + 1),
+      `JSON nested ${BODY_SHAPE.maxDepth + 1} deep`,
+    ],
+    [
+      open,
+      'GET /v1/leaderboards/{id}',
+      'GET',
+      `/v1/leaderboards/${'x'.repeat(MAX_ID_CHARS + 1)}`,
+      { host: 'umpire.example.com' },
+      undefined,
+      `an id of ${MAX_ID_CHARS + 1} characters`,
+    ],
     [keyed, 'POST /v1/leaderboards (AUTH=required)', 'POST', '/v1/leaderboards', json, '{}', 'no Authorization header'],
   ];
   const rows = [];
   for (const [app, route, method, path, headers, body, what] of examples) {
     // As a client of the API asks (a browser's page or form gets the same refusal as a page).
-    const r = await app.request(`https://umpire.example.com${path}`, { method, headers: { accept: 'application/json', ...headers }, ...(body === undefined ? {} : { body }) });
+    const r = await app.request(`https://umpire.example.com${path}`, {
+      method,
+      headers: { accept: 'application/json', ...headers },
+      ...(body === undefined ? {} : { body }),
+    });
     const { error } = await r.json();
-    rows.push([cell(route), cell(what), String(r.status), code(error.code), cell(error.message.length > 240 ? `${error.message.slice(0, 240)}…` : error.message)]);
+    rows.push([
+      cell(route),
+      cell(what),
+      String(r.status),
+      code(error.code),
+      cell(error.message.length > 240 ? `${error.message.slice(0, 240)}…` : error.message),
+    ]);
   }
   return table(['request', 'what it has', 'status', 'code', 'message'], rows);
 }
@@ -132,9 +234,15 @@ async function limitTable({ open, BODY_SHAPE, MAX_ID_CHARS, DEFAULT_BODY_BYTES }
         controller.enqueue(new Uint8Array(1024 * 1024).fill(0x20));
       },
     });
-    const r = await open.request(`https://umpire.example.com${path}`, { method, headers: { host: 'umpire.example.com', accept: 'application/json', 'content-type': 'application/json' }, body, duplex: 'half' });
+    const r = await open.request(`https://umpire.example.com${path}`, {
+      method,
+      headers: { host: 'umpire.example.com', accept: 'application/json', 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    });
     const { error } = await r.json();
-    if (r.status !== 413) throw new Error(`docs/security.md: ${method} ${path} answered ${r.status} to a body without end`);
+    if (r.status !== 413)
+      throw new Error(`docs/security.md: ${method} ${path} answered ${r.status} to a body without end`);
     const what = /the limit of (.*)$/.exec(error.message)?.[1] ?? '';
     rows.push([code(`${method} ${path}`), bytes(error.details.limit), cell(what)]);
   }
@@ -149,7 +257,10 @@ async function limitTable({ open, BODY_SHAPE, MAX_ID_CHARS, DEFAULT_BODY_BYTES }
   return [
     table(['route', 'largest body', 'what the limit is for'], rows),
     '',
-    table(['what is counted', 'at most', 'beyond: 400'], shape.map(([what, max, c]) => [what, max.toLocaleString('en-US'), code(c)])),
+    table(
+      ['what is counted', 'at most', 'beyond: 400'],
+      shape.map(([what, max, c]) => [what, max.toLocaleString('en-US'), code(c)]),
+    ),
   ].join('\n');
 }
 
@@ -157,18 +268,36 @@ async function limitTable({ open, BODY_SHAPE, MAX_ID_CHARS, DEFAULT_BODY_BYTES }
 async function headerTable({ open, viewerPolicy }) {
   const rows = [];
   const answers = [
-    ['pages (`/`, `/games/...`, `/upload`, `/leaderboards/...`, `/bots/...`, `/matches/...`, error pages)', '/leaderboards/new'],
+    [
+      'pages (`/`, `/games/...`, `/upload`, `/leaderboards/...`, `/bots/...`, `/matches/...`, error pages)',
+      '/leaderboards/new',
+    ],
     ['`/docs`, the API reference', '/docs'],
     ['everything else: JSON, replays, downloads, scripts and stylesheets', '/v1/games'],
   ];
   for (const [what, path] of answers) {
     const r = await open.request(`https://umpire.example.com${path}`, { headers: { host: 'umpire.example.com' } });
     if (r.status !== 200) throw new Error(`docs/security.md: GET ${path} answered ${r.status}`);
-    rows.push([what, code(r.headers.get('content-security-policy')), code(r.headers.get('x-frame-options')), code(r.headers.get('x-content-type-options'))]);
+    rows.push([
+      what,
+      code(r.headers.get('content-security-policy')),
+      code(r.headers.get('x-frame-options')),
+      code(r.headers.get('x-content-type-options')),
+    ]);
   }
   const hashes = { scripts: ["'sha256-…'"], styles: ["'sha256-…'"], styleAttributes: [] };
-  rows.splice(2, 0, ['a replay viewer, `/v1/matches/{id}/view` (hashes of its inline script and styles)', code(viewerPolicy(hashes, false)), code('DENY'), code('nosniff')]);
-  rows.splice(3, 0, ['the embedded viewer, `/v1/matches/{id}/view?embed=1`', code(viewerPolicy(hashes, true)), code('SAMEORIGIN'), code('nosniff')]);
+  rows.splice(2, 0, [
+    'a replay viewer, `/v1/matches/{id}/view` (hashes of its inline script and styles)',
+    code(viewerPolicy(hashes, false)),
+    code('DENY'),
+    code('nosniff'),
+  ]);
+  rows.splice(3, 0, [
+    'the embedded viewer, `/v1/matches/{id}/view?embed=1`',
+    code(viewerPolicy(hashes, true)),
+    code('SAMEORIGIN'),
+    code('nosniff'),
+  ]);
   return table(['answer', 'Content-Security-Policy', 'X-Frame-Options', 'X-Content-Type-Options'], rows);
 }
 

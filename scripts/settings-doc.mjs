@@ -17,43 +17,178 @@ const END = '<!-- settings:end -->';
  */
 export const SETTINGS = [
   // Where the Node server listens and which names it answers to (src/api/site.ts).
-  { name: 'HOST', where: 'node', default: '`127.0.0.1`', text: 'The address to listen on. An address beyond loopback needs `AUTH=required`, or the server refuses to start.' },
+  {
+    name: 'HOST',
+    where: 'node',
+    default: '`127.0.0.1`',
+    text: 'The address to listen on. An address beyond loopback needs `AUTH=required`, or the server refuses to start.',
+  },
   { name: 'PORT', where: 'node', default: '`8787`', text: 'The port to listen on.' },
-  { name: 'PUBLIC_URL', where: 'node, lambda, worker', default: 'the listening address (node); each request\'s own URL (lambda, worker)', text: 'The origin (`https://host[:port]`, no path) that `replayUrl`, `viewUrl` and page links are built on.' },
-  { name: 'ALLOWED_HOSTS', where: 'node, lambda, worker', default: 'loopback names and the `PUBLIC_URL` host (node); any (lambda, worker)', text: 'More `Host` names to answer, comma-separated. Other names get 421 `HOST_NOT_ALLOWED`. See [security.md](security.md).' },
-  { name: 'AUTH', where: 'node', default: 'unset', text: '`required`: writes need an API key on the local server too. Deployed entries always need one.' },
+  {
+    name: 'PUBLIC_URL',
+    where: 'node, lambda, worker',
+    default: "the listening address (node); each request's own URL (lambda, worker)",
+    text: 'The origin (`https://host[:port]`, no path) that `replayUrl`, `viewUrl` and page links are built on.',
+  },
+  {
+    name: 'ALLOWED_HOSTS',
+    where: 'node, lambda, worker',
+    default: 'loopback names and the `PUBLIC_URL` host (node); any (lambda, worker)',
+    text: 'More `Host` names to answer, comma-separated. Other names get 421 `HOST_NOT_ALLOWED`. See [security.md](security.md).',
+  },
+  {
+    name: 'AUTH',
+    where: 'node',
+    default: 'unset',
+    text: '`required`: writes need an API key on the local server too. Deployed entries always need one.',
+  },
   // Storage (src/store/factory.ts chooses the backend; src/store/aws/ reads the AWS ones).
-  { name: 'STORE', where: 'all', default: '`aws` when `S3_BUCKET` and `DYNAMODB_TABLE` are set; else `embedded` (node, cli), none (lambda, worker)', text: 'The storage backend: `embedded` (local S3 and DynamoDB servers in the process, data in `UMPIRE_DATA_DIR`), `aws` (S3, DynamoDB, or R2 and other endpoints) or `memory` (in the process, lost on exit). Another name stops start-up with `STORE_UNKNOWN`.' },
-  { name: 'UMPIRE_DATA_DIR', where: 'node, cli', default: '`.data`', text: 'The folder of the embedded storage of `npm start` (data and its own credentials). `umpire keys` and `umpire tournament` read it too.' },
-  { name: 'S3_BUCKET', where: 'all', default: 'unset', text: 'The bucket of replays, logs and bundles. Set with `DYNAMODB_TABLE` to use real services instead of the embedded ones.' },
-  { name: 'S3_ENDPOINT', where: 'all', default: 'unset (AWS S3)', text: 'Another S3 endpoint, such as R2: `https://<account id>.r2.cloudflarestorage.com`.' },
-  { name: 'DYNAMODB_TABLE', where: 'all', default: 'unset', text: 'The table of records (matches, bots, keys, boards, jobs).' },
+  {
+    name: 'STORE',
+    where: 'all',
+    default: '`aws` when `S3_BUCKET` and `DYNAMODB_TABLE` are set; else `embedded` (node, cli), none (lambda, worker)',
+    text: 'The storage backend: `embedded` (local S3 and DynamoDB servers in the process, data in `UMPIRE_DATA_DIR`), `aws` (S3, DynamoDB, or R2 and other endpoints) or `memory` (in the process, lost on exit). Another name stops start-up with `STORE_UNKNOWN`.',
+  },
+  {
+    name: 'UMPIRE_DATA_DIR',
+    where: 'node, cli',
+    default: '`.data`',
+    text: 'The folder of the embedded storage of `npm start` (data and its own credentials). `umpire keys` and `umpire tournament` read it too.',
+  },
+  {
+    name: 'S3_BUCKET',
+    where: 'all',
+    default: 'unset',
+    text: 'The bucket of replays, logs and bundles. Set with `DYNAMODB_TABLE` to use real services instead of the embedded ones.',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    where: 'all',
+    default: 'unset (AWS S3)',
+    text: 'Another S3 endpoint, such as R2: `https://<account id>.r2.cloudflarestorage.com`.',
+  },
+  {
+    name: 'DYNAMODB_TABLE',
+    where: 'all',
+    default: 'unset',
+    text: 'The table of records (matches, bots, keys, boards, jobs).',
+  },
   { name: 'DYNAMODB_ENDPOINT', where: 'all', default: 'unset (AWS)', text: 'Another DynamoDB endpoint.' },
-  { name: 'AWS_REGION', where: 'all', default: '`us-east-1`', text: 'The region of S3, DynamoDB and SQS (R2: `auto`).' },
+  {
+    name: 'AWS_REGION',
+    where: 'all',
+    default: '`us-east-1`',
+    text: 'The region of S3, DynamoDB and SQS (R2: `auto`).',
+  },
   { name: 'AWS_DEFAULT_REGION', where: 'all', default: 'unset', text: 'Used for storage when `AWS_REGION` is unset.' },
-  { name: 'AWS_ACCESS_KEY_ID', where: 'all', default: 'unset', text: 'With `AWS_SECRET_ACCESS_KEY`: the credentials for storage and SQS. Unset: the AWS SDK\'s default chain (on Lambda, its role). On Workers, set both with `wrangler secret put`.' },
+  {
+    name: 'AWS_ACCESS_KEY_ID',
+    where: 'all',
+    default: 'unset',
+    text: "With `AWS_SECRET_ACCESS_KEY`: the credentials for storage and SQS. Unset: the AWS SDK's default chain (on Lambda, its role). On Workers, set both with `wrangler secret put`.",
+  },
   { name: 'AWS_SECRET_ACCESS_KEY', where: 'all', default: 'unset', text: 'See `AWS_ACCESS_KEY_ID`.' },
-  { name: 'AWS_SESSION_TOKEN', where: 'all', default: 'unset', text: 'A session token to go with the two above (storage only).' },
-  { name: 'SQS_QUEUE_URL', where: 'lambda', default: 'unset', text: 'The queue of rounds\' matches (set by `infra/cloudformation.json`). Without a queue, `POST /v1/leaderboards/{id}/rounds` answers 501 `NO_QUEUE`.' },
-  { name: 'SQS_ENDPOINT', where: 'lambda', default: 'unset (AWS)', text: 'Another SQS endpoint (a local one in tests).' },
+  {
+    name: 'AWS_SESSION_TOKEN',
+    where: 'all',
+    default: 'unset',
+    text: 'A session token to go with the two above (storage only).',
+  },
+  {
+    name: 'SQS_QUEUE_URL',
+    where: 'lambda',
+    default: 'unset',
+    text: "The queue of rounds' matches (set by `infra/cloudformation.json`). Without a queue, `POST /v1/leaderboards/{id}/rounds` answers 501 `NO_QUEUE`.",
+  },
+  {
+    name: 'SQS_ENDPOINT',
+    where: 'lambda',
+    default: 'unset (AWS)',
+    text: 'Another SQS endpoint (a local one in tests).',
+  },
   // The match pool of `npm start` (src/match/pool/worker-pool.ts) and the safety cap (src/sandbox/).
-  { name: 'UMPIRE_WORKERS', where: 'node', default: 'one per core (`os.availableParallelism()`)', text: 'Match worker threads. A value that is not a positive integer means the default.' },
-  { name: 'UMPIRE_WORKERS_PER_KEY', where: 'node', default: 'half the workers, rounded up, with `AUTH=required`; all of them without', text: 'Workers one API key may hold at once.' },
-  { name: 'UMPIRE_SAFETY_CAP_FACTOR', where: 'node, lambda, cli', default: '10 times the host\'s measured slowness (1 to 20)', text: 'Fixes the per-call safety cap as a multiple of the call\'s fuel time (a positive number) instead of measuring the host. See [safety-cap.md](safety-cap.md).' },
+  {
+    name: 'UMPIRE_WORKERS',
+    where: 'node',
+    default: 'one per core (`os.availableParallelism()`)',
+    text: 'Match worker threads. A value that is not a positive integer means the default.',
+  },
+  {
+    name: 'UMPIRE_WORKERS_PER_KEY',
+    where: 'node',
+    default: 'half the workers, rounded up, with `AUTH=required`; all of them without',
+    text: 'Workers one API key may hold at once.',
+  },
+  {
+    name: 'UMPIRE_SAFETY_CAP_FACTOR',
+    where: 'node, lambda, cli',
+    default: "10 times the host's measured slowness (1 to 20)",
+    text: "Fixes the per-call safety cap as a multiple of the call's fuel time (a positive number) instead of measuring the host. See [safety-cap.md](safety-cap.md).",
+  },
   // Leaderboard limits (src/api/limits.ts): a value that is not a positive integer stops the start.
-  { name: 'UMPIRE_MAX_BOARD_ENTRIES', where: 'node, lambda, worker', default: '64', text: 'Entries on one leaderboard (`entriesPerBoard`).' },
-  { name: 'UMPIRE_MAX_BOARD_MAPS', where: 'node, lambda, worker', default: '8', text: 'Distinct maps or worlds of one leaderboard (`mapsPerBoard`, `worldsPerBoard`).' },
-  { name: 'UMPIRE_MAX_ROUND_MATCHES', where: 'node, lambda, worker', default: '5000', text: 'Matches one round may schedule (`matchesPerRound`).' },
+  {
+    name: 'UMPIRE_MAX_BOARD_ENTRIES',
+    where: 'node, lambda, worker',
+    default: '64',
+    text: 'Entries on one leaderboard (`entriesPerBoard`).',
+  },
+  {
+    name: 'UMPIRE_MAX_BOARD_MAPS',
+    where: 'node, lambda, worker',
+    default: '8',
+    text: 'Distinct maps or worlds of one leaderboard (`mapsPerBoard`, `worldsPerBoard`).',
+  },
+  {
+    name: 'UMPIRE_MAX_ROUND_MATCHES',
+    where: 'node, lambda, worker',
+    default: '5000',
+    text: 'Matches one round may schedule (`matchesPerRound`).',
+  },
   // Webhooks (src/leaderboard/webhook-settings.ts): a value that does not parse stops the entry.
-  { name: 'WEBHOOKS_ALLOW_PRIVATE', where: 'node, lambda, worker', default: '`0`', text: '`1` or `true`, for local development only: hooks may point at loopback and private addresses (never at URLs with credentials).' },
-  { name: 'WEBHOOKS_MAX_PER_BOARD', where: 'node, lambda, worker', default: '10', text: 'Hooks per leaderboard (1 to 1000).' },
-  { name: 'WEBHOOK_BACKOFF_MS', where: 'node, lambda, worker', default: '`1000,4000,15000,60000`', text: 'The waits before each retry, in ms, comma-separated (up to 20). A delivery is given up after one attempt more than there are waits.' },
-  { name: 'WEBHOOK_TIMEOUT_MS', where: 'node, lambda, worker', default: '10000', text: 'How long one delivery attempt may take, in ms (100 to 120000).' },
-  { name: 'WEBHOOK_LANES', where: 'node, lambda', default: '256', text: 'Delivery lanes (one per hook) in memory at once; more wait in the table (`npm start`) or are dropped (Lambda).' },
+  {
+    name: 'WEBHOOKS_ALLOW_PRIVATE',
+    where: 'node, lambda, worker',
+    default: '`0`',
+    text: '`1` or `true`, for local development only: hooks may point at loopback and private addresses (never at URLs with credentials).',
+  },
+  {
+    name: 'WEBHOOKS_MAX_PER_BOARD',
+    where: 'node, lambda, worker',
+    default: '10',
+    text: 'Hooks per leaderboard (1 to 1000).',
+  },
+  {
+    name: 'WEBHOOK_BACKOFF_MS',
+    where: 'node, lambda, worker',
+    default: '`1000,4000,15000,60000`',
+    text: 'The waits before each retry, in ms, comma-separated (up to 20). A delivery is given up after one attempt more than there are waits.',
+  },
+  {
+    name: 'WEBHOOK_TIMEOUT_MS',
+    where: 'node, lambda, worker',
+    default: '10000',
+    text: 'How long one delivery attempt may take, in ms (100 to 120000).',
+  },
+  {
+    name: 'WEBHOOK_LANES',
+    where: 'node, lambda',
+    default: '256',
+    text: 'Delivery lanes (one per hook) in memory at once; more wait in the table (`npm start`) or are dropped (Lambda).',
+  },
   { name: 'WEBHOOK_LANE_PENDING', where: 'node, lambda', default: '100', text: 'Deliveries one lane holds in memory.' },
   // Cloudflare bindings (wrangler.toml), read from the Worker's `env` like the variables above.
-  { name: 'LOADER', where: 'worker', default: 'declared in `wrangler.toml`', text: 'A binding, not a variable: the Worker Loader that runs each WebAssembly bot in an isolate of its own. Without it, WebAssembly bots cannot play on Workers.' },
-  { name: 'MATCHES', where: 'worker', default: 'declared in `wrangler.toml`', text: 'A binding, not a variable: the Cloudflare Queue of rounds\' matches, consumed by the same Worker.' },
+  {
+    name: 'LOADER',
+    where: 'worker',
+    default: 'declared in `wrangler.toml`',
+    text: 'A binding, not a variable: the Worker Loader that runs each WebAssembly bot in an isolate of its own. Without it, WebAssembly bots cannot play on Workers.',
+  },
+  {
+    name: 'MATCHES',
+    where: 'worker',
+    default: 'declared in `wrangler.toml`',
+    text: "A binding, not a variable: the Cloudflare Queue of rounds' matches, consumed by the same Worker.",
+  },
 ];
 
 /** The table's text for a list of settings. */
@@ -76,7 +211,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const next = withSettingsTable(page, settingsTable());
   if (process.argv.includes('--check')) {
     if (next !== page) {
-      console.error(`${FILE}: the table of settings differs from scripts/settings-doc.mjs; run \`node scripts/settings-doc.mjs\``);
+      console.error(
+        `${FILE}: the table of settings differs from scripts/settings-doc.mjs; run \`node scripts/settings-doc.mjs\``,
+      );
       process.exit(1);
     }
   } else if (next !== page) {

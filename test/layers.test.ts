@@ -23,12 +23,23 @@ function tree(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-layers-'));
   dirs.push(dir);
   const all: Record<string, string> = {
-    'package.json': JSON.stringify({ name: 'layers-fixture', type: 'module', private: true, dependencies: { fakepkg: '1.0.0' } }),
+    'package.json': JSON.stringify({
+      name: 'layers-fixture',
+      type: 'module',
+      private: true,
+      dependencies: { fakepkg: '1.0.0' },
+    }),
     'tsconfig.json': JSON.stringify({
       compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true },
       include: ['src', 'functions'],
     }),
-    'node_modules/fakepkg/package.json': JSON.stringify({ name: 'fakepkg', version: '1.0.0', type: 'module', main: 'index.js', types: 'index.d.ts' }),
+    'node_modules/fakepkg/package.json': JSON.stringify({
+      name: 'fakepkg',
+      version: '1.0.0',
+      type: 'module',
+      main: 'index.js',
+      types: 'index.d.ts',
+    }),
     'node_modules/fakepkg/index.js': 'export const x = 1;\n',
     'node_modules/fakepkg/index.d.ts': 'export declare const x: number;\n',
     ...files,
@@ -48,9 +59,14 @@ interface Violation {
 
 function depcruise(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [DEPCRUISE, 'src', 'functions', '--config', CONFIG, ...args], { cwd: dir, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [DEPCRUISE, 'src', 'functions', '--config', CONFIG, ...args],
+      { cwd: dir, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -76,7 +92,8 @@ const CLEAN: Record<string, string> = {
   'src/core/game-rules.ts': "import type { E } from './errors.js';\nexport type GameRules = { e?: E };\n",
   'src/version.ts': "export const VERSION = '0';\n",
   'src/ratings/index.ts': "import { E } from '../core/errors.js';\nexport const r = E;\n",
-  'src/viewer/controls.ts': "import type { GameRules } from '../core/game-rules.js';\nexport const controls = (g?: GameRules) => g;\n",
+  'src/viewer/controls.ts':
+    "import type { GameRules } from '../core/game-rules.js';\nexport const controls = (g?: GameRules) => g;\n",
   'build/maps/x.js': 'export default {};\n',
   'build/maps/x.d.ts': 'declare const maps: Record<string, string>;\nexport default maps;\n',
   'build/viewers/x.js': "export default '';\n",
@@ -85,10 +102,11 @@ const CLEAN: Record<string, string> = {
     "import type { GameRules } from '../../core/game-rules.js';",
     "import maps from '../../../build/maps/x.js';",
     "import { x } from 'fakepkg';",
-    "export const rules = (g?: GameRules) => [g, maps, x];",
+    'export const rules = (g?: GameRules) => [g, maps, x];',
     '',
   ].join('\n'),
-  'src/games/x/module.ts': "import { rules } from './rules.js';\nimport { page } from './viewer/page.js';\nexport default { id: 'x', rules, page };\n",
+  'src/games/x/module.ts':
+    "import { rules } from './rules.js';\nimport { page } from './viewer/page.js';\nexport default { id: 'x', rules, page };\n",
   'src/games/x/viewer/page.ts': [
     "import { controls } from '../../../viewer/controls.js';",
     "import source from '../../../../build/viewers/x.js';",
@@ -99,11 +117,15 @@ const CLEAN: Record<string, string> = {
   'src/games/y/module.ts': "import { E } from '../../core/errors.js';\nexport default { id: 'y', E };\n",
   // A game's example bots are programs the sandbox runs, not service code: the check skips them.
   'src/games/x/bots/make-bot.mjs': "import { writeFileSync } from 'node:fs';\nwriteFileSync('bot.ant', '');\n",
-  'src/games/registry.ts': "export { default as x } from './x/module.js';\nexport { default as y } from './y/module.js';\n",
-  'src/games/catalog.ts': "import * as registered from './registry.js';\nexport const GAMES = Object.values(registered);\n",
+  'src/games/registry.ts':
+    "export { default as x } from './x/module.js';\nexport { default as y } from './y/module.js';\n",
+  'src/games/catalog.ts':
+    "import * as registered from './registry.js';\nexport const GAMES = Object.values(registered);\n",
   'src/sandbox/run.ts': "import { E } from '../core/errors.js';\nexport const run = () => E;\n",
-  'src/store/contract/stores.ts': "import type { GameRules } from '../../core/game-rules.js';\nimport { r } from '../../ratings/index.js';\nexport interface Stores { game?: GameRules; r?: typeof r }\n",
-  'src/local-aws/server.ts': "import { createServer } from 'node:http';\nimport { E } from '../core/errors.js';\nexport const serve = () => [createServer, E];\n",
+  'src/store/contract/stores.ts':
+    "import type { GameRules } from '../../core/game-rules.js';\nimport { r } from '../../ratings/index.js';\nexport interface Stores { game?: GameRules; r?: typeof r }\n",
+  'src/local-aws/server.ts':
+    "import { createServer } from 'node:http';\nimport { E } from '../core/errors.js';\nexport const serve = () => [createServer, E];\n",
   'src/match/play.ts': [
     "import { GAMES } from '../games/catalog.js';",
     "import { run } from '../sandbox/run.js';",
@@ -120,19 +142,32 @@ const CLEAN: Record<string, string> = {
     'export const service = () => [play, r];',
     '',
   ].join('\n'),
-  'src/store/aws/stores.ts': "import type { Stores } from '../contract/stores.js';\nexport const awsStores = (): Stores => ({});\n",
-  'src/store/memory/stores.ts': "import type { Stores } from '../contract/stores.js';\nexport const memoryStores = (): Stores => ({});\n",
-  'src/store/embedded/stores.ts': "import { serve } from '../../local-aws/server.js';\nimport { awsStores } from '../aws/stores.js';\nexport const embeddedStores = () => [serve, awsStores()];\n",
-  'src/store/registry.ts': "import { awsStores } from './aws/stores.js';\nimport { memoryStores } from './memory/stores.js';\nexport const PORTABLE = [awsStores, memoryStores];\n",
-  'src/store/registry-node.ts': "import { embeddedStores } from './embedded/stores.js';\nimport { PORTABLE } from './registry.js';\nexport const NODE = [...PORTABLE, embeddedStores];\n",
-  'src/store/factory.ts': "import type { Stores } from './contract/stores.js';\nexport const openStores = (backends: unknown[]): Stores & { backends: unknown[] } => ({ backends });\n",
-  'src/web/routes.ts': "import { GAMES } from '../games/catalog.js';\nimport { controls } from '../viewer/controls.js';\nexport const web = () => [GAMES, controls];\n",
-  'src/api/app.ts': "import { service } from '../leaderboard/service.js';\nimport type { Stores } from '../store/contract/stores.js';\nimport { web } from '../web/routes.js';\nexport const app = (s?: Stores) => [service, s, web];\n",
-  'src/runtimes/kit.ts': "import { app } from '../api/app.js';\nimport { openStores } from '../store/factory.js';\nexport const assemble = (backends: unknown[]) => app(openStores(backends));\n",
-  'src/runtimes/node/kit.ts': "import { assemble } from '../kit.js';\nimport { NODE } from '../../store/registry-node.js';\nexport const nodeKit = () => assemble(NODE);\n",
-  'src/runtimes/workers/kit.ts': "import { assemble } from '../kit.js';\nimport { PORTABLE } from '../../store/registry.js';\nexport const workersKit = () => assemble(PORTABLE);\n",
-  'src/cli/main.ts': "import { app } from '../api/app.js';\nimport { openStores } from '../store/factory.js';\nimport { NODE } from '../store/registry-node.js';\nimport { nodeKit } from '../runtimes/node/kit.js';\nexport const main = () => [app, openStores(NODE), nodeKit];\n",
-  'functions/node.ts': "import { nodeKit } from '../src/runtimes/node/kit.js';\nexport const start = () => nodeKit();\n",
+  'src/store/aws/stores.ts':
+    "import type { Stores } from '../contract/stores.js';\nexport const awsStores = (): Stores => ({});\n",
+  'src/store/memory/stores.ts':
+    "import type { Stores } from '../contract/stores.js';\nexport const memoryStores = (): Stores => ({});\n",
+  'src/store/embedded/stores.ts':
+    "import { serve } from '../../local-aws/server.js';\nimport { awsStores } from '../aws/stores.js';\nexport const embeddedStores = () => [serve, awsStores()];\n",
+  'src/store/registry.ts':
+    "import { awsStores } from './aws/stores.js';\nimport { memoryStores } from './memory/stores.js';\nexport const PORTABLE = [awsStores, memoryStores];\n",
+  'src/store/registry-node.ts':
+    "import { embeddedStores } from './embedded/stores.js';\nimport { PORTABLE } from './registry.js';\nexport const NODE = [...PORTABLE, embeddedStores];\n",
+  'src/store/factory.ts':
+    "import type { Stores } from './contract/stores.js';\nexport const openStores = (backends: unknown[]): Stores & { backends: unknown[] } => ({ backends });\n",
+  'src/web/routes.ts':
+    "import { GAMES } from '../games/catalog.js';\nimport { controls } from '../viewer/controls.js';\nexport const web = () => [GAMES, controls];\n",
+  'src/api/app.ts':
+    "import { service } from '../leaderboard/service.js';\nimport type { Stores } from '../store/contract/stores.js';\nimport { web } from '../web/routes.js';\nexport const app = (s?: Stores) => [service, s, web];\n",
+  'src/runtimes/kit.ts':
+    "import { app } from '../api/app.js';\nimport { openStores } from '../store/factory.js';\nexport const assemble = (backends: unknown[]) => app(openStores(backends));\n",
+  'src/runtimes/node/kit.ts':
+    "import { assemble } from '../kit.js';\nimport { NODE } from '../../store/registry-node.js';\nexport const nodeKit = () => assemble(NODE);\n",
+  'src/runtimes/workers/kit.ts':
+    "import { assemble } from '../kit.js';\nimport { PORTABLE } from '../../store/registry.js';\nexport const workersKit = () => assemble(PORTABLE);\n",
+  'src/cli/main.ts':
+    "import { app } from '../api/app.js';\nimport { openStores } from '../store/factory.js';\nimport { NODE } from '../store/registry-node.js';\nimport { nodeKit } from '../runtimes/node/kit.js';\nexport const main = () => [app, openStores(NODE), nodeKit];\n",
+  'functions/node.ts':
+    "import { nodeKit } from '../src/runtimes/node/kit.js';\nexport const start = () => nodeKit();\n",
 };
 
 describe('layer check (.dependency-cruiser.cjs)', () => {
@@ -169,16 +204,19 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
         '',
       ].join('\n'),
       // A type-only import counts too.
-      'src/games/y/types.ts': "import type { Stores } from '../../store/contract/stores.js';\nexport type T = Stores;\n",
+      'src/games/y/types.ts':
+        "import type { Stores } from '../../store/contract/stores.js';\nexport type T = Stores;\n",
       // A game's viewer may use the kit, not another game's bundle.
       'src/games/x/viewer/bad.ts': "import other from '../../../../build/viewers/y.js';\nexport default other;\n",
       'build/viewers/y.js': "export default '';\n",
       // The API and the leaderboard use a concrete store.
       'src/api/store-user.ts': "import { awsStores } from '../store/aws/stores.js';\nexport const s = awsStores;\n",
-      'src/leaderboard/store-user.ts': "import { openStores } from '../store/factory.js';\nexport const s = openStores;\n",
+      'src/leaderboard/store-user.ts':
+        "import { openStores } from '../store/factory.js';\nexport const s = openStores;\n",
       'src/match/local-user.ts': "import { serve } from '../local-aws/server.js';\nexport const s = serve;\n",
       // The storage contracts are below the leaderboard; the local servers below every store.
-      'src/store/contract/up.ts': "import { service } from '../../leaderboard/service.js';\nexport const up = service;\n",
+      'src/store/contract/up.ts':
+        "import { service } from '../../leaderboard/service.js';\nexport const up = service;\n",
       'src/local-aws/up.ts': "import type { Stores } from '../store/contract/stores.js';\nexport type Up = Stores;\n",
       // A backend reaching up into the leaderboard (the old folder loop store -> leaderboard -> match -> store).
       'src/store/aws/up.ts': "import { service } from '../../leaderboard/service.js';\nexport const up = service;\n",
@@ -199,7 +237,8 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
       'src/runtimes/node/up.ts': "import { main } from '../../cli/main.js';\nexport const up = main;\n",
       'src/runtimes/shared.ts': "import { nodeKit } from './node/kit.js';\nexport const shared = nodeKit;\n",
       'src/runtimes/workers/node-user.ts': "import { nodeKit } from '../node/kit.js';\nexport const w = nodeKit;\n",
-      'src/runtimes/workers/aws-user.ts': "import { awsStores } from '../../store/aws/stores.js';\nexport const s = awsStores;\n",
+      'src/runtimes/workers/aws-user.ts':
+        "import { awsStores } from '../../store/aws/stores.js';\nexport const s = awsStores;\n",
       'src/viewer/up.ts': "import x from '../games/x/module.js';\nexport const up = x;\n",
       'src/games/up-registry.ts': "import { play } from '../match/play.js';\nexport const up = play;\n",
       'src/misc/stray.ts': "import { E } from '../core/errors.js';\nexport const stray = E;\n",
@@ -251,18 +290,79 @@ describe('layer check (.dependency-cruiser.cjs)', () => {
 
   it('catches the upward imports of the brief one at a time', { timeout: 60_000 }, async () => {
     const cases: [string, Record<string, string>, string][] = [
-      ['src/core/a.ts', { 'src/core/a.ts': "import { b } from '../api/b.js';\nexport const a = b;\n", 'src/api/b.ts': 'export const b = 1;\n' }, 'core-imports-only-core'],
-      ['src/games/x/rules.ts', { 'src/games/x/rules.ts': "import { m } from '../../match/m.js';\nexport const r = m;\n", 'src/match/m.ts': 'export const m = 1;\n' }, 'game-rules-import-only-core-and-own-folder'],
-      ['src/api/app.ts', { 'src/api/app.ts': "import { s } from '../store/aws.js';\nexport const app = s;\n", 'src/store/aws.ts': 'export const s = 1;\n' }, 'no-concrete-store'],
-      ['src/web/page.ts', { 'src/web/page.ts': "import { l } from '../leaderboard/l.js';\nexport const page = l;\n", 'src/leaderboard/l.ts': 'export const l = 1;\n' }, 'web-imports-only-games-viewer-and-core'],
-      ['src/web/store.ts', { 'src/web/store.ts': "import { s } from '../store/aws.js';\nexport const page = s;\n", 'src/store/aws.ts': 'export const s = 1;\n' }, 'web-imports-only-games-viewer-and-core'],
-      ['src/store/contract/x.ts', { 'src/store/contract/x.ts': "import { l } from '../../leaderboard/l.js';\nexport const x = l;\n", 'src/leaderboard/l.ts': 'export const l = 1;\n' }, 'store-contract-imports-only-ratings-and-core'],
-      ['src/store/aws/x.ts', { 'src/store/aws/x.ts': "import { l } from '../../leaderboard/l.js';\nexport const x = l;\n", 'src/leaderboard/l.ts': 'export const l = 1;\n' }, 'store-imports-only-below'],
-      ['src/match/m.ts', { 'src/match/m.ts': "import { s } from '../local-aws/s.js';\nexport const m = s;\n", 'src/local-aws/s.ts': 'export const s = 1;\n' }, 'no-concrete-store'],
+      [
+        'src/core/a.ts',
+        {
+          'src/core/a.ts': "import { b } from '../api/b.js';\nexport const a = b;\n",
+          'src/api/b.ts': 'export const b = 1;\n',
+        },
+        'core-imports-only-core',
+      ],
+      [
+        'src/games/x/rules.ts',
+        {
+          'src/games/x/rules.ts': "import { m } from '../../match/m.js';\nexport const r = m;\n",
+          'src/match/m.ts': 'export const m = 1;\n',
+        },
+        'game-rules-import-only-core-and-own-folder',
+      ],
+      [
+        'src/api/app.ts',
+        {
+          'src/api/app.ts': "import { s } from '../store/aws.js';\nexport const app = s;\n",
+          'src/store/aws.ts': 'export const s = 1;\n',
+        },
+        'no-concrete-store',
+      ],
+      [
+        'src/web/page.ts',
+        {
+          'src/web/page.ts': "import { l } from '../leaderboard/l.js';\nexport const page = l;\n",
+          'src/leaderboard/l.ts': 'export const l = 1;\n',
+        },
+        'web-imports-only-games-viewer-and-core',
+      ],
+      [
+        'src/web/store.ts',
+        {
+          'src/web/store.ts': "import { s } from '../store/aws.js';\nexport const page = s;\n",
+          'src/store/aws.ts': 'export const s = 1;\n',
+        },
+        'web-imports-only-games-viewer-and-core',
+      ],
+      [
+        'src/store/contract/x.ts',
+        {
+          'src/store/contract/x.ts': "import { l } from '../../leaderboard/l.js';\nexport const x = l;\n",
+          'src/leaderboard/l.ts': 'export const l = 1;\n',
+        },
+        'store-contract-imports-only-ratings-and-core',
+      ],
+      [
+        'src/store/aws/x.ts',
+        {
+          'src/store/aws/x.ts': "import { l } from '../../leaderboard/l.js';\nexport const x = l;\n",
+          'src/leaderboard/l.ts': 'export const l = 1;\n',
+        },
+        'store-imports-only-below',
+      ],
+      [
+        'src/match/m.ts',
+        {
+          'src/match/m.ts': "import { s } from '../local-aws/s.js';\nexport const m = s;\n",
+          'src/local-aws/s.ts': 'export const s = 1;\n',
+        },
+        'no-concrete-store',
+      ],
     ];
-    const results = await Promise.all(cases.map(([, files]) => check(tree({ 'functions/node.ts': 'export {};\n', ...files }))));
+    const results = await Promise.all(
+      cases.map(([, files]) => check(tree({ 'functions/node.ts': 'export {};\n', ...files }))),
+    );
     cases.forEach(([from, , rule], i) => {
-      expect(results[i]!.violations.map((v) => v.split(':')[0]), from).toEqual([rule]);
+      expect(
+        results[i]!.violations.map((v) => v.split(':')[0]),
+        from,
+      ).toEqual([rule]);
       expect(results[i]!.code, from).toBeGreaterThan(0);
     });
   });

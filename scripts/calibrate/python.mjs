@@ -16,7 +16,11 @@ const CASES = [
   ['float arithmetic', 'x = 1.5', 'x = x * 1.0000001 + 0.5 - x / 3.0'],
   ['while loop, locals', '', 'j = 0\nwhile j < 20:\n    j += 1'],
   ['function call', 'def f(a, b):\n    return a + b', 'f(1, 2)'],
-  ['method call, attributes', 'class P:\n    def __init__(self):\n        self.v = 0\n    def bump(self, k):\n        self.v += k\np = P()', 'p.bump(1)'],
+  [
+    'method call, attributes',
+    'class P:\n    def __init__(self):\n        self.v = 0\n    def bump(self, k):\n        self.v += k\np = P()',
+    'p.bump(1)',
+  ],
   ['object creation', 'class P:\n    def __init__(self, a):\n        self.a = a', 'P(1)'],
   ['closure and lambda', 'g = (lambda k: lambda v: v + k)(3)', 'g(1)'],
   ['generator', 'def gen(k):\n    for v in range(k):\n        yield v', 'sum(gen(20))'],
@@ -25,14 +29,26 @@ const CASES = [
   ['list index big', 'l = list(range(100000))', 'l[54321] = l[12345] + 1'],
   ['dict get and set small', 'd = {}', "d['k'] = 1\nd.get('k')"],
   ['dict ops on 50k keys', 'd = {i: i for i in range(50000)}', 'd[12345] = d[777] + 1'],
-  ['dict of 200k keys, random gets', 'd = {k * 7: k for k in range(200000)}\nat = 1', 'at = (at * 1103515245 + 12345) & 0x3fffffff\nd[(at % 200000) * 7]'],
-  ['list of 1M ints, random reads', 'l = list(range(1000000))\nat = 1', 'at = (at * 1103515245 + 12345) & 0x3fffffff\nl[at % 1000000]'],
+  [
+    'dict of 200k keys, random gets',
+    'd = {k * 7: k for k in range(200000)}\nat = 1',
+    'at = (at * 1103515245 + 12345) & 0x3fffffff\nd[(at % 200000) * 7]',
+  ],
+  [
+    'list of 1M ints, random reads',
+    'l = list(range(1000000))\nat = 1',
+    'at = (at * 1103515245 + 12345) & 0x3fffffff\nl[at % 1000000]',
+  ],
   ['dict copy of 20k keys', 'd = {i: i for i in range(20000)}', 'd.copy()'],
   ['dict items list 20k', 'd = {i: i for i in range(20000)}', 'list(d.items())'],
   ['set union 2k', 'a = set(range(2000))\nb = set(range(1000, 3000))', 'a | b'],
   ['sorted 20k ints', 'import random\nl = [random.getrandbits(30) for _ in range(20000)]', 'sorted(l)'],
-  ['sort with key 5k', 'import random\nl = [random.getrandbits(30) for _ in range(5000)]', 'sorted(l, key=lambda v: -v)'],
-  ['sorted 5k strs', "import random\nl = [str(random.getrandbits(30)) for _ in range(5000)]", 'sorted(l)'],
+  [
+    'sort with key 5k',
+    'import random\nl = [random.getrandbits(30) for _ in range(5000)]',
+    'sorted(l, key=lambda v: -v)',
+  ],
+  ['sorted 5k strs', 'import random\nl = [str(random.getrandbits(30)) for _ in range(5000)]', 'sorted(l)'],
   ['min max 50k', 'l = list(range(50000))', 'min(l)\nmax(l)'],
   ['sum 50k small ints', 'l = [1] * 50000', 'sum(l)'],
   ['sum 50k into a big int', 'l = list(range(50000))', 'sum(l)'],
@@ -84,7 +100,7 @@ const CASES = [
   ['json loads 2k', "import json\nt = json.dumps([{'a': i, 'b': [i, 'x']} for i in range(2000)])", 'json.loads(t)'],
   ['struct pack and unpack', 'import struct', "struct.unpack('<iiq', struct.pack('<iiq', 1, 2, 3))"],
   ['array append', "import array\na = array.array('i')", 'a.append(1)'],
-  ['array of 100k', "import array\nl = list(range(100000))", "array.array('i', l)"],
+  ['array of 100k', 'import array\nl = list(range(100000))', "array.array('i', l)"],
   ['heapq push and pop', 'import heapq\nh = list(range(1000))', 'heapq.heappush(h, 5)\nheapq.heappop(h)'],
   ['deque', 'import collections\nq = collections.deque((), 100)', 'q.append(1)\nq.popleft()'],
   ['OrderedDict', 'import collections\no = collections.OrderedDict()', "o['k'] = 1\ndel o['k']"],
@@ -95,7 +111,12 @@ const CASES = [
   ['allocation and gc 100k objects', 'keep = [[i] for i in range(100000)]', '[[0] * 4 for _ in range(50)]'],
   ['print short line, log kept', '', "print('hello')", { logChars: DEFAULT_LIMITS.logChars, fresh: true }],
   ['print 10KB line, log kept', "s = 'x' * 10000", 'print(s)', { logChars: DEFAULT_LIMITS.logChars, fresh: true }],
-  ['print many args, log kept', '', 'print(1, 2, 3, 4, 5, 6, 7, 8)', { logChars: DEFAULT_LIMITS.logChars, fresh: true }],
+  [
+    'print many args, log kept',
+    '',
+    'print(1, 2, 3, 4, 5, 6, 7, 8)',
+    { logChars: DEFAULT_LIMITS.logChars, fresh: true },
+  ],
   ['print short line, log full', '', "print('hello')"],
   ['print 10KB line, log full', "s = 'x' * 10000", 'print(s)'],
   ...ALLOWED_MODULES.map((m) => [`import ${m}`, `import ${m}`, `import ${m}`]),
@@ -105,7 +126,11 @@ const CASES = [
   ['compile', '', "compile('v = [1, 2, 3]', 's', 'exec')"],
 ];
 
-const indent = (text, pad) => text.split('\n').map((l) => pad + l).join('\n');
+const indent = (text, pad) =>
+  text
+    .split('\n')
+    .map((l) => pad + l)
+    .join('\n');
 
 /** The bot: the setup at the top level, and act(n) running the body n times on the setup's globals. */
 function source(setup, body) {
@@ -132,7 +157,9 @@ export async function benches(filter) {
       if (!loaded.ok) throw new Error(`python ${name}: ${loaded.failure.message}`);
       return loaded.bot;
     };
-    out.push(botBench({ label: 'python', name, max: 10_000_000, fresh, callFuel: 1e13, load, dispose: (b) => b.dispose() }));
+    out.push(
+      botBench({ label: 'python', name, max: 10_000_000, fresh, callFuel: 1e13, load, dispose: (b) => b.dispose() }),
+    );
   }
   return out;
 }

@@ -76,7 +76,11 @@ export async function jsReference() {
 }
 
 export async function pythonReference() {
-  const loaded = await PyBot.load(nodeMicroPythonModule, PY_WORKLOAD, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e10 });
+  const loaded = await PyBot.load(nodeMicroPythonModule, PY_WORKLOAD, {
+    limits: DEFAULT_LIMITS,
+    seed: 1,
+    loadFuel: 1e10,
+  });
   if (!loaded.ok) throw new Error(loaded.failure.message);
   return workloadBench('the same workload in Python', loaded.bot);
 }

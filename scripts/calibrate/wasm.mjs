@@ -13,7 +13,13 @@ import { DEFAULT_LIMITS } from '../../dist/sandbox/types.js';
 import { botBench } from './measure.mjs';
 
 const wabt = await wabtInit();
-const FEATURES = { bulk_memory: true, reference_types: true, mutable_globals: true, sign_extension: true, sat_float_to_int: true };
+const FEATURES = {
+  bulk_memory: true,
+  reference_types: true,
+  mutable_globals: true,
+  sign_extension: true,
+  sat_float_to_int: true,
+};
 
 function assemble(text) {
   const parsed = wabt.parseWat('bench.wat', text, FEATURES);
@@ -125,66 +131,372 @@ const CHASE_EIGHT = `(local.set $p (global.get $at)) ${`(local.set $p (i32.load 
  */
 const CASES = [
   ['plain loop (i32.add)', 'abi', { body: '(local.set $x (i32.add (local.get $x) (i32.const 3)))' }],
-  ['i64 arithmetic', 'abi', { body: '(local.set $a (i64.rotl (i64.xor (i64.mul (local.get $a) (i64.const 0x9e3779b97f4a7c15)) (i64.const 7)) (i64.const 13)))' }],
-  ['loads and stores in 4 KB', 'abi', { body: '(local.set $p (i32.and (i32.add (local.get $p) (i32.const 68)) (i32.const 4092))) (i32.store (local.get $p) (i32.add (i32.load (local.get $p)) (local.get $i)))' }],
-  ['i32.div_u, dependent', 'abi', { body: ('(local.set $x (i32.div_u (i32.const -1) (i32.or (local.get $x) (i32.const 1)))) ').repeat(8) }],
-  ['i64.div_s, dependent', 'abi', { body: ('(local.set $a (i64.div_s (i64.const 0x7fffffffffffffff) (i64.or (local.get $a) (i64.const 1)))) ').repeat(8) }],
-  ['i64.rem_u, dependent', 'abi', { body: ('(local.set $a (i64.rem_u (i64.const 0x7fffffffffffffff) (i64.or (local.get $a) (i64.const 3)))) ').repeat(8) }],
-  ['f64.div, dependent', 'abi', { body: ('(local.set $f (f64.div (f64.const 1.0000001) (local.get $f))) ').repeat(8) }],
-  ['f64.sqrt, dependent', 'abi', { body: ('(local.set $f (f64.sqrt (f64.add (local.get $f) (f64.const 2)))) ').repeat(8) }],
-  ['f64.mul on subnormals', 'abi', { body: ('(local.set $f (f64.mul (f64.add (local.get $f) (f64.const 0x1p-1060)) (f64.const 0.5))) ').repeat(8) }],
-  ['f64 to i32 conversion', 'abi', { body: '(local.set $x (i32.add (local.get $x) (i32.trunc_sat_f64_s (f64.convert_i32_s (local.get $i)))))' }],
+  [
+    'i64 arithmetic',
+    'abi',
+    {
+      body: '(local.set $a (i64.rotl (i64.xor (i64.mul (local.get $a) (i64.const 0x9e3779b97f4a7c15)) (i64.const 7)) (i64.const 13)))',
+    },
+  ],
+  [
+    'loads and stores in 4 KB',
+    'abi',
+    {
+      body: '(local.set $p (i32.and (i32.add (local.get $p) (i32.const 68)) (i32.const 4092))) (i32.store (local.get $p) (i32.add (i32.load (local.get $p)) (local.get $i)))',
+    },
+  ],
+  [
+    'i32.div_u, dependent',
+    'abi',
+    { body: '(local.set $x (i32.div_u (i32.const -1) (i32.or (local.get $x) (i32.const 1)))) '.repeat(8) },
+  ],
+  [
+    'i64.div_s, dependent',
+    'abi',
+    {
+      body: '(local.set $a (i64.div_s (i64.const 0x7fffffffffffffff) (i64.or (local.get $a) (i64.const 1)))) '.repeat(
+        8,
+      ),
+    },
+  ],
+  [
+    'i64.rem_u, dependent',
+    'abi',
+    {
+      body: '(local.set $a (i64.rem_u (i64.const 0x7fffffffffffffff) (i64.or (local.get $a) (i64.const 3)))) '.repeat(
+        8,
+      ),
+    },
+  ],
+  ['f64.div, dependent', 'abi', { body: '(local.set $f (f64.div (f64.const 1.0000001) (local.get $f))) '.repeat(8) }],
+  [
+    'f64.sqrt, dependent',
+    'abi',
+    { body: '(local.set $f (f64.sqrt (f64.add (local.get $f) (f64.const 2)))) '.repeat(8) },
+  ],
+  [
+    'f64.mul on subnormals',
+    'abi',
+    { body: '(local.set $f (f64.mul (f64.add (local.get $f) (f64.const 0x1p-1060)) (f64.const 0.5))) '.repeat(8) },
+  ],
+  [
+    'f64 to i32 conversion',
+    'abi',
+    { body: '(local.set $x (i32.add (local.get $x) (i32.trunc_sat_f64_s (f64.convert_i32_s (local.get $i)))))' },
+  ],
   ['random loads in 256 KB (pointer chase)', 'abi', { ...chase(256 * KiB), body: CHASE_ONE }, { note: MISSES }],
   ['random loads in 4 MB (pointer chase)', 'abi', { ...chase(4 * MiB), body: CHASE_ONE }, { note: MISSES }],
   ['random loads in 48 MB (pointer chase)', 'abi', { ...chase(48 * MiB), body: CHASE_ONE }, { note: MISSES }],
   ['random loads in 48 MB, 8 per check', 'abi', { ...chase(48 * MiB), body: CHASE_EIGHT }, { note: MISSES }],
   ['call', 'abi', { extra: TABLE, body: '(call $f0)' }],
-  ['call_indirect', 'abi', { extra: TABLE, body: '(call_indirect $t (type $v) (i32.and (local.get $i) (i32.const 7)))' }],
+  [
+    'call_indirect',
+    'abi',
+    { extra: TABLE, body: '(call_indirect $t (type $v) (i32.and (local.get $i) (i32.const 7)))' },
+  ],
   ['memory.size', 'abi', { body: '(local.set $x (i32.add (local.get $x) (memory.size)))' }],
   ['memory.grow by 0', 'abi', { body: '(drop (memory.grow (i32.const 0)))' }],
-  ['memory.grow by 1 page, to 64 MB', 'abi', { body: '(drop (memory.grow (i32.const 1)))', memory: '(memory (export "memory") 1)' }, { max: 1000, fresh: true }],
-  ['memory.grow by 1 page and filling it', 'abi', { body: '(memory.fill (i32.shl (memory.grow (i32.const 1)) (i32.const 16)) (i32.const 1) (i32.const 65536))', memory: '(memory (export "memory") 1)' }, { max: 1000, fresh: true }],
-  ['memory.grow past the maximum', 'abi', { body: '(drop (memory.grow (i32.const 1)))', memory: '(memory (export "memory") 2 2)' }],
+  [
+    'memory.grow by 1 page, to 64 MB',
+    'abi',
+    { body: '(drop (memory.grow (i32.const 1)))', memory: '(memory (export "memory") 1)' },
+    { max: 1000, fresh: true },
+  ],
+  [
+    'memory.grow by 1 page and filling it',
+    'abi',
+    {
+      body: '(memory.fill (i32.shl (memory.grow (i32.const 1)) (i32.const 16)) (i32.const 1) (i32.const 65536))',
+      memory: '(memory (export "memory") 1)',
+    },
+    { max: 1000, fresh: true },
+  ],
+  [
+    'memory.grow past the maximum',
+    'abi',
+    { body: '(drop (memory.grow (i32.const 1)))', memory: '(memory (export "memory") 2 2)' },
+  ],
   ['memory.fill of 1 byte', 'abi', { body: '(memory.fill (i32.const 0) (local.get $i) (i32.const 1))' }],
   ['memory.fill of 64 KB', 'abi', { body: '(memory.fill (i32.const 0) (local.get $i) (i32.const 65536))' }],
-  ['memory.fill of 32 MB', 'abi', { body: `(memory.fill (i32.const 0) (local.get $i) (i32.const ${32 * MiB}))`, memory: '(memory (export "memory") 520)' }],
+  [
+    'memory.fill of 32 MB',
+    'abi',
+    {
+      body: `(memory.fill (i32.const 0) (local.get $i) (i32.const ${32 * MiB}))`,
+      memory: '(memory (export "memory") 520)',
+    },
+  ],
   ['memory.copy of 1 byte', 'abi', { body: '(memory.copy (i32.const 0) (i32.const 64) (i32.const 1))' }],
-  ['memory.copy of 64 KB', 'abi', { body: '(memory.copy (i32.const 0) (i32.const 65536) (i32.const 65536))', memory: '(memory (export "memory") 3)' }],
-  ['memory.copy of 32 MB, overlapping', 'abi', { body: `(memory.copy (i32.const 0) (i32.const 1) (i32.const ${32 * MiB}))`, memory: '(memory (export "memory") 520)' }],
-  ['memory.init of 64 bytes', 'abi', { extra: `(data $d "${'x'.repeat(64)}")`, body: '(memory.init $d (i32.const 0) (i32.const 0) (i32.const 64))' }],
+  [
+    'memory.copy of 64 KB',
+    'abi',
+    { body: '(memory.copy (i32.const 0) (i32.const 65536) (i32.const 65536))', memory: '(memory (export "memory") 3)' },
+  ],
+  [
+    'memory.copy of 32 MB, overlapping',
+    'abi',
+    {
+      body: `(memory.copy (i32.const 0) (i32.const 1) (i32.const ${32 * MiB}))`,
+      memory: '(memory (export "memory") 520)',
+    },
+  ],
+  [
+    'memory.init of 64 bytes',
+    'abi',
+    { extra: `(data $d "${'x'.repeat(64)}")`, body: '(memory.init $d (i32.const 0) (i32.const 0) (i32.const 64))' },
+  ],
   ['table.get', 'abi', { extra: TABLE, body: '(drop (table.get $t (i32.and (local.get $i) (i32.const 7))))' }],
-  ['table.set of a function', 'abi', { extra: TABLE, body: '(table.set $t (i32.and (local.get $i) (i32.const 7)) (ref.func $f0))' }],
+  [
+    'table.set of a function',
+    'abi',
+    { extra: TABLE, body: '(table.set $t (i32.and (local.get $i) (i32.const 7)) (ref.func $f0))' },
+  ],
   ['table.size', 'abi', { extra: TABLE, body: '(local.set $x (i32.add (local.get $x) (table.size $t)))' }],
   ['table.fill of 8', 'abi', { extra: TABLE, body: '(table.fill $t (i32.const 0) (ref.func $f0) (i32.const 8))' }],
   ['table.copy of 4', 'abi', { extra: TABLE, body: '(table.copy $t $t (i32.const 1) (i32.const 0) (i32.const 4))' }],
-  ['table.init of 4', 'abi', { extra: `${TABLE} (elem $e func $f0 $f0 $f0 $f0)`, body: '(table.init $t $e (i32.const 0) (i32.const 0) (i32.const 4))' }],
-  ['table.grow by 1, to its cap', 'abi', { extra: '(table $g 0 100000 funcref)', body: '(drop (table.grow $g (ref.null func) (i32.const 1)))' }, { max: 100000, fresh: true }],
-  ['table.grow past the maximum', 'abi', { extra: '(table $g 0 0 funcref)', body: '(drop (table.grow $g (ref.null func) (i32.const 1)))' }],
-  ['umpire.log, log full', 'abi', { imports: '(import "umpire" "log" (func $log (param i32 i32)))', body: '(call $log (i32.const 0) (i32.const 16))' }],
-  ['umpire.log of 16 bytes, log kept', 'abi', { imports: '(import "umpire" "log" (func $log (param i32 i32)))', body: '(call $log (i32.const 0) (i32.const 16))' }, { fresh: true, log: DEFAULT_LIMITS.logChars }],
-  ['umpire.log of 4 KB, log kept', 'abi', { imports: '(import "umpire" "log" (func $log (param i32 i32)))', body: '(call $log (i32.const 0) (i32.const 4096))' }, { fresh: true, log: DEFAULT_LIMITS.logChars }],
-  ['env.seed', 'abi', { imports: '(import "env" "seed" (func $seed (result i32)))', body: '(local.set $x (i32.add (local.get $x) (call $seed)))' }],
-  ['env.trace, log full', 'abi', { imports: '(import "env" "trace" (func $trace (param i32)))', extra: '(data (i32.const 4) "\\00\\08")', body: '(call $trace (i32.const 8))' }],
-  ['env.trace of 1000 units, log kept', 'abi', { imports: '(import "env" "trace" (func $trace (param i32)))', extra: '(data (i32.const 4) "\\d0\\07")', body: '(call $trace (i32.const 8))' }, { fresh: true, log: DEFAULT_LIMITS.logChars }],
-  ['fd_write of 1 byte, stdout past the limit', 'wasi', { imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'), extra: IOV(0, 1024, 1), body: '(drop (call $fd_write (i32.const 1) (i32.const 0) (i32.const 1) (i32.const 64)))' }, { fresh: true }],
-  ['fd_write of 1 byte, stdout kept', 'wasi', { imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'), extra: IOV(0, 1024, 1), body: '(drop (call $fd_write (i32.const 1) (i32.const 0) (i32.const 1) (i32.const 64)))' }, { fresh: true, output: DEFAULT_LIMITS.outputChars }],
-  ['fd_write of 4 KB, stdout kept', 'wasi', { imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'), extra: IOV(0, 4096, 4096), body: '(drop (call $fd_write (i32.const 1) (i32.const 0) (i32.const 1) (i32.const 64)))' }, { fresh: true, output: DEFAULT_LIMITS.outputChars }],
-  ['fd_write, 1000 iovecs of 0 bytes', 'wasi', { imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'), body: '(drop (call $fd_write (i32.const 1) (i32.const 8192) (i32.const 1000) (i32.const 64)))' }, { fresh: true }],
-  ['fd_write, 1000 iovecs of 1 byte, stdout kept', 'wasi', { imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'), extra: `(data (i32.const 8192) "${IOV_MANY(1000)}")`, body: '(drop (call $fd_write (i32.const 1) (i32.const 8192) (i32.const 1000) (i32.const 64)))' }, { fresh: true, output: DEFAULT_LIMITS.outputChars }],
-  ['fd_write of 1 byte to stderr, log full', 'wasi', { imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'), extra: IOV(0, 1024, 1), body: '(drop (call $fd_write (i32.const 2) (i32.const 0) (i32.const 1) (i32.const 64)))' }, { fresh: true }],
-  ['fd_write of 4 KB to stderr, log kept', 'wasi', { imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'), extra: IOV(0, 4096, 4096), body: '(drop (call $fd_write (i32.const 2) (i32.const 0) (i32.const 1) (i32.const 64)))' }, { fresh: true, log: DEFAULT_LIMITS.logChars }],
-  ['fd_write to a bad descriptor', 'wasi', { imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'), body: '(drop (call $fd_write (i32.const 7) (i32.const 0) (i32.const 1) (i32.const 64)))' }, { fresh: true }],
-  ['fd_read with stdin used up', 'wasi', { body: '(drop (call $fd_read (i32.const 0) (i32.const 512) (i32.const 1) (i32.const 520)))' }, { fresh: true }],
-  ['random_get of 0 bytes', 'wasi', { imports: WASI_IMPORT('random_get', '(param i32 i32) (result i32)'), body: '(drop (call $random_get (i32.const 1024) (i32.const 0)))' }, { fresh: true }],
-  ['random_get of 4 KB', 'wasi', { imports: WASI_IMPORT('random_get', '(param i32 i32) (result i32)'), body: '(drop (call $random_get (i32.const 1024) (i32.const 4096)))' }, { fresh: true }],
-  ['clock_time_get', 'wasi', { imports: WASI_IMPORT('clock_time_get', '(param i32 i64 i32) (result i32)'), body: '(drop (call $clock_time_get (i32.const 0) (i64.const 0) (i32.const 1024)))' }, { fresh: true }],
-  ['clock_res_get', 'wasi', { imports: WASI_IMPORT('clock_res_get', '(param i32 i32) (result i32)'), body: '(drop (call $clock_res_get (i32.const 0) (i32.const 1024)))' }, { fresh: true }],
-  ['fd_fdstat_get', 'wasi', { imports: WASI_IMPORT('fd_fdstat_get', '(param i32 i32) (result i32)'), body: '(drop (call $fd_fdstat_get (i32.const 1) (i32.const 1024)))' }, { fresh: true }],
-  ['environ_sizes_get', 'wasi', { imports: WASI_IMPORT('environ_sizes_get', '(param i32 i32) (result i32)'), body: '(drop (call $environ_sizes_get (i32.const 1024) (i32.const 1032)))' }, { fresh: true }],
-  ['args_sizes_get', 'wasi', { imports: WASI_IMPORT('args_sizes_get', '(param i32 i32) (result i32)'), body: '(drop (call $args_sizes_get (i32.const 1024) (i32.const 1032)))' }, { fresh: true }],
-  ['sched_yield', 'wasi', { imports: WASI_IMPORT('sched_yield', '(result i32)'), body: '(drop (call $sched_yield))' }, { fresh: true }],
-  ['fd_seek (refused)', 'wasi', { imports: WASI_IMPORT('fd_seek', '(param i32 i64 i32 i32) (result i32)'), body: '(drop (call $fd_seek (i32.const 1) (i64.const 0) (i32.const 0) (i32.const 1024)))' }, { fresh: true }],
-  ['path_open (not provided)', 'wasi', { imports: WASI_IMPORT('path_open', '(param i32 i32 i32 i32 i32 i64 i64 i32 i32) (result i32)'), body: '(drop (call $path_open (i32.const 3) (i32.const 0) (i32.const 0) (i32.const 0) (i32.const 0) (i64.const 0) (i64.const 0) (i32.const 0) (i32.const 1024)))' }, { fresh: true }],
+  [
+    'table.init of 4',
+    'abi',
+    {
+      extra: `${TABLE} (elem $e func $f0 $f0 $f0 $f0)`,
+      body: '(table.init $t $e (i32.const 0) (i32.const 0) (i32.const 4))',
+    },
+  ],
+  [
+    'table.grow by 1, to its cap',
+    'abi',
+    { extra: '(table $g 0 100000 funcref)', body: '(drop (table.grow $g (ref.null func) (i32.const 1)))' },
+    { max: 100000, fresh: true },
+  ],
+  [
+    'table.grow past the maximum',
+    'abi',
+    { extra: '(table $g 0 0 funcref)', body: '(drop (table.grow $g (ref.null func) (i32.const 1)))' },
+  ],
+  [
+    'umpire.log, log full',
+    'abi',
+    {
+      imports: '(import "umpire" "log" (func $log (param i32 i32)))',
+      body: '(call $log (i32.const 0) (i32.const 16))',
+    },
+  ],
+  [
+    'umpire.log of 16 bytes, log kept',
+    'abi',
+    {
+      imports: '(import "umpire" "log" (func $log (param i32 i32)))',
+      body: '(call $log (i32.const 0) (i32.const 16))',
+    },
+    { fresh: true, log: DEFAULT_LIMITS.logChars },
+  ],
+  [
+    'umpire.log of 4 KB, log kept',
+    'abi',
+    {
+      imports: '(import "umpire" "log" (func $log (param i32 i32)))',
+      body: '(call $log (i32.const 0) (i32.const 4096))',
+    },
+    { fresh: true, log: DEFAULT_LIMITS.logChars },
+  ],
+  [
+    'env.seed',
+    'abi',
+    {
+      imports: '(import "env" "seed" (func $seed (result i32)))',
+      body: '(local.set $x (i32.add (local.get $x) (call $seed)))',
+    },
+  ],
+  [
+    'env.trace, log full',
+    'abi',
+    {
+      imports: '(import "env" "trace" (func $trace (param i32)))',
+      extra: '(data (i32.const 4) "\\00\\08")',
+      body: '(call $trace (i32.const 8))',
+    },
+  ],
+  [
+    'env.trace of 1000 units, log kept',
+    'abi',
+    {
+      imports: '(import "env" "trace" (func $trace (param i32)))',
+      extra: '(data (i32.const 4) "\\d0\\07")',
+      body: '(call $trace (i32.const 8))',
+    },
+    { fresh: true, log: DEFAULT_LIMITS.logChars },
+  ],
+  [
+    'fd_write of 1 byte, stdout past the limit',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'),
+      extra: IOV(0, 1024, 1),
+      body: '(drop (call $fd_write (i32.const 1) (i32.const 0) (i32.const 1) (i32.const 64)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'fd_write of 1 byte, stdout kept',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'),
+      extra: IOV(0, 1024, 1),
+      body: '(drop (call $fd_write (i32.const 1) (i32.const 0) (i32.const 1) (i32.const 64)))',
+    },
+    { fresh: true, output: DEFAULT_LIMITS.outputChars },
+  ],
+  [
+    'fd_write of 4 KB, stdout kept',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'),
+      extra: IOV(0, 4096, 4096),
+      body: '(drop (call $fd_write (i32.const 1) (i32.const 0) (i32.const 1) (i32.const 64)))',
+    },
+    { fresh: true, output: DEFAULT_LIMITS.outputChars },
+  ],
+  [
+    'fd_write, 1000 iovecs of 0 bytes',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'),
+      body: '(drop (call $fd_write (i32.const 1) (i32.const 8192) (i32.const 1000) (i32.const 64)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'fd_write, 1000 iovecs of 1 byte, stdout kept',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'),
+      extra: `(data (i32.const 8192) "${IOV_MANY(1000)}")`,
+      body: '(drop (call $fd_write (i32.const 1) (i32.const 8192) (i32.const 1000) (i32.const 64)))',
+    },
+    { fresh: true, output: DEFAULT_LIMITS.outputChars },
+  ],
+  [
+    'fd_write of 1 byte to stderr, log full',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'),
+      extra: IOV(0, 1024, 1),
+      body: '(drop (call $fd_write (i32.const 2) (i32.const 0) (i32.const 1) (i32.const 64)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'fd_write of 4 KB to stderr, log kept',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'),
+      extra: IOV(0, 4096, 4096),
+      body: '(drop (call $fd_write (i32.const 2) (i32.const 0) (i32.const 1) (i32.const 64)))',
+    },
+    { fresh: true, log: DEFAULT_LIMITS.logChars },
+  ],
+  [
+    'fd_write to a bad descriptor',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_write', '(param i32 i32 i32 i32) (result i32)'),
+      body: '(drop (call $fd_write (i32.const 7) (i32.const 0) (i32.const 1) (i32.const 64)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'fd_read with stdin used up',
+    'wasi',
+    { body: '(drop (call $fd_read (i32.const 0) (i32.const 512) (i32.const 1) (i32.const 520)))' },
+    { fresh: true },
+  ],
+  [
+    'random_get of 0 bytes',
+    'wasi',
+    {
+      imports: WASI_IMPORT('random_get', '(param i32 i32) (result i32)'),
+      body: '(drop (call $random_get (i32.const 1024) (i32.const 0)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'random_get of 4 KB',
+    'wasi',
+    {
+      imports: WASI_IMPORT('random_get', '(param i32 i32) (result i32)'),
+      body: '(drop (call $random_get (i32.const 1024) (i32.const 4096)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'clock_time_get',
+    'wasi',
+    {
+      imports: WASI_IMPORT('clock_time_get', '(param i32 i64 i32) (result i32)'),
+      body: '(drop (call $clock_time_get (i32.const 0) (i64.const 0) (i32.const 1024)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'clock_res_get',
+    'wasi',
+    {
+      imports: WASI_IMPORT('clock_res_get', '(param i32 i32) (result i32)'),
+      body: '(drop (call $clock_res_get (i32.const 0) (i32.const 1024)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'fd_fdstat_get',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_fdstat_get', '(param i32 i32) (result i32)'),
+      body: '(drop (call $fd_fdstat_get (i32.const 1) (i32.const 1024)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'environ_sizes_get',
+    'wasi',
+    {
+      imports: WASI_IMPORT('environ_sizes_get', '(param i32 i32) (result i32)'),
+      body: '(drop (call $environ_sizes_get (i32.const 1024) (i32.const 1032)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'args_sizes_get',
+    'wasi',
+    {
+      imports: WASI_IMPORT('args_sizes_get', '(param i32 i32) (result i32)'),
+      body: '(drop (call $args_sizes_get (i32.const 1024) (i32.const 1032)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'sched_yield',
+    'wasi',
+    { imports: WASI_IMPORT('sched_yield', '(result i32)'), body: '(drop (call $sched_yield))' },
+    { fresh: true },
+  ],
+  [
+    'fd_seek (refused)',
+    'wasi',
+    {
+      imports: WASI_IMPORT('fd_seek', '(param i32 i64 i32 i32) (result i32)'),
+      body: '(drop (call $fd_seek (i32.const 1) (i64.const 0) (i32.const 0) (i32.const 1024)))',
+    },
+    { fresh: true },
+  ],
+  [
+    'path_open (not provided)',
+    'wasi',
+    {
+      imports: WASI_IMPORT('path_open', '(param i32 i32 i32 i32 i32 i64 i64 i32 i32) (result i32)'),
+      body: '(drop (call $path_open (i32.const 3) (i32.const 0) (i32.const 0) (i32.const 0) (i32.const 0) (i64.const 0) (i64.const 0) (i32.const 0) (i32.const 1024)))',
+    },
+    { fresh: true },
+  ],
 ];
 
 /** `count` iovecs of 1 byte each, all pointing at byte 4096. */
@@ -231,7 +543,17 @@ export async function benches(filter) {
       if (!loaded.ok) throw new Error(`wasm ${name}: ${loaded.failure.message}`);
       return loaded.bot;
     };
-    out.push(botBench({ label: 'wasm', name, note: options.note, max: options.max ?? 100_000_000, fresh, callFuel: 1e15, load }));
+    out.push(
+      botBench({
+        label: 'wasm',
+        name,
+        note: options.note,
+        max: options.max ?? 100_000_000,
+        fresh,
+        callFuel: 1e15,
+        load,
+      }),
+    );
   }
   return out;
 }

@@ -31,7 +31,21 @@ const { values } = parseArgs({
   },
 });
 const rules = ruleSet('queue2011');
-const MAPS = ['default', 'box-map', 'empty', 'hedgerow-map', 'map1', 'map2', 'map3', 'map4', 'map5', 'map32', 'map60', 'map96', 'plus-map'];
+const MAPS = [
+  'default',
+  'box-map',
+  'empty',
+  'hedgerow-map',
+  'map1',
+  'map2',
+  'map3',
+  'map4',
+  'map5',
+  'map32',
+  'map60',
+  'map96',
+  'plus-map',
+];
 const BUILD = join(ROOT, 'build/differential');
 
 /** The players, by short name: files umpire takes as they are (WASI modules prepared once, as umpire would). */
@@ -90,20 +104,69 @@ async function playOne(spec, files) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const runner = join(ROOT, 'scripts/differential/seat-runner.mjs');
-  const seat = (k, who) => ['-player', 'syncpipe', '9', process.execPath, runner, '--seed', String(spec.seed), '--seat', String(k), '--record', join(dir, `${k === 0 ? 'red' : 'blue'}.json`), files[who]];
+  const seat = (k, who) => [
+    '-player',
+    'syncpipe',
+    '9',
+    process.execPath,
+    runner,
+    '--seed',
+    String(spec.seed),
+    '--seat',
+    String(k),
+    '--record',
+    join(dir, `${k === 0 ? 'red' : 'blue'}.json`),
+    files[who],
+  ];
   const mapArgs = spec.map === 'default' ? [] : ['-map', join(ROOT, 'src/games/icy/maps', `${spec.map}.txt`)];
-  const original = await run('java', ['-Djava.awt.headless=true', '-cp', values.jar, 'icpc.challenge.main.Game', ...mapArgs, ...seat(0, spec.red), ...seat(1, spec.blue), '-view', 'turns', join(dir, 'original.turns')], { cwd: dir, maxBuffer: 64 << 20 });
+  const original = await run(
+    'java',
+    [
+      '-Djava.awt.headless=true',
+      '-cp',
+      values.jar,
+      'icpc.challenge.main.Game',
+      ...mapArgs,
+      ...seat(0, spec.red),
+      ...seat(1, spec.blue),
+      '-view',
+      'turns',
+      join(dir, 'original.turns'),
+    ],
+    { cwd: dir, maxBuffer: 64 << 20 },
+  );
   const scoreLine = original.stdout.split('\n').find((l) => l.startsWith('Score:'));
-  const mine = await run(process.execPath, [join(ROOT, 'bin/umpire.mjs'), 'match', '--red', files[spec.red], '--blue', files[spec.blue], '--map', spec.map, '--seed', String(spec.seed), '--turns', join(dir, 'umpire.turns')], { maxBuffer: 64 << 20 });
+  const mine = await run(
+    process.execPath,
+    [
+      join(ROOT, 'bin/umpire.mjs'),
+      'match',
+      '--red',
+      files[spec.red],
+      '--blue',
+      files[spec.blue],
+      '--map',
+      spec.map,
+      '--seed',
+      String(spec.seed),
+      '--turns',
+      join(dir, 'umpire.turns'),
+    ],
+    { maxBuffer: 64 << 20 },
+  );
   const summary = JSON.parse(mine.stdout);
   const theirs = readFileSync(join(dir, 'original.turns'));
   const ours = readFileSync(join(dir, 'umpire.turns'));
   const problems = [];
-  if (!theirs.equals(ours)) problems.push(`turn history differs at byte ${firstDifference(theirs, ours)}: ${describeAt(theirs, ours)}`);
+  if (!theirs.equals(ours))
+    problems.push(`turn history differs at byte ${firstDifference(theirs, ours)}: ${describeAt(theirs, ours)}`);
   const verified = verifyHistory(theirs, rules, { keepStates: true });
   if (verified.mismatch) problems.push(`verify-turns: turn ${verified.mismatch.turn}: ${verified.mismatch.message}`);
   const recorded = {};
-  for (const [side, team] of [['red', RED], ['blue', BLUE]]) {
+  for (const [side, team] of [
+    ['red', RED],
+    ['blue', BLUE],
+  ]) {
     recorded[side] = JSON.parse(readFileSync(join(dir, `${side}.json`), 'utf8'));
     const diff = compareView(verified.states, team, rules, `${recorded[side].inputs.join('')}-1\n`);
     if (diff) problems.push(`${side} input: ${diff.message}`);
@@ -112,7 +175,10 @@ async function playOne(spec, files) {
   if (scoreLine !== expectedLine) problems.push(`score line: original '${scoreLine}', umpire '${expectedLine}'`);
   if (problems.length === 0) {
     writeFileSync(join(values.out, `${spec.name}.turns.gz`), gzipSync(theirs, { level: 9 }));
-    writeFileSync(join(values.out, `${spec.name}.answers.json.gz`), gzipSync(JSON.stringify({ red: recorded.red.answers, blue: recorded.blue.answers }), { level: 9 }));
+    writeFileSync(
+      join(values.out, `${spec.name}.answers.json.gz`),
+      gzipSync(JSON.stringify({ red: recorded.red.answers, blue: recorded.blue.answers }), { level: 9 }),
+    );
     rmSync(dir, { recursive: true, force: true });
   }
   return { ...spec, scoreLine, problems };
@@ -144,7 +210,11 @@ await Promise.all(
   Array.from({ length: Number(values.jobs) }, async () => {
     while (next < specs.length) {
       const spec = specs[next++];
-      const r = await playOne(spec, files).catch((e) => ({ ...spec, scoreLine: null, problems: [`did not run: ${e.message.split('\n')[0]}`] }));
+      const r = await playOne(spec, files).catch((e) => ({
+        ...spec,
+        scoreLine: null,
+        problems: [`did not run: ${e.message.split('\n')[0]}`],
+      }));
       results.push(r);
       console.log(`${r.name}: ${r.problems.length === 0 ? 'identical' : r.problems.join('; ')}`);
     }
@@ -152,9 +222,22 @@ await Promise.all(
 );
 results.sort((a, b) => a.i - b.i);
 const manifest = join(values.out, 'MANIFEST.tsv');
-const rows = new Map(existsSync(manifest) ? readFileSync(manifest, 'utf8').trim().split('\n').slice(1).map((l) => [l.split('\t')[0], l]) : []);
-for (const r of results) if (r.problems.length === 0) rows.set(r.name, [r.name, r.map, r.red, r.blue, r.seed, r.scoreLine].join('\t'));
-writeFileSync(manifest, ['name\tmap\tred\tblue\tseed\toriginal score line', ...[...rows.keys()].sort().map((k) => rows.get(k))].join('\n') + '\n');
+const rows = new Map(
+  existsSync(manifest)
+    ? readFileSync(manifest, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => [l.split('\t')[0], l])
+    : [],
+);
+for (const r of results)
+  if (r.problems.length === 0) rows.set(r.name, [r.name, r.map, r.red, r.blue, r.seed, r.scoreLine].join('\t'));
+writeFileSync(
+  manifest,
+  ['name\tmap\tred\tblue\tseed\toriginal score line', ...[...rows.keys()].sort().map((k) => rows.get(k))].join('\n') +
+    '\n',
+);
 const same = results.filter((r) => r.problems.length === 0).length;
 console.log(`${results.length} games, ${same} identical, ${results.length - same} different (kept in ${values.keep})`);
 process.exit(same === results.length ? 0 : 1);

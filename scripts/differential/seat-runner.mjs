@@ -29,12 +29,19 @@ const FRAMING = {
 };
 
 const { values, positionals } = parseArgs({
-  options: { game: { type: 'string', default: 'icy' }, seed: { type: 'string' }, seat: { type: 'string' }, record: { type: 'string' } },
+  options: {
+    game: { type: 'string', default: 'icy' },
+    seed: { type: 'string' },
+    seat: { type: 'string' },
+    record: { type: 'string' },
+  },
   allowPositionals: true,
 });
 const framing = FRAMING[values.game];
 if (!framing || positionals.length !== 1 || values.seed === undefined || values.seat === undefined) {
-  process.stderr.write(`usage: seat-runner.mjs --game ${Object.keys(FRAMING).join('|')} --seed N --seat K [--record FILE] BOT\n`);
+  process.stderr.write(
+    `usage: seat-runner.mjs --game ${Object.keys(FRAMING).join('|')} --seed N --seat K [--record FILE] BOT\n`,
+  );
   process.exit(2);
 }
 

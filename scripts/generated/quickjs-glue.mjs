@@ -8,7 +8,10 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 
 /** Where the glue comes from, in node_modules. */
-export const QUICKJS_GLUE_ORIGIN = join(dirname(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')), 'emscripten-module.cloudflare.cjs');
+export const QUICKJS_GLUE_ORIGIN = join(
+  dirname(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')),
+  'emscripten-module.cloudflare.cjs',
+);
 
 export const QUICKJS_GLUE_DTS = 'declare const QuickJSRaw: unknown;\nexport = QuickJSRaw;\n';
 
@@ -28,7 +31,10 @@ export function quickjsGlueSource() {
 function withAsciiFastPaths(source) {
   const patches = [
     // stringToUTF8(str, ptr, maxBytes): a NUL-terminated copy of at most maxBytes - 1 bytes.
-    ['U=(a,d,b)=>{var e=E;if(!(0<b))return 0;', 'if(a.length<b&&umpireAscii.test(a)){umpireUtf8.encodeInto(a,e.subarray(d,d+a.length));e[d+a.length]=0;return a.length}'],
+    [
+      'U=(a,d,b)=>{var e=E;if(!(0<b))return 0;',
+      'if(a.length<b&&umpireAscii.test(a)){umpireUtf8.encodeInto(a,e.subarray(d,d+a.length));e[d+a.length]=0;return a.length}',
+    ],
     // lengthBytesUTF8(str)
     ['X=a=>{', 'if(umpireAscii.test(a))return a.length;'],
     // The end of a NUL-terminated string within maxBytes (UTF8ToString): found natively.
@@ -36,7 +42,8 @@ function withAsciiFastPaths(source) {
   ];
   let out = source;
   for (const [at, insert] of patches) {
-    if (out.split(at).length !== 2) throw new Error(`prebuild: the QuickJS glue has changed; '${at}' is not found once in ${QUICKJS_GLUE_ORIGIN}`);
+    if (out.split(at).length !== 2)
+      throw new Error(`prebuild: the QuickJS glue has changed; '${at}' is not found once in ${QUICKJS_GLUE_ORIGIN}`);
     out = out.replace(at, at + insert);
   }
   return `var umpireAscii=/^[\\x00-\\x7f]*$/,umpireUtf8=new TextEncoder;\n${out}`;

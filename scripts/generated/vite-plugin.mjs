@@ -17,7 +17,8 @@ const PREFIX = '\0umpire-generated:';
  * The glue is CommonJS: run here in a scope of its own (no module, exports or define, so it only
  * sets its QuickJSRaw), which the module exports as its default.
  */
-const glueAsEsModule = () => `const QuickJSRaw = ((module, exports, define) => {\n${quickjsGlueSource()}\nreturn QuickJSRaw;\n})();\nexport default QuickJSRaw;\n`;
+const glueAsEsModule = () =>
+  `const QuickJSRaw = ((module, exports, define) => {\n${quickjsGlueSource()}\nreturn QuickJSRaw;\n})();\nexport default QuickJSRaw;\n`;
 
 /** [path under the root, its module's source from the match]. */
 const GENERATED = [

@@ -62,7 +62,9 @@ export function createApp(config: AppConfig): Hono<ApiEnv> {
   const site = config.site ?? LOOPBACK_SITE;
   const app = new Hono<ApiEnv>();
   // What the guards refuse: a page to a browser's page or form, the API's error to the rest.
-  app.onError((err, c) => (err instanceof ApiProblem && wantsPage(c) ? problemPage(c, err.status, err.code, err.message) : answerError(err, c)));
+  app.onError((err, c) =>
+    err instanceof ApiProblem && wantsPage(c) ? problemPage(c, err.status, err.code, err.message) : answerError(err, c),
+  );
   app.notFound(notFound);
   app.use(securityHeaders(), hostGuard(site), csrfGuard(site), bodyGuard(bodyLimits(maxBundle)));
   app.route('/', routes(config, site, maxBundle));
@@ -74,20 +76,32 @@ function answerError(err: Error, c: Context): Response {
   if (err instanceof ApiProblem) return problemResponse(c, err);
   const runner = runnerProblem(err);
   if (runner) {
-    if (runner.code === 'POOL_BUSY' || runner.code === 'KEY_QUEUE_FULL') c.header('Retry-After', String(POOL_BUSY_RETRY_AFTER_S));
+    if (runner.code === 'POOL_BUSY' || runner.code === 'KEY_QUEUE_FULL')
+      c.header('Retry-After', String(POOL_BUSY_RETRY_AFTER_S));
     return problemResponse(c, runner);
   }
-  if (err instanceof InputError) return problemResponse(c, new ApiProblem(err.status, err.code, err.message, err.details));
+  if (err instanceof InputError)
+    return problemResponse(c, new ApiProblem(err.status, err.code, err.message, err.details));
   // Stored content that cannot be read back (REPLAY_CORRUPT), an id that collided: the service's fault.
-  if (err instanceof UmpireError && (err.code === 'REPLAY_CORRUPT' || err.code === 'ID_COLLISION')) return problemResponse(c, new ApiProblem(500, err.code, err.message));
+  if (err instanceof UmpireError && (err.code === 'REPLAY_CORRUPT' || err.code === 'ID_COLLISION'))
+    return problemResponse(c, new ApiProblem(500, err.code, err.message));
   if (err instanceof StoreError) {
-    return problemResponse(c, err.code === 'BAD_CURSOR' ? new ApiProblem(400, 'BAD_CURSOR', `cursor: ${err.message}`, { field: 'cursor' }) : new ApiProblem(503, err.code, err.message));
+    return problemResponse(
+      c,
+      err.code === 'BAD_CURSOR'
+        ? new ApiProblem(400, 'BAD_CURSOR', `cursor: ${err.message}`, { field: 'cursor' })
+        : new ApiProblem(503, err.code, err.message),
+    );
   }
   console.error(err);
   return problemResponse(c, new ApiProblem(500, 'INTERNAL', 'internal error'));
 }
 
-const notFound = (c: Context) => problemResponse(c, new ApiProblem(404, 'NOT_FOUND', `no route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`));
+const notFound = (c: Context) =>
+  problemResponse(
+    c,
+    new ApiProblem(404, 'NOT_FOUND', `no route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}`),
+  );
 
 /** Whether a refused request came from a browser's page or form (not the API, not a script asking for JSON). */
 function wantsPage(c: Context): boolean {
@@ -122,11 +136,22 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     const resolveBot: ResolveBot = (id, field) => storedSeat(config, id, { owner, field });
     const seats = await decodeSeats(game, game.request.seats(request), resolveBot, maxBundle);
     const setup = await game.setup(request);
-    const deadlineMs = requestDeadlineMs(game, setup.budgets, seats.map((s) => s.bot));
+    const deadlineMs = requestDeadlineMs(
+      game,
+      setup.budgets,
+      seats.map((s) => s.bot),
+    );
     // The match waits its turn among this key's jobs (a key cannot crowd out the others: worker-pool.ts).
     const runner = forTenant(config.runner, keyTenant(owner));
-    const play = () => playAndStore({ ...config, runner }, game, request, seats, new Date(), owner, undefined, setup, { listed });
-    const { record, replayed } = await runIdempotent(config.matches, { owner, key: c.req.header('Idempotency-Key'), canonical, deadlineMs, run: play });
+    const play = () =>
+      playAndStore({ ...config, runner }, game, request, seats, new Date(), owner, undefined, setup, { listed });
+    const { record, replayed } = await runIdempotent(config.matches, {
+      owner,
+      key: c.req.header('Idempotency-Key'),
+      canonical,
+      deadlineMs,
+      run: play,
+    });
     if (replayed) c.header('Idempotent-Replayed', 'true');
     else c.header('Location', `/v1/matches/${record.id}`);
     return c.json(present(c, record), 201);
@@ -145,22 +170,41 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     return c.json({ items: page.items.map((r) => present(c, r)), cursor: page.cursor });
   });
 
-  app.get('/v1/matches/:id', docs.getMatch, async (c) => c.json(present(c, await findRecord(config, checkId('id', c.req.param('id'))))));
+  app.get('/v1/matches/:id', docs.getMatch, async (c) =>
+    c.json(present(c, await findRecord(config, checkId('id', c.req.param('id'))))),
+  );
 
   // Re-running a match costs as much as playing it: for the key that created it only.
   app.post('/v1/matches/:id/verify', docs.verifyMatch, auth, async (c) => {
     const record = await findRecord(config, checkId('id', c.req.param('id')));
-    if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'a match is verified by the key that created it only');
-    return c.json(await verifyMatch({ blobs: config.blobs, runner: forTenant(config.runner, keyTenant(c.get('owner').id)) }, record));
+    if (record.owner !== c.get('owner').id)
+      throw new ApiProblem(403, 'FORBIDDEN', 'a match is verified by the key that created it only');
+    return c.json(
+      await verifyMatch(
+        { blobs: config.blobs, runner: forTenant(config.runner, keyTenant(c.get('owner').id)) },
+        record,
+      ),
+    );
   });
 
   // Bot logs: only for the key that created the match, and only of the seats it filled itself
   // (a seat played by someone else's public bot was stored as null: see ownLogs).
   app.get('/v1/matches/:id/logs', docs.matchLogs, auth, async (c) => {
     const record = await findRecord(config, checkId('id', c.req.param('id')));
-    if (record.owner !== c.get('owner').id) throw new ApiProblem(403, 'FORBIDDEN', 'bot logs are shown to the key that created the match only');
-    const stored = await readStoredJson(config.blobs, logsKey(record.id), StoredLogs, `the stored logs of match ${record.id}`);
-    if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `no logs for match ${record.id}${gameOf(record)?.bots.form === 'text' ? ` (${record.game} bots write none)` : ''}`);
+    if (record.owner !== c.get('owner').id)
+      throw new ApiProblem(403, 'FORBIDDEN', 'bot logs are shown to the key that created the match only');
+    const stored = await readStoredJson(
+      config.blobs,
+      logsKey(record.id),
+      StoredLogs,
+      `the stored logs of match ${record.id}`,
+    );
+    if (!stored)
+      throw new ApiProblem(
+        404,
+        'NOT_FOUND',
+        `no logs for match ${record.id}${gameOf(record)?.bots.form === 'text' ? ` (${record.game} bots write none)` : ''}`,
+      );
     return c.json(stored.doc);
   });
 
@@ -171,7 +215,10 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     // The replay from this page's own origin, whatever name the reader used for it.
     const page = viewer.page({ id: record.id, replayUrl: `/v1/matches/${record.id}/replay`, embed });
     // Its inline script and styles run by their hashes; embedded (no owner actions), this origin's pages may frame it.
-    return c.html(page, 200, { 'Content-Security-Policy': viewerPolicy(await inlineHashes(page), embed), 'X-Frame-Options': embed ? 'SAMEORIGIN' : 'DENY' });
+    return c.html(page, 200, {
+      'Content-Security-Policy': viewerPolicy(await inlineHashes(page), embed),
+      'X-Frame-Options': embed ? 'SAMEORIGIN' : 'DENY',
+    });
   });
 
   app.get('/v1/matches/:id/replay', docs.matchReplay, async (c) => {
@@ -183,7 +230,9 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
       const other = Object.hasOwn(formats, format) ? formats[format] : undefined;
       if (!other || !game) {
         const known = ['json', ...Object.keys(formats)].map((f) => `'${f}'`).join(' or ');
-        throw new ApiProblem(400, 'INVALID_REQUEST', `format: ${known} for ${record.game} matches, not '${format}'`, { field: 'format' });
+        throw new ApiProblem(400, 'INVALID_REQUEST', `format: ${known} for ${record.game} matches, not '${format}'`, {
+          field: 'format',
+        });
       }
       const what = `the stored replay of match ${record.id}`;
       const replay = await readStoredJson(config.blobs, replayKey(record.id), game.verify.stored, what);
@@ -219,5 +268,10 @@ async function findRecord(config: AppConfig, id: string): Promise<MatchRecord> {
 
 /** A record as the API shows it: `public` always present (old records are not), absolute URLs on the site's origin. */
 function presentRecord(origin: string, record: MatchRecord) {
-  return { ...record, public: record.public === true, replayUrl: `${origin}/v1/matches/${record.id}/replay`, viewUrl: `${origin}/v1/matches/${record.id}/view` };
+  return {
+    ...record,
+    public: record.public === true,
+    replayUrl: `${origin}/v1/matches/${record.id}/replay`,
+    viewUrl: `${origin}/v1/matches/${record.id}/view`,
+  };
 }

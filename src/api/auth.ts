@@ -11,12 +11,21 @@ import { ApiProblem } from './problems.js';
  */
 export type AuthMode = 'required' | 'optional';
 
-export const LOCAL_OWNER: ApiKeyRecord = { id: 'local', name: 'local', createdAt: '1970-01-01T00:00:00.000Z', ratePerMinute: Infinity };
+export const LOCAL_OWNER: ApiKeyRecord = {
+  id: 'local',
+  name: 'local',
+  createdAt: '1970-01-01T00:00:00.000Z',
+  ratePerMinute: Infinity,
+};
 
 const KEY_FORMAT = /^umpire_[A-Za-z0-9_-]{43}$/;
 
 /** A new key (`umpire_` and 256 random bits) and what is stored of it. */
-export async function newApiKey(name: string, ratePerMinute: number, now: Date): Promise<{ key: string; hash: string; record: ApiKeyRecord }> {
+export async function newApiKey(
+  name: string,
+  ratePerMinute: number,
+  now: Date,
+): Promise<{ key: string; hash: string; record: ApiKeyRecord }> {
   const key = `umpire_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(32)))}`;
   const hash = await sha256Hex(new TextEncoder().encode(key));
   return { key, hash, record: { id: hash.slice(0, 16), name, createdAt: now.toISOString(), ratePerMinute } };
@@ -27,7 +36,11 @@ export async function newApiKey(name: string, ratePerMinute: number, now: Date):
  * the key's record, the local owner on a server without required keys, or null (anonymous).
  * A key given must be valid; reads are not counted against its rate.
  */
-export async function readerOf(keys: KeyStore, mode: AuthMode, header: string | undefined): Promise<ApiKeyRecord | null> {
+export async function readerOf(
+  keys: KeyStore,
+  mode: AuthMode,
+  header: string | undefined,
+): Promise<ApiKeyRecord | null> {
   if (header === undefined) return mode === 'optional' ? LOCAL_OWNER : null;
   return keyOf(keys, header);
 }
@@ -45,7 +58,8 @@ export function writeAuth(keys: KeyStore, mode: AuthMode): MiddlewareHandler<{ V
   return async (c, next) => {
     const header = c.req.header('Authorization');
     if (header === undefined) {
-      if (mode === 'required') throw new ApiProblem(401, 'UNAUTHORIZED', 'writes need an API key: Authorization: Bearer umpire_...');
+      if (mode === 'required')
+        throw new ApiProblem(401, 'UNAUTHORIZED', 'writes need an API key: Authorization: Bearer umpire_...');
       c.set('owner', LOCAL_OWNER);
       return next();
     }

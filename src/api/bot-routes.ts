@@ -56,7 +56,9 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
     return c.json({ items: page.items.map(presentBot), cursor: page.cursor });
   });
 
-  app.get('/v1/bots/:id', docs.getBot, auth, async (c) => c.json(presentBot(await ownBot(c.req.param('id'), c.get('owner')))));
+  app.get('/v1/bots/:id', docs.getBot, auth, async (c) =>
+    c.json(presentBot(await ownBot(c.req.param('id'), c.get('owner')))),
+  );
 
   app.get('/v1/bots/:id/boards', docs.botBoards, auth, async (c) => {
     const record = await ownBot(c.req.param('id'), c.get('owner'));
@@ -78,7 +80,6 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
     return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': botContentType(record.kind) } });
   });
 }
-
 
 /** The multipart field `public`: `true` or `false`. */
 function formPublic(value: FormDataEntryValue | null): boolean | undefined {
@@ -107,33 +108,54 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
   if (type.startsWith('multipart/form-data')) {
     const form = await readBoundedForm(raw);
     const file = form.get('bot');
-    if (!file || typeof file === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', 'bot: send the bundle as a file', { field: 'bot' });
+    if (!file || typeof file === 'string')
+      throw new ApiProblem(400, 'INVALID_REQUEST', 'bot: send the bundle as a file', { field: 'bot' });
     const visibility = formPublic(form.get('public'));
     const shared = visibility === undefined ? {} : { public: visibility };
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `bot: the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: 'bot' });
+    if (bytes.length > maxBundle)
+      throw new ApiProblem(
+        413,
+        'BUNDLE_TOO_LARGE',
+        `bot: the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`,
+        { field: 'bot' },
+      );
     const name = file.name ? file.name.slice(0, 100) : null;
     const byExtension = textGames().find((g) => g.bots.form === 'text' && file.name.endsWith(g.bots.extension));
     const game = uploadGame(form.get('game'), byExtension);
     return { ...newBotFromFile(name, game, bytes), ...shared };
   }
-  const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & { name?: string; game?: string; public?: boolean };
+  const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & {
+    name?: string;
+    game?: string;
+    public?: boolean;
+  };
   const shared = b.public === undefined ? {} : { public: b.public };
   const textGame = textGames().find((g) => g.bots.form === 'text' && typeof b[g.bots.field] === 'string');
   const game = uploadGame(b.game, textGame);
   if (textGame) {
-    if (game !== textGame) throw new ApiProblem(400, 'WRONG_GAME', `game: a ${game.id} bot is not sent as text`, { field: 'game' });
+    if (game !== textGame)
+      throw new ApiProblem(400, 'WRONG_GAME', `game: a ${game.id} bot is not sent as text`, { field: 'game' });
     const text = b[(textGame.bots as { field: string }).field] as string;
     const bytes = new TextEncoder().encode(text);
-    if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bot is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: (textGame.bots as { field: string }).field });
+    if (bytes.length > maxBundle)
+      throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bot is ${bytes.length} bytes; the limit is ${maxBundle}`, {
+        field: (textGame.bots as { field: string }).field,
+      });
     return { name: b.name ?? null, game, text, bytes, ...shared };
   }
-  if (game.bots.form === 'text') throw new ApiProblem(400, 'WRONG_GAME', `${game.id} bots are sent as '${game.bots.field}'`, { field: game.bots.field });
+  if (game.bots.form === 'text')
+    throw new ApiProblem(400, 'WRONG_GAME', `${game.id} bots are sent as '${game.bots.field}'`, {
+      field: game.bots.field,
+    });
   // The schema let exactly one field through: a language's, here.
   const language = botLanguages().find((l) => typeof b[l.field] === 'string')!;
   const code = b[language.field] as string;
   const bytes = language.encoding === 'base64' ? decodeBase64(code) : new TextEncoder().encode(code);
-  if (bytes.length > maxBundle) throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, { field: language.field });
+  if (bytes.length > maxBundle)
+    throw new ApiProblem(413, 'BUNDLE_TOO_LARGE', `the bundle is ${bytes.length} bytes; the limit is ${maxBundle}`, {
+      field: language.field,
+    });
   const bundle: Bundle = { kind: language.kind, code: language.encoding === 'base64' ? bytes : code };
   return { name: b.name ?? null, game, bundle, bytes, ...shared };
 }

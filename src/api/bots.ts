@@ -32,15 +32,25 @@ export function newBotFromFile(name: string | null, game: GameModule, bytes: Uin
 export async function validateBot(runner: MatchRunner, bot: NewBotInput): Promise<void> {
   if ('text' in bot) {
     const spec = bot.game.bots;
-    const problem = spec.form === 'text' ? spec.check(bot.text) : `${bot.game.id} bots are ${languageFieldList()} bundles`;
+    const problem =
+      spec.form === 'text' ? spec.check(bot.text) : `${bot.game.id} bots are ${languageFieldList()} bundles`;
     if (problem) throw new ApiProblem(422, 'BOT_INVALID', problem);
     return;
   }
-  if (bot.game.bots.form !== 'code') throw new ApiProblem(400, 'WRONG_GAME', `${bot.game.id} bots are ${bot.game.bots.kind} texts, not bundles`, { field: 'game' });
+  if (bot.game.bots.form !== 'code')
+    throw new ApiProblem(400, 'WRONG_GAME', `${bot.game.id} bots are ${bot.game.bots.kind} texts, not bundles`, {
+      field: 'game',
+    });
   const r = await runner.probe({ game: bot.game.id, bundle: bot.bundle });
   if (r.ok) return;
-  if (r.stage === 'load') throw new ApiProblem(422, 'BOT_INVALID', `the bot does not load: ${r.failure.message}`, { failure: r.failure });
-  throw new ApiProblem(422, 'BOT_INVALID', `the bot does not answer a turn: ${r.failure}${r.detail ? ` (${r.detail})` : ''}`, { failure: r.failure, detail: r.detail });
+  if (r.stage === 'load')
+    throw new ApiProblem(422, 'BOT_INVALID', `the bot does not load: ${r.failure.message}`, { failure: r.failure });
+  throw new ApiProblem(
+    422,
+    'BOT_INVALID',
+    `the bot does not answer a turn: ${r.failure}${r.detail ? ` (${r.detail})` : ''}`,
+    { failure: r.failure, detail: r.detail },
+  );
 }
 
 /** The stored kind of a new bot: its language's, or its game's text kind. */
@@ -50,7 +60,12 @@ export function botKind(bot: NewBotInput): string {
 }
 
 /** Stores a validated bot: its bundle under its sha256, its record under a new id. */
-export async function storeBot(deps: { blobs: BlobStore; bots: BotStore }, bot: NewBotInput, owner: string, now: Date): Promise<BotRecord> {
+export async function storeBot(
+  deps: { blobs: BlobStore; bots: BotStore },
+  bot: NewBotInput,
+  owner: string,
+  now: Date,
+): Promise<BotRecord> {
   const sha256 = await sha256Hex(bot.bytes);
   const kind = botKind(bot);
   await deps.blobs.put(bundleKey(sha256), bot.bytes, { contentType: botContentType(kind) });

@@ -60,11 +60,18 @@ export function docsAsset(name: string, acceptEncoding: string | undefined): Res
     return new Response(START_SCRIPT, { headers: { 'Content-Type': JS, 'Cache-Control': 'public, max-age=300' } });
   }
   if (name !== scalar.file) return null;
-  const headers = { 'Content-Type': JS, 'Cache-Control': 'public, max-age=31536000, immutable', Vary: 'Accept-Encoding' };
+  const headers = {
+    'Content-Type': JS,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    Vary: 'Accept-Encoding',
+  };
   const bytes = scalarGzip();
   if (acceptsGzip(acceptEncoding)) {
     // encodeBody 'manual' tells Workers the body is already encoded (other runtimes ignore it).
-    return new Response(bytes, { headers: { ...headers, 'Content-Encoding': 'gzip' }, encodeBody: 'manual' } as ResponseInit);
+    return new Response(bytes, {
+      headers: { ...headers, 'Content-Encoding': 'gzip' },
+      encodeBody: 'manual',
+    } as ResponseInit);
   }
   const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Response(plain, { headers });

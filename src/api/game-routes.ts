@@ -18,7 +18,10 @@ export function describeGame(game: GameModule) {
     title: game.title,
     summary: game.summary,
     seats: game.seats,
-    bots: game.bots.form === 'code' ? { form: 'code', kinds: botLanguages().map((l) => l.kind) } : { form: 'text', kind: game.bots.kind, field: game.bots.field, extension: game.bots.extension },
+    bots:
+      game.bots.form === 'code'
+        ? { form: 'code', kinds: botLanguages().map((l) => l.kind) }
+        : { form: 'text', kind: game.bots.kind, field: game.bots.field, extension: game.bots.extension },
     ...(game.engine.kind === 'sandbox'
       ? { timeLimits: game.engine.timeLimits, defaultBudgets: defaultBudgets(game.id) }
       : {}),
@@ -40,7 +43,10 @@ function game(id: string): GameModule {
 
 function listMaps(g: GameModule) {
   const maps = g.maps;
-  return { game: g.id, maps: (maps?.names ?? []).map((name) => ({ name, ...maps!.describe(name), url: `/v1/games/${g.id}/maps/${name}` })) };
+  return {
+    game: g.id,
+    maps: (maps?.names ?? []).map((name) => ({ name, ...maps!.describe(name), url: `/v1/games/${g.id}/maps/${name}` })),
+  };
 }
 
 function oneMap(g: GameModule, name: string) {
@@ -54,11 +60,19 @@ export function gameRoutes<E extends AnyEnv>(app: Hono<E>): void {
   app.get('/v1/games', docs.listGames, (c) => c.json({ games: GAMES.map(describeGame) }));
   app.get('/v1/games/:game', docs.getGame, (c) => {
     const g = game(c.req.param('game'));
-    return c.json({ ...describeGame(g), request: jsonSchema(g.request.schema), leaderboardSettings: jsonSchema(g.leaderboard.settings) });
+    return c.json({
+      ...describeGame(g),
+      request: jsonSchema(g.request.schema),
+      leaderboardSettings: jsonSchema(g.leaderboard.settings),
+    });
   });
-  app.get('/v1/games/:game/replay-schema', docs.replaySchema, (c) => c.json(jsonSchema(game(c.req.param('game')).replaySchema)));
+  app.get('/v1/games/:game/replay-schema', docs.replaySchema, (c) =>
+    c.json(jsonSchema(game(c.req.param('game')).replaySchema)),
+  );
   app.get('/v1/games/:game/maps', docs.gameMaps, (c) => c.json(listMaps(game(c.req.param('game')))));
-  app.get('/v1/games/:game/maps/:name', docs.gameMap, (c) => c.json(oneMap(game(c.req.param('game')), c.req.param('name'))));
+  app.get('/v1/games/:game/maps/:name', docs.gameMap, (c) =>
+    c.json(oneMap(game(c.req.param('game')), c.req.param('name'))),
+  );
   // The default game's maps, where they were before games had their own.
   app.get('/v1/maps', docs.defaultMaps, (c) => c.json(listMaps(DEFAULT_GAME)));
   app.get('/v1/maps/:name', docs.defaultMap, (c) => c.json(oneMap(DEFAULT_GAME, c.req.param('name'))));

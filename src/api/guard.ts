@@ -11,7 +11,11 @@ export function hostGuard(site: Site): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     if (!hostAllowed(site, host)) {
-      throw new ApiProblem(421, 'HOST_NOT_ALLOWED', `this server does not answer to the host '${host.slice(0, 100)}' (see ALLOWED_HOSTS and PUBLIC_URL)`);
+      throw new ApiProblem(
+        421,
+        'HOST_NOT_ALLOWED',
+        `this server does not answer to the host '${host.slice(0, 100)}' (see ALLOWED_HOSTS and PUBLIC_URL)`,
+      );
     }
     return next();
   };
@@ -42,7 +46,11 @@ export function csrfGuard(site: Site): MiddlewareHandler {
 }
 
 const crossSite = (said: string) =>
-  new ApiProblem(403, 'CROSS_SITE_REQUEST', `a write from another site is refused (${said}); send it from this site's pages, or from a client that is not a browser`);
+  new ApiProblem(
+    403,
+    'CROSS_SITE_REQUEST',
+    `a write from another site is refused (${said}); send it from this site's pages, or from a client that is not a browser`,
+  );
 
 /** A body limit: the largest body of a route, and what the limit is for (said in the 413). */
 export interface BodyLimit {
@@ -62,7 +70,13 @@ export function bodyGuard(limitOf: (method: string, path: string) => BodyLimit):
     const body = c.req.raw.body;
     if (!body) return next();
     const limit = limitOf(c.req.method, c.req.path);
-    const tooLarge = () => new ApiProblem(413, 'BODY_TOO_LARGE', `the request body is larger than ${limit.max} bytes, the limit of ${limit.what}`, { limit: limit.max });
+    const tooLarge = () =>
+      new ApiProblem(
+        413,
+        'BODY_TOO_LARGE',
+        `the request body is larger than ${limit.max} bytes, the limit of ${limit.what}`,
+        { limit: limit.max },
+      );
     const declared = c.req.header('content-length');
     if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit.max) throw tooLarge();
     let seen = 0;

@@ -10,7 +10,11 @@ import { ApiProblem } from './problems.js';
 export const CLAIM_MARGIN_MS = 60_000;
 
 /** The time a request for this match can take at most: once past it, a claim it left pending belongs to a dead request. */
-export function requestDeadlineMs(game: GameModule, budgets: Partial<Budgets> | undefined, bots: readonly (Bundle | TextBot)[]): number {
+export function requestDeadlineMs(
+  game: GameModule,
+  budgets: Partial<Budgets> | undefined,
+  bots: readonly (Bundle | TextBot)[],
+): number {
   // A WASI module may first be prepared in a job of its own, under its own deadline.
   const preparing = bots.filter((b) => b.kind === 'wasm').length * PREPARE_DEADLINE_MS;
   const resolved = game.engine.kind === 'sandbox' ? resolveBudgets(game.id, budgets) : undefined;
@@ -37,17 +41,22 @@ export interface IdempotentRequest<R> {
  * record of the first run (`replayed`), a reuse with another request 422, a
  * retry while the first still runs 409. A failed run gives the key back.
  */
-export async function runIdempotent<R extends StoredRecord>(matches: MatchStore, request: IdempotentRequest<R>): Promise<{ record: R; replayed: boolean }> {
+export async function runIdempotent<R extends StoredRecord>(
+  matches: MatchStore,
+  request: IdempotentRequest<R>,
+): Promise<{ record: R; replayed: boolean }> {
   const { key } = request;
   if (key === undefined) return { record: await request.run(), replayed: false };
-  if (key.length === 0 || key.length > 255) throw new ApiProblem(400, 'INVALID_REQUEST', 'Idempotency-Key: 1 to 255 characters', { field: 'Idempotency-Key' });
+  if (key.length === 0 || key.length > 255)
+    throw new ApiProblem(400, 'INVALID_REQUEST', 'Idempotency-Key: 1 to 255 characters', { field: 'Idempotency-Key' });
   const keyHash = await idempotencyKeyHash(request.owner, key);
   const requestHash = await sha256Hex(new TextEncoder().encode(request.canonical));
   const claim = await matches.claimIdempotencyKey(keyHash, requestHash, Date.now(), request.deadlineMs);
   if (claim.state !== 'claimed' && claim.requestHash !== requestHash) {
     throw new ApiProblem(422, 'IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with a different request');
   }
-  if (claim.state === 'pending') throw new ApiProblem(409, 'IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is still running');
+  if (claim.state === 'pending')
+    throw new ApiProblem(409, 'IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is still running');
   if (claim.state === 'done') {
     const existing = await matches.get<R>(claim.matchId);
     if (existing) return { record: existing, replayed: true };

@@ -10,7 +10,15 @@ import { ApiProblem } from './problems.js';
 import { readerOf, type AuthMode } from './auth.js';
 import { usableBotRecord } from './bot-access.js';
 import { enforceLimit, roundMatchCount, type Limits } from './limits.js';
-import { boardStandings, botIdVisibility, entryId, presentListedBoard, presentResultLine, presentRound, presentTable } from './leaderboard-views.js';
+import {
+  boardStandings,
+  botIdVisibility,
+  entryId,
+  presentListedBoard,
+  presentResultLine,
+  presentRound,
+  presentTable,
+} from './leaderboard-views.js';
 import { checkId, MAX_CURSOR_CHARS, PageQuery, parseInput, readJson, requestedGame } from './schemas.js';
 import { docs } from './route-docs.js';
 import { base64UrlEncode } from '../core/base64url.js';
@@ -42,8 +50,9 @@ function newLeaderboardInput(input: unknown): { game: GameModule; board: Record<
 
 const NewWebhook = z.object({ url: z.url({ protocol: /^https?$/ }).max(2000) }).strict();
 
-const NewEntry = z.object({ bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots') }).strict();
-
+const NewEntry = z
+  .object({ bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots') })
+  .strict();
 
 const parse = async <T>(schema: z.ZodType<T>, raw: Request): Promise<T> => parseInput(schema, await readJson(raw));
 
@@ -61,7 +70,8 @@ export function leaderboardRoutes(
   };
   const mine = async (id: string, owner: ApiKeyRecord) => {
     const b = await board(id);
-    if (b.owner !== owner.id) throw new ApiProblem(403, 'FORBIDDEN', 'only the key that created a leaderboard changes it');
+    if (b.owner !== owner.id)
+      throw new ApiProblem(403, 'FORBIDDEN', 'only the key that created a leaderboard changes it');
     return b;
   };
 
@@ -70,9 +80,21 @@ export function leaderboardRoutes(
     const { name, game: _game, rating, public: listed, ...settings } = input;
     const prepared = game.leaderboard.prepare(settings);
     const venue = game.leaderboard.venueSetting ?? 'maps';
-    enforceLimit(`${venue}PerBoard`, deps.limits.mapsPerBoard, game.leaderboard.venues(prepared).length, `distinct ${venue} on a leaderboard`);
+    enforceLimit(
+      `${venue}PerBoard`,
+      deps.limits.mapsPerBoard,
+      game.leaderboard.venues(prepared).length,
+      `distinct ${venue} on a leaderboard`,
+    );
     const created = newLeaderboard(
-      { name: name as string, game: game.id, ...prepared, rating: rating as 'openskill' | 'elo', public: listed === true, owner: c.get('owner').id },
+      {
+        name: name as string,
+        game: game.id,
+        ...prepared,
+        rating: rating as 'openskill' | 'elo',
+        public: listed === true,
+        owner: c.get('owner').id,
+      },
       new Date(),
     );
     await deps.leaderboards.createBoard(created);
@@ -87,13 +109,17 @@ export function leaderboardRoutes(
     const record = await usableBotRecord(deps.bots, bot, b.owner);
     const game = findGame(b.game);
     if (!game || !botFitsGame(game, record.kind)) {
-      throw new ApiProblem(400, 'WRONG_GAME', `bot: a ${record.kind} bot cannot play on a ${b.game} leaderboard`, { field: 'bot' });
+      throw new ApiProblem(400, 'WRONG_GAME', `bot: a ${record.kind} bot cannot play on a ${b.game} leaderboard`, {
+        field: 'bot',
+      });
     }
     const entries = await deps.leaderboards.entries(b.id);
-    if (entries.some((e) => e.botId === bot)) throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
+    if (entries.some((e) => e.botId === bot))
+      throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
     enforceLimit('entriesPerBoard', deps.limits.entriesPerBoard, entries.length + 1, 'entries on a leaderboard');
     const entry = newEntry(b, record);
-    if (!(await deps.leaderboards.addEntry(b.id, entry))) throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
+    if (!(await deps.leaderboards.addEntry(b.id, entry)))
+      throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
     return c.json({ entryId: await entryId(b.id, entry.botId), ...entry }, 201);
   });
 
@@ -109,7 +135,12 @@ export function leaderboardRoutes(
     if (count >= hookSettings.maxPerBoard) {
       // The shape of the other limits' answers (LIMIT_EXCEEDED, details { limit, max, count }).
       const max = hookSettings.maxPerBoard;
-      throw new ApiProblem(422, 'LIMIT_EXCEEDED', `webhooksPerBoard: at most ${max} webhooks on a leaderboard; this one has ${count} (delete one first)`, { limit: 'webhooksPerBoard', max, count });
+      throw new ApiProblem(
+        422,
+        'LIMIT_EXCEEDED',
+        `webhooksPerBoard: at most ${max} webhooks on a leaderboard; this one has ${count} (delete one first)`,
+        { limit: 'webhooksPerBoard', max, count },
+      );
     }
     const hook: Webhook = {
       id: `hook_${base64UrlEncode(crypto.getRandomValues(new Uint8Array(9)))}`,
@@ -125,15 +156,21 @@ export function leaderboardRoutes(
   app.get('/v1/leaderboards/:id/webhooks', docs.listWebhooks, auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
     const hooks = await deps.leaderboards.webhooks(b.id);
-    return c.json({ webhooks: hooks.map(({ id, url, createdAt }) => ({ id, url, createdAt })), limit: hookSettings.maxPerBoard });
+    return c.json({
+      webhooks: hooks.map(({ id, url, createdAt }) => ({ id, url, createdAt })),
+      limit: hookSettings.maxPerBoard,
+    });
   });
 
   app.delete('/v1/leaderboards/:id/webhooks/:hook', docs.deleteWebhook, auth, async (c) => {
     const hookId = checkId('hook', c.req.param('hook'));
     const b = await mine(c.req.param('id'), c.get('owner'));
-    if (!/^hook_[A-Za-z0-9_-]{12}$/.test(hookId) || !(await deps.leaderboards.deleteWebhook(b.id, hookId))) throw new ApiProblem(404, 'NOT_FOUND', `no webhook '${hookId.slice(0, 100)}' on this leaderboard`);
+    if (!/^hook_[A-Za-z0-9_-]{12}$/.test(hookId) || !(await deps.leaderboards.deleteWebhook(b.id, hookId)))
+      throw new ApiProblem(404, 'NOT_FOUND', `no webhook '${hookId.slice(0, 100)}' on this leaderboard`);
     // Deliveries still pending for it are dropped; the hook is gone whether or not that worked.
-    await deps.forgetHook?.(hookId).catch((e) => console.error(`webhook ${hookId}: pending deliveries not dropped: ${(e as Error).message}`));
+    await deps
+      .forgetHook?.(hookId)
+      .catch((e) => console.error(`webhook ${hookId}: pending deliveries not dropped: ${(e as Error).message}`));
     return c.body(null, 204);
   });
 
@@ -183,7 +220,10 @@ export function leaderboardRoutes(
   // For sites that keep their own table: every rated match once, in order, as JSON lines.
   app.get('/v1/leaderboards/:id/matches', docs.boardMatches, async (c) => {
     const since = c.req.query('since');
-    if (since !== undefined && since.length > MAX_CURSOR_CHARS) throw new ApiProblem(400, 'INVALID_REQUEST', `since: a cursor has at most ${MAX_CURSOR_CHARS} characters`, { field: 'since' });
+    if (since !== undefined && since.length > MAX_CURSOR_CHARS)
+      throw new ApiProblem(400, 'INVALID_REQUEST', `since: a cursor has at most ${MAX_CURSOR_CHARS} characters`, {
+        field: 'since',
+      });
     const b = await board(c.req.param('id'));
     const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
@@ -193,4 +233,3 @@ export function leaderboardRoutes(
     return c.body(shown.map((l) => JSON.stringify(l) + '\n').join(''), 200, { 'Content-Type': 'application/x-ndjson' });
   });
 }
-

@@ -22,7 +22,9 @@ export function botIdVisibility(bots: BotStore, reader: ApiKeyRecord | null): (b
   return (botId) => {
     let visible = seen.get(botId);
     if (!visible) {
-      visible = bots.get(botId).then((record) => !!record && (record.public === true || (reader !== null && record.owner === reader.id)));
+      visible = bots
+        .get(botId)
+        .then((record) => !!record && (record.public === true || (reader !== null && record.owner === reader.id)));
       seen.set(botId, visible);
     }
     return visible;
@@ -32,22 +34,32 @@ export function botIdVisibility(bots: BotStore, reader: ApiKeyRecord | null): (b
 type Visible = (botId: string) => Promise<boolean>;
 
 /** `{ entryId, botId? }` for one entry of a board. */
-async function entryRef(boardId: string, botId: string, visible: Visible): Promise<{ entryId: string; botId?: string }> {
+async function entryRef(
+  boardId: string,
+  botId: string,
+  visible: Visible,
+): Promise<{ entryId: string; botId?: string }> {
   return { entryId: await entryId(boardId, botId), ...((await visible(botId)) ? { botId } : {}) };
 }
 
 export async function presentTable(boardId: string, rows: ReturnType<typeof standings>, visible: Visible) {
-  return Promise.all(rows.map(async ({ rank, botId, ...rest }) => ({ rank, ...(await entryRef(boardId, botId, visible)), ...rest })));
+  return Promise.all(
+    rows.map(async ({ rank, botId, ...rest }) => ({ rank, ...(await entryRef(boardId, botId, visible)), ...rest })),
+  );
 }
 
 const SERVICE_FIELDS = new Set(['match', 'round', 'finishedAt', 'map', 'ratings']);
 
 /** A seat of a result line: an object naming its bot. */
-const isSeat = (v: unknown): v is { botId: string } => typeof v === 'object' && v !== null && typeof (v as { botId?: unknown }).botId === 'string';
+const isSeat = (v: unknown): v is { botId: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { botId?: unknown }).botId === 'string';
 
 /** A result line of the export, its seats (the game's fields naming a bot, alone or in a list) and ratings by entry id. */
 export async function presentResultLine(boardId: string, line: ResultLine, visible: Visible) {
-  const seat = async ({ botId, ...rest }: { botId: string }) => ({ ...(await entryRef(boardId, botId, visible)), ...rest });
+  const seat = async ({ botId, ...rest }: { botId: string }) => ({
+    ...(await entryRef(boardId, botId, visible)),
+    ...rest,
+  });
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(line)) {
     if (SERVICE_FIELDS.has(key)) shown[key] = value;
@@ -100,5 +112,12 @@ export function presentRound(round: Round) {
 
 /** A listed board as GET /v1/leaderboards lists it. */
 export function presentListedBoard({ board, entries }: { board: Leaderboard; entries: number }) {
-  return { id: board.id, name: board.name, game: board.game, rating: board.rating, createdAt: board.createdAt, entries };
+  return {
+    id: board.id,
+    name: board.name,
+    game: board.game,
+    rating: board.rating,
+    createdAt: board.createdAt,
+    entries,
+  };
 }

@@ -46,7 +46,11 @@ export type LimitName = keyof Limits | `${string}PerBoard`;
 /** 422 LIMIT_EXCEEDED when `count` is above `max`; `unit` says what is counted ("entries on a leaderboard"). */
 export function enforceLimit(limit: LimitName, max: number, count: number, unit: string): void {
   if (count <= max) return;
-  throw new ApiProblem(422, 'LIMIT_EXCEEDED', `${limit}: at most ${max} ${unit}; this request asks for ${count}`, { limit, max, count });
+  throw new ApiProblem(422, 'LIMIT_EXCEEDED', `${limit}: at most ${max} ${unit}; this request asks for ${count}`, {
+    limit,
+    max,
+    count,
+  });
 }
 
 /** How many matches a round of `board` with `entries` entries schedules (as scheduleRound does). */
@@ -68,9 +72,18 @@ const MAX_SEATS = Math.max(...GAMES.map((g) => g.seats.length));
  * where bundles are sent, room for them (base64 in JSON is 4/3 of the bytes); elsewhere 64 KiB.
  */
 export function bodyLimits(maxBundle: number): (method: string, path: string) => BodyLimit {
-  const match: BodyLimit = { max: Math.ceil(maxBundle * MAX_SEATS * 1.4) + BODY_OVERHEAD, what: `a match request (${MAX_SEATS} bundles of ${maxBundle} bytes)` };
-  const bot: BodyLimit = { max: Math.ceil(maxBundle * 1.4) + BODY_OVERHEAD, what: `a bot upload (a bundle of ${maxBundle} bytes)` };
-  const form: BodyLimit = { max: maxBundle + BODY_OVERHEAD, what: `the upload form (a bot file of ${maxBundle} bytes)` };
+  const match: BodyLimit = {
+    max: Math.ceil(maxBundle * MAX_SEATS * 1.4) + BODY_OVERHEAD,
+    what: `a match request (${MAX_SEATS} bundles of ${maxBundle} bytes)`,
+  };
+  const bot: BodyLimit = {
+    max: Math.ceil(maxBundle * 1.4) + BODY_OVERHEAD,
+    what: `a bot upload (a bundle of ${maxBundle} bytes)`,
+  };
+  const form: BodyLimit = {
+    max: maxBundle + BODY_OVERHEAD,
+    what: `the upload form (a bot file of ${maxBundle} bytes)`,
+  };
   const other: BodyLimit = { max: DEFAULT_BODY_BYTES, what: 'this request' };
   return (method, path) => {
     if (method !== 'POST') return other;

@@ -34,7 +34,8 @@ export async function readMatchRequest(raw: Request): Promise<MatchRequest> {
   return { game, request, public: listed, canonical: canonicalJson({ ...request, public: listed }) };
 }
 
-const publicProblem = (allowed: string) => new ApiProblem(400, 'INVALID_REQUEST', `public: ${allowed}`, { field: 'public' });
+const publicProblem = (allowed: string) =>
+  new ApiProblem(400, 'INVALID_REQUEST', `public: ${allowed}`, { field: 'public' });
 
 /** `public` in a JSON body: true or false. */
 function jsonPublic(value: unknown): boolean {
@@ -51,7 +52,8 @@ function formPublic(value: unknown): boolean {
 
 /** The body without the service's field `public` (the game's schema does not know it), and its value (default false). */
 function takePublic(input: unknown, read: (value: unknown) => boolean): [unknown, boolean] {
-  if (!input || typeof input !== 'object' || Array.isArray(input) || !Object.hasOwn(input, 'public')) return [input, false];
+  if (!input || typeof input !== 'object' || Array.isArray(input) || !Object.hasOwn(input, 'public'))
+    return [input, false];
   const { public: value, ...rest } = input as Record<string, unknown>;
   return [rest, read(value)];
 }
@@ -72,12 +74,14 @@ async function fromForm(request: Request): Promise<Record<string, unknown>> {
   const form = await readBoundedForm(request);
   const game = findGame(String(form.get('game') ?? ''));
   const seats = game?.request.formSeats ?? [];
-  if (game && seats.length === 0) throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `${game.id} matches are sent as application/json`);
+  if (game && seats.length === 0)
+    throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `${game.id} matches are sent as application/json`);
   // Fields become own properties only: a field named __proto__ must not set the prototype.
   const out = new Map<string, unknown>();
   for (const [name, value] of form.entries()) {
     if (seats.includes(name)) {
-      if (typeof value === 'string') throw new ApiProblem(400, 'INVALID_REQUEST', `${name}: send the bundle as a file`, { field: name });
+      if (typeof value === 'string')
+        throw new ApiProblem(400, 'INVALID_REQUEST', `${name}: send the bundle as a file`, { field: name });
       const seat = seatOfFile(value.name, new Uint8Array(await value.arrayBuffer()));
       out.set(name, { ...(value.name ? { name: value.name.slice(0, 100) } : {}), ...seat });
     } else if (name === 'seed') {

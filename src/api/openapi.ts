@@ -54,7 +54,11 @@ export function jsonResponse(description: string, schema: z.ZodType) {
 
 /** The request body of a route: a zod schema (as the validator reads it) per media type. */
 export function jsonBody(schema: z.ZodType, description?: string) {
-  return { required: true, ...(description ? { description } : {}), content: { 'application/json': { schema: resolver(schema) } } };
+  return {
+    required: true,
+    ...(description ? { description } : {}),
+    content: { 'application/json': { schema: resolver(schema) } },
+  };
 }
 
 /** The operation needs a key on deployed entries (the local server accepts writes without one). */
@@ -89,7 +93,7 @@ export function apiDescription(games: readonly GameModule[] = GAMES): string {
     "- Stored bots are their owner's: another key may play them or enter them on its leaderboards only if they are public, and never reads their bundles or logs.",
     `- Leaderboard limits, set by environment variables: ${limitText}. A request over a limit answers 422 LIMIT_EXCEEDED with details { limit, max, count }.`,
     `- Every request is checked before any route: a Host the server does not answer to is 421 HOST_NOT_ALLOWED; a write a browser sends from another site's page is 403 CROSS_SITE_REQUEST (clients that are no browser send no Origin or Sec-Fetch-Site and are not concerned); a body over its route's limit (64 KiB unless it carries bundles) is 413 BODY_TOO_LARGE; a JSON object of more than ${BODY_SHAPE.maxMembers} fields, an array of more than ${BODY_SHAPE.maxElements} elements, a form of more than ${BODY_SHAPE.maxFields} fields are 400 TOO_MANY_FIELDS; an id of more than ${MAX_ID_CHARS} characters is 400 ID_TOO_LONG.`,
-    '- `replayUrl` and `viewUrl` are built on the server\'s configured address (PUBLIC_URL), never on the request\'s Host.',
+    "- `replayUrl` and `viewUrl` are built on the server's configured address (PUBLIC_URL), never on the request's Host.",
   ].join('\n');
 }
 
@@ -107,7 +111,11 @@ function documentation() {
     ],
     components: {
       securitySchemes: {
-        apiKey: { type: 'http' as const, scheme: 'bearer', description: 'An API key: `Authorization: Bearer umpire_...`' },
+        apiKey: {
+          type: 'http' as const,
+          scheme: 'bearer',
+          description: 'An API key: `Authorization: Bearer umpire_...`',
+        },
       },
     },
   };
@@ -145,7 +153,12 @@ export const DOCS_PAGE = `<!doctype html>
  * /docs/assets/. Its policy (DOCS_POLICY) runs scripts of this origin only.
  */
 export function docsHandler<E extends Env>(): MiddlewareHandler<E> {
-  return async (c) => c.html(DOCS_PAGE, 200, { 'Content-Security-Policy': DOCS_POLICY, 'X-Frame-Options': 'DENY', 'Cache-Control': 'no-cache' });
+  return async (c) =>
+    c.html(DOCS_PAGE, 200, {
+      'Content-Security-Policy': DOCS_POLICY,
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': 'no-cache',
+    });
 }
 
 /** GET /docs/assets/:file: the reference's bundle and start-up script (src/api/docs-assets.ts). */

@@ -20,7 +20,10 @@ export const MAX_MESSAGE_CHARS = 1000;
 
 export function problemResponse(c: Context, p: ApiProblem): Response {
   const message = p.message.length > MAX_MESSAGE_CHARS ? `${p.message.slice(0, MAX_MESSAGE_CHARS)}…` : p.message;
-  return c.json({ error: { code: p.code, message, ...(p.details === undefined ? {} : { details: p.details }) } }, p.status);
+  return c.json(
+    { error: { code: p.code, message, ...(p.details === undefined ? {} : { details: p.details }) } },
+    p.status,
+  );
 }
 
 /** Seconds a client is asked to wait when the match pool, or its key's part of it, is full. */

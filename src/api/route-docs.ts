@@ -14,17 +14,37 @@ import { BotListQuery, BotPatch, ListQuery, newBotSchema, PageQuery } from './sc
 const VerificationBody = z
   .object({
     id: z.string(),
-    identical: z.boolean().nullable().describe('whether the re-run gave the stored replay byte for byte; null when the match is not reproducible'),
-    reproducible: z.boolean().describe('false when a safety cap on CPU time stopped a call of the stored match or of the re-run: only fuel is exact, so the replays are not compared'),
+    identical: z
+      .boolean()
+      .nullable()
+      .describe('whether the re-run gave the stored replay byte for byte; null when the match is not reproducible'),
+    reproducible: z
+      .boolean()
+      .describe(
+        'false when a safety cap on CPU time stopped a call of the stored match or of the re-run: only fuel is exact, so the replays are not compared',
+      ),
     reason: z.literal('SAFETY_CAP').optional().describe('why the match is not reproducible'),
-    safetyCap: z.object({ stored: z.boolean(), rerun: z.boolean() }).optional().describe('which run a safety cap stopped, when one did'),
+    safetyCap: z
+      .object({ stored: z.boolean(), rerun: z.boolean() })
+      .optional()
+      .describe('which run a safety cap stopped, when one did'),
     storedSha256: z.string(),
     rerunSha256: z.string(),
-    firstDifferentTurn: z.number().int().nullable().describe('the first step (turn or round) whose record differs; null when identical or not compared'),
+    firstDifferentTurn: z
+      .number()
+      .int()
+      .nullable()
+      .describe('the first step (turn or round) whose record differs; null when identical or not compared'),
   })
   .meta({ id: 'Verification' });
 
-type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; description?: string; schema: Record<string, unknown> };
+type Parameter = {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  description?: string;
+  schema: Record<string, unknown>;
+};
 
 const path = (name: string, description: string, pattern?: string): Parameter => ({
   name,
@@ -33,7 +53,13 @@ const path = (name: string, description: string, pattern?: string): Parameter =>
   description,
   schema: { type: 'string', ...(pattern ? { pattern } : {}) },
 });
-const query = (name: string, description: string, schema: Record<string, unknown>): Parameter => ({ name, in: 'query', required: false, description, schema });
+const query = (name: string, description: string, schema: Record<string, unknown>): Parameter => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
 
 const MATCH_ID = path('id', 'A match id (22 characters of base64url)', '^[A-Za-z0-9_-]{22}$');
 const BOT_ID = path('id', 'A bot id from POST /v1/bots', '^bot_[A-Za-z0-9_-]{22}$');
@@ -50,7 +76,9 @@ const MATCH_PUBLIC = 'a public match is listed by GET /v1/matches without `bot` 
 
 /** A game's match request with the service's field `public` (the handler takes it off before the game's schema reads the rest). */
 function withPublic(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodObject ? schema.safeExtend({ public: z.boolean().optional().describe(MATCH_PUBLIC) }) : schema;
+  return schema instanceof z.ZodObject
+    ? schema.safeExtend({ public: z.boolean().optional().describe(MATCH_PUBLIC) })
+    : schema;
 }
 
 /** The JSON body of POST /v1/matches: exactly one game's request, told apart by `game`. */
@@ -61,7 +89,10 @@ function matchRequestSchema(): z.ZodType {
 /** The multipart form of POST /v1/matches, for games whose seats can be files: the seats are files, the other fields the JSON fields as text. */
 function matchFormSchema(): Record<string, unknown> | null {
   const forms = GAMES.filter((g) => (g.request.formSeats ?? []).length > 0).map((g) => {
-    const json = z.toJSONSchema(g.request.schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+    const json = z.toJSONSchema(g.request.schema, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
     const seats = g.request.formSeats!;
     const properties = Object.fromEntries(
       Object.entries(json.properties ?? {}).map(([name, schema]) => [
@@ -82,7 +113,14 @@ function matchFormSchema(): Record<string, unknown> | null {
 
 /** The body of POST /v1/leaderboards for each game: the fields every board has, `game`, then the game's settings. */
 function leaderboardSchema(fields: z.ZodRawShape): z.ZodType {
-  return z.xor(GAMES.map((g) => named(z.object({ ...fields, game: z.literal(g.id), ...g.leaderboard.settings.shape }).strict(), `${upper(g.id)}Leaderboard`)));
+  return z.xor(
+    GAMES.map((g) =>
+      named(
+        z.object({ ...fields, game: z.literal(g.id), ...g.leaderboard.settings.shape }).strict(),
+        `${upper(g.id)}Leaderboard`,
+      ),
+    ),
+  );
 }
 
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
@@ -94,7 +132,9 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 
 /** The query parameters of a listing, from the zod schema its handler validates with. */
 const listParameters = (schema: z.ZodType = ListQuery): Parameter[] =>
-  Object.entries((z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, Record<string, unknown>> }).properties).map(([name, property]) => ({
+  Object.entries(
+    (z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, Record<string, unknown>> }).properties,
+  ).map(([name, property]) => ({
     name,
     in: 'query',
     required: false,
@@ -104,15 +144,19 @@ const listParameters = (schema: z.ZodType = ListQuery): Parameter[] =>
 
 const PAGE_400 = 'Invalid query (BAD_CURSOR for a cursor that is not ours)';
 
-const replayFormats = (): string[] => [...new Set(['json', ...GAMES.flatMap((g: GameModule) => Object.keys(g.replayFormats ?? {}))])];
+const replayFormats = (): string[] => [
+  ...new Set(['json', ...GAMES.flatMap((g: GameModule) => Object.keys(g.replayFormats ?? {}))]),
+];
 
 const WEBHOOK_EVENTS =
   'match.finished and rating.changed, signed (Umpire-Signature: v1=HMAC-SHA256 of "<Umpire-Timestamp>.<body>" with the secret)';
 
-const RUN_FAILURES = 'The match could not be played: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After); or storage is unavailable (STORAGE_UNAVAILABLE)';
+const RUN_FAILURES =
+  'The match could not be played: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After); or storage is unavailable (STORAGE_UNAVAILABLE)';
 
 /** The 429s of a route that runs work in the match pool, where each key has its own share and queue. */
-const KEY_QUEUE_FULL = 'KEY_QUEUE_FULL: this key has too many jobs waiting for the match workers already (with Retry-After; other keys are not held up)';
+const KEY_QUEUE_FULL =
+  'KEY_QUEUE_FULL: this key has too many jobs waiting for the match workers already (with Retry-After; other keys are not held up)';
 
 const maps = (game: string) => ({
   summary: `The named maps of ${game}`,
@@ -124,7 +168,9 @@ export const docs = {
   healthz: describe({
     tags: ['Service'],
     summary: 'Liveness',
-    responses: { '200': jsonResponse('`{ status: "ok", version }`', z.object({ status: z.literal('ok'), version: z.string() })) },
+    responses: {
+      '200': jsonResponse('`{ status: "ok", version }`', z.object({ status: z.literal('ok'), version: z.string() })),
+    },
   }),
   openapi: describe({
     tags: ['Service'],
@@ -141,7 +187,7 @@ export const docs = {
     tags: ['Matches'],
     summary: 'Play a match and store it',
     description:
-      'The body names the game in `game` and gives each seat a bot: its JavaScript source (`js`), its WebAssembly module in base64 (`wasm`), a text bot under its game\'s field, or a stored bot (`{ bot: id }`). ' +
+      "The body names the game in `game` and gives each seat a bot: its JavaScript source (`js`), its WebAssembly module in base64 (`wasm`), a text bot under its game's field, or a stored bot (`{ bot: id }`). " +
       'A stored bot must be your own or public; any other id answers 404 NOT_FOUND, the same as an id that does not exist. ' +
       'Games whose seats can be files also take a multipart form: the files are the seats, the other fields the JSON fields as text (budgets as JSON). ' +
       '`public: true` (form: `true`, `on` or `1`) lists the match among recent ones (GET /v1/matches without `bot`); the record says `public`. An Idempotency-Key retry must send the same `public`.',
@@ -164,13 +210,20 @@ export const docs = {
       },
     },
     responses: {
-      '201': { ...jsonResponse('The finished match (Location: /v1/matches/{id})', MatchRecordBody), headers: { Location: { schema: { type: 'string' } }, 'Idempotent-Replayed': { schema: { type: 'string' } } } },
+      '201': {
+        ...jsonResponse('The finished match (Location: /v1/matches/{id})', MatchRecordBody),
+        headers: { Location: { schema: { type: 'string' } }, 'Idempotent-Replayed': { schema: { type: 'string' } } },
+      },
       '400': errorResponse('Invalid input; details.field names the offending field'),
       '401': errorResponse('UNAUTHORIZED: no key, or a key that is not valid'),
-      '404': errorResponse('NOT_FOUND: a stored bot that does not exist or that you may not use (details.field names it)'),
+      '404': errorResponse(
+        'NOT_FOUND: a stored bot that does not exist or that you may not use (details.field names it)',
+      ),
       '409': errorResponse('A request with the same Idempotency-Key is still running'),
       '413': errorResponse('A bundle is larger than the limit (5 MB by default)'),
-      '415': errorResponse('Neither application/json nor multipart/form-data, or a form for a game whose matches are sent as JSON'),
+      '415': errorResponse(
+        'Neither application/json nor multipart/form-data, or a form for a game whose matches are sent as JSON',
+      ),
       '422': errorResponse('The map or world fails validation, or an Idempotency-Key was reused with another request'),
       '429': errorResponse(`RATE_LIMITED (with Retry-After); ${KEY_QUEUE_FULL}`),
       '503': errorResponse(RUN_FAILURES),
@@ -179,10 +232,14 @@ export const docs = {
   listMatches: describe({
     tags: ['Matches'],
     summary: 'Matches a bot played, or the public matches, newest first',
-    description: 'With `bot`: the matches that bot (by sha256) played. Without: the matches created with `public: true`. Each item is the record as GET /v1/matches/{id} shows it.',
+    description:
+      'With `bot`: the matches that bot (by sha256) played. Without: the matches created with `public: true`. Each item is the record as GET /v1/matches/{id} shows it.',
     parameters: listParameters(),
     responses: {
-      '200': jsonResponse('`{ items, cursor }`; pass cursor back for the next page', z.object({ items: z.array(MatchRecordBody), cursor: z.string().nullable().optional() })),
+      '200': jsonResponse(
+        '`{ items, cursor }`; pass cursor back for the next page',
+        z.object({ items: z.array(MatchRecordBody), cursor: z.string().nullable().optional() }),
+      ),
       '400': errorResponse(PAGE_400),
     },
   }),
@@ -200,7 +257,10 @@ export const docs = {
     security: WRITE_SECURITY,
     parameters: [MATCH_ID],
     responses: {
-      '200': jsonResponse('`{ id, identical, reproducible, reason?, safetyCap?, storedSha256, rerunSha256, firstDifferentTurn }`', VerificationBody),
+      '200': jsonResponse(
+        '`{ id, identical, reproducible, reason?, safetyCap?, storedSha256, rerunSha256, firstDifferentTurn }`',
+        VerificationBody,
+      ),
       '401': errorResponse('No key'),
       '403': errorResponse('FORBIDDEN: not the key that created the match'),
       '404': errorResponse('No such match'),
@@ -218,7 +278,9 @@ export const docs = {
     security: WRITE_SECURITY,
     parameters: [MATCH_ID],
     responses: {
-      '200': { description: "A string or null per seat, keyed by the game's seat names (or a list, for numbered seats)" },
+      '200': {
+        description: "A string or null per seat, keyed by the game's seat names (or a list, for numbered seats)",
+      },
       '401': errorResponse('No key'),
       '403': errorResponse('FORBIDDEN: not the key that created the match'),
       '404': errorResponse('No such match, or no logs'),
@@ -242,15 +304,16 @@ export const docs = {
       '200': { description: 'The replay', content: { 'application/json': {}, 'text/plain': {} } },
       '400': errorResponse('A format this game does not have'),
       '404': errorResponse('No such match, or its replay is missing'),
-      '500': errorResponse('REPLAY_CORRUPT: the stored replay cannot be decoded (other formats; json is served as stored)'),
+      '500': errorResponse(
+        'REPLAY_CORRUPT: the stored replay cannot be decoded (other formats; json is served as stored)',
+      ),
     },
   }),
 
   createBot: describe({
     tags: ['Bots'],
     summary: 'Store a bot',
-    description:
-      `Store a bot once, then play it by id. JSON, or a multipart form with the file \`bot\` and the fields \`game\` and \`public\`. It is checked against its game (default ${DEFAULT_GAME.id}, or the game of a text bot's field or file extension): it must load and answer its first turns.`,
+    description: `Store a bot once, then play it by id. JSON, or a multipart form with the file \`bot\` and the fields \`game\` and \`public\`. It is checked against its game (default ${DEFAULT_GAME.id}, or the game of a text bot's field or file extension): it must load and answer its first turns.`,
     security: WRITE_SECURITY,
     requestBody: {
       required: true,
@@ -261,7 +324,11 @@ export const docs = {
             type: 'object',
             required: ['bot'],
             properties: {
-              bot: { type: 'string', format: 'binary', description: 'a .js module, a .wasm module, or a text bot with its game\'s extension' },
+              bot: {
+                type: 'string',
+                format: 'binary',
+                description: "a .js module, a .wasm module, or a text bot with its game's extension",
+              },
               game: { enum: [...GAME_IDS] },
               public: { enum: ['true', 'false'], description: 'default false' },
             },
@@ -281,7 +348,7 @@ export const docs = {
   }),
   listBots: describe({
     tags: ['Bots'],
-    summary: 'Your bots, or everyone\'s public bots, newest first',
+    summary: "Your bots, or everyone's public bots, newest first",
     description:
       'Without `scope`: your own bots as GET /v1/bots/{id} shows them (a key as for writes; the local server needs none). ' +
       'With `scope=public`: the public bots of every owner, `{ id, name, kind, public, createdAt }` only (no owner, no sha256), no key needed; a bot made private leaves this listing.',
@@ -305,19 +372,30 @@ export const docs = {
   patchBot: describe({
     tags: ['Bots'],
     summary: 'Change a bot of yours',
-    description: '`{ public }` lets other keys play it and enter it on their leaderboards (its bundle and logs stay yours).',
+    description:
+      '`{ public }` lets other keys play it and enter it on their leaderboards (its bundle and logs stay yours).',
     security: WRITE_SECURITY,
     parameters: [BOT_ID],
     requestBody: jsonBody(named(BotPatch, 'BotPatch')),
-    responses: { '200': { description: 'The bot' }, '400': errorResponse('Invalid input'), '404': errorResponse('No such bot of yours'), '413': errorResponse('Larger than 64 KiB') },
+    responses: {
+      '200': { description: 'The bot' },
+      '400': errorResponse('Invalid input'),
+      '404': errorResponse('No such bot of yours'),
+      '413': errorResponse('Larger than 64 KiB'),
+    },
   }),
   botBoards: describe({
     tags: ['Bots'],
     summary: 'The leaderboards a bot of yours is on, with its standing',
-    description: 'Per board `{ leaderboard: { id, name, game }, rank, rating, uncertainty, played, wins, losses, draws }`; rank as the board\'s table ranks it (null if the table does not have the entry yet).',
+    description:
+      "Per board `{ leaderboard: { id, name, game }, rank, rating, uncertainty, played, wins, losses, draws }`; rank as the board's table ranks it (null if the table does not have the entry yet).",
     security: WRITE_SECURITY,
     parameters: [BOT_ID],
-    responses: { '200': { description: '`{ items }`' }, '401': errorResponse('UNAUTHORIZED'), '404': errorResponse('No such bot of yours') },
+    responses: {
+      '200': { description: '`{ items }`' },
+      '401': errorResponse('UNAUTHORIZED'),
+      '404': errorResponse('No such bot of yours'),
+    },
   }),
   botBundle: describe({
     tags: ['Bots'],
@@ -325,7 +403,10 @@ export const docs = {
     security: WRITE_SECURITY,
     parameters: [BOT_ID],
     responses: {
-      '200': { description: 'JavaScript, WebAssembly or the text bot', content: { 'text/javascript': {}, 'application/wasm': {}, 'text/plain': {} } },
+      '200': {
+        description: 'JavaScript, WebAssembly or the text bot',
+        content: { 'text/javascript': {}, 'application/wasm': {}, 'text/plain': {} },
+      },
       '404': errorResponse('No such bot of yours, or its bundle is missing'),
     },
   }),
@@ -336,14 +417,16 @@ export const docs = {
       tags: ['Leaderboards'],
       summary: 'Create a leaderboard',
       description:
-        "`{ name, game, rating?: \"openskill\" | \"elo\", public?: boolean }` and the game's settings (maps or worlds, rules, budgets, rounds: see GET /v1/games/{game}); repeated maps or worlds are dropped. A public board is listed by GET /v1/leaderboards. The key that creates a board is the one that changes it.",
+        '`{ name, game, rating?: "openskill" | "elo", public?: boolean }` and the game\'s settings (maps or worlds, rules, budgets, rounds: see GET /v1/games/{game}); repeated maps or worlds are dropped. A public board is listed by GET /v1/leaderboards. The key that creates a board is the one that changes it.',
       security: WRITE_SECURITY,
       requestBody: jsonBody(leaderboardSchema(fields)),
       responses: {
         '201': { description: 'The leaderboard (Location: /v1/leaderboards/{id})' },
         '400': errorResponse('Invalid input'),
         '413': errorResponse('Larger than 64 KiB'),
-        '422': errorResponse('LIMIT_EXCEEDED (details { limit, max, count }): more distinct maps (mapsPerBoard) or worlds (worldsPerBoard) than allowed'),
+        '422': errorResponse(
+          'LIMIT_EXCEEDED (details { limit, max, count }): more distinct maps (mapsPerBoard) or worlds (worldsPerBoard) than allowed',
+        ),
       },
     }),
   /** POST /v1/leaderboards/{id}/entries: `schema` is the body's validator. */
@@ -385,7 +468,11 @@ export const docs = {
     summary: "The board's webhooks, without secrets",
     security: WRITE_SECURITY,
     parameters: [BOARD_ID],
-    responses: { '200': { description: '`{ webhooks: [{ id, url, createdAt }], limit }`' }, '403': errorResponse('FORBIDDEN'), '404': errorResponse('No such leaderboard') },
+    responses: {
+      '200': { description: '`{ webhooks: [{ id, url, createdAt }], limit }`' },
+      '403': errorResponse('FORBIDDEN'),
+      '404': errorResponse('No such leaderboard'),
+    },
   }),
   deleteWebhook: describe({
     tags: ['Leaderboards'],
@@ -393,14 +480,22 @@ export const docs = {
     description: 'Its pending deliveries are dropped.',
     security: WRITE_SECURITY,
     parameters: [BOARD_ID, path('hook', 'A webhook id', '^hook_[A-Za-z0-9_-]{12}$')],
-    responses: { '204': { description: 'Deleted' }, '403': errorResponse('FORBIDDEN'), '404': errorResponse('No such webhook') },
+    responses: {
+      '204': { description: 'Deleted' },
+      '403': errorResponse('FORBIDDEN'),
+      '404': errorResponse('No such webhook'),
+    },
   }),
   listLeaderboards: describe({
     tags: ['Leaderboards'],
     summary: 'The public leaderboards, newest first',
-    description: 'Boards created with `public: true`: `{ id, name, game, rating, createdAt, entries }` each (entries: how many bots are on it).',
+    description:
+      'Boards created with `public: true`: `{ id, name, game, rating, createdAt, entries }` each (entries: how many bots are on it).',
     parameters: listParameters(PageQuery),
-    responses: { '200': { description: '`{ items, cursor }`; pass cursor back for the next page' }, '400': errorResponse(PAGE_400) },
+    responses: {
+      '200': { description: '`{ items, cursor }`; pass cursor back for the next page' },
+      '400': errorResponse(PAGE_400),
+    },
   }),
   getLeaderboard: describe({
     tags: ['Leaderboards'],
@@ -410,19 +505,26 @@ export const docs = {
       '`latestRound`: `{ id, total, done, failed, createdAt, status }` of the newest round, or null. `recentMatches`: the 10 newest result lines, newest first, as GET /v1/leaderboards/{id}/matches shows lines.',
     security: READ_SECURITY,
     parameters: [BOARD_ID, query('history', 'With rating histories', { enum: ['1'] })],
-    responses: { '200': { description: '`{ leaderboard, table, latestRound, recentMatches }`' }, '401': errorResponse('A key was given and is not valid'), '404': errorResponse('No such leaderboard') },
+    responses: {
+      '200': { description: '`{ leaderboard, table, latestRound, recentMatches }`' },
+      '401': errorResponse('A key was given and is not valid'),
+      '404': errorResponse('No such leaderboard'),
+    },
   }),
   scheduleRound: describe({
     tags: ['Leaderboards'],
     summary: 'Schedule a round',
-    description: "A round robin over the board's entries as its game schedules one (every seating, on every map or world of the board); each match is queued and rated when played.",
+    description:
+      "A round robin over the board's entries as its game schedules one (every seating, on every map or world of the board); each match is queued and rated when played.",
     security: WRITE_SECURITY,
     parameters: [BOARD_ID],
     responses: {
       '202': { description: '`{ id, total, done, failed, status }` (Location: the round)' },
       '403': errorResponse('FORBIDDEN'),
       '404': errorResponse('No such leaderboard'),
-      '422': errorResponse('LIMIT_EXCEEDED (details { limit: "matchesPerRound", max, count }): counted before anything is scheduled'),
+      '422': errorResponse(
+        'LIMIT_EXCEEDED (details { limit: "matchesPerRound", max, count }): counted before anything is scheduled',
+      ),
       '501': errorResponse('NO_QUEUE: this deployment has no match queue for rounds'),
     },
   }),
@@ -430,7 +532,10 @@ export const docs = {
     tags: ['Leaderboards'],
     summary: 'Progress of a round',
     parameters: [BOARD_ID, path('rid', 'A round id')],
-    responses: { '200': { description: '`{ id, total, done, failed, status }`' }, '404': errorResponse('No such leaderboard or round') },
+    responses: {
+      '200': { description: '`{ id, total, done, failed, status }`' },
+      '404': errorResponse('No such leaderboard or round'),
+    },
   }),
   boardMatches: describe({
     tags: ['Leaderboards'],
@@ -443,20 +548,31 @@ export const docs = {
       query('since', 'The Umpire-Cursor of the last call', { type: 'string' }),
       query('limit', 'Lines at most', { type: 'integer', minimum: 1, maximum: 1000, default: 100 }),
     ],
-    responses: { '200': { description: 'One JSON object a line', content: { 'application/x-ndjson': {} }, headers: { 'Umpire-Cursor': { schema: { type: 'string' } } } }, '404': errorResponse('No such leaderboard') },
+    responses: {
+      '200': {
+        description: 'One JSON object a line',
+        content: { 'application/x-ndjson': {} },
+        headers: { 'Umpire-Cursor': { schema: { type: 'string' } } },
+      },
+      '404': errorResponse('No such leaderboard'),
+    },
   }),
 
   listGames: describe({
     tags: ['Games'],
     summary: 'The registered games',
-    description: 'Per game its id, title, summary, seats, bots, time limits and default budgets (sandboxed games), maps and links.',
+    description:
+      'Per game its id, title, summary, seats, bots, time limits and default budgets (sandboxed games), maps and links.',
     responses: { '200': { description: '`{ games: [...] }`' } },
   }),
   getGame: describe({
     tags: ['Games'],
     summary: 'A game, with the JSON Schemas of its match request and leaderboard settings',
     parameters: [GAME_ID],
-    responses: { '200': { description: 'The game, `request` and `leaderboardSettings`' }, '404': errorResponse('No such game') },
+    responses: {
+      '200': { description: 'The game, `request` and `leaderboardSettings`' },
+      '404': errorResponse('No such game'),
+    },
   }),
   replaySchema: describe({
     tags: ['Games'],
@@ -464,18 +580,29 @@ export const docs = {
     parameters: [GAME_ID],
     responses: { '200': { description: 'JSON Schema' }, '404': errorResponse('No such game') },
   }),
-  gameMaps: describe({ tags: ['Games'], ...maps('a game'), parameters: [GAME_ID], responses: { ...maps('').responses, '404': errorResponse('No such game') } }),
+  gameMaps: describe({
+    tags: ['Games'],
+    ...maps('a game'),
+    parameters: [GAME_ID],
+    responses: { ...maps('').responses, '404': errorResponse('No such game') },
+  }),
   gameMap: describe({
     tags: ['Games'],
     summary: "One of a game's maps, in its original text format",
     parameters: [GAME_ID, path('name', 'A map name from the list')],
-    responses: { '200': { description: '`{ name, ...what the game says of a map, text }`' }, '404': errorResponse('No such game or map') },
+    responses: {
+      '200': { description: '`{ name, ...what the game says of a map, text }`' },
+      '404': errorResponse('No such game or map'),
+    },
   }),
   defaultMaps: describe({ tags: ['Games'], ...maps(`the default game (${DEFAULT_GAME.id})`) }),
   defaultMap: describe({
     tags: ['Games'],
     summary: `One map of the default game (${DEFAULT_GAME.id}), in the original text format`,
     parameters: [path('name', 'A map name from GET /v1/maps')],
-    responses: { '200': { description: '`{ name, ...what the game says of a map, text }`' }, '404': errorResponse('No such map') },
+    responses: {
+      '200': { description: '`{ name, ...what the game says of a map, text }`' },
+      '404': errorResponse('No such map'),
+    },
   }),
 };

@@ -14,22 +14,36 @@ import { ApiProblem } from './problems.js';
 export function newBotSchema() {
   const codes = Object.fromEntries(
     botLanguages().map((l) => {
-      const field = (l.encoding === 'base64' ? z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64') : z.string()).optional();
+      const field = (
+        l.encoding === 'base64' ? z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64') : z.string()
+      ).optional();
       return [l.field, l.fieldHelp ? field.describe(l.fieldHelp) : field];
     }),
   );
-  const texts = Object.fromEntries(GAMES.flatMap((g) => (g.bots.form === 'text' ? [[g.bots.field, z.string().optional().describe(`a ${g.id} bot (${g.bots.kind})`)]] : [])));
+  const texts = Object.fromEntries(
+    GAMES.flatMap((g) =>
+      g.bots.form === 'text' ? [[g.bots.field, z.string().optional().describe(`a ${g.id} bot (${g.bots.kind})`)]] : [],
+    ),
+  );
   const sources = [...Object.keys(codes), ...Object.keys(texts)];
   return z
     .object({
       name: z.string().max(100).optional(),
       ...codes,
       ...texts,
-      game: z.enum(GAME_IDS as [string, ...string[]]).optional().describe(`the game the bot is checked against on upload (default ${DEFAULT_GAME.id})`),
-      public: z.boolean().optional().describe('whether other keys may play it and enter it on their leaderboards (default false)'),
+      game: z
+        .enum(GAME_IDS as [string, ...string[]])
+        .optional()
+        .describe(`the game the bot is checked against on upload (default ${DEFAULT_GAME.id})`),
+      public: z
+        .boolean()
+        .optional()
+        .describe('whether other keys may play it and enter it on their leaderboards (default false)'),
     })
     .strict()
-    .refine((b) => sources.filter((k) => (b as Record<string, unknown>)[k] !== undefined).length === 1, { message: `give exactly one of ${sources.join(', ')}` });
+    .refine((b) => sources.filter((k) => (b as Record<string, unknown>)[k] !== undefined).length === 1, {
+      message: `give exactly one of ${sources.join(', ')}`,
+    });
 }
 
 /** A change to a stored bot, by its owner. */
@@ -49,7 +63,10 @@ const PAGE = {
 /** GET /v1/matches: a bot's matches, or without `bot` the listed (public) ones. */
 export const ListQuery = z
   .object({
-    bot: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 in hex').optional(),
+    bot: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'must be a sha256 in hex')
+      .optional(),
     ...PAGE,
   })
   .strict();
@@ -89,9 +106,21 @@ function issueMessage(issue: z.core.$ZodIssue): string {
  * The offending field of the first issue, as a dotted path, and the first MAX_ISSUES issues (`more`
  * counts the rest): an answer stays small whatever the body was.
  */
-export function describeIssues(error: z.ZodError): { field: string; message: string; details: { field: string; message: string }[]; more: number } {
-  const details = error.issues.slice(0, MAX_ISSUES).map((i) => ({ field: clip(i.path.map(String).join('.')) || '(body)', message: issueMessage(i) }));
-  return { field: details[0]?.field ?? '(body)', message: `${details[0]?.field}: ${details[0]?.message}`, details, more: Math.max(0, error.issues.length - MAX_ISSUES) };
+export function describeIssues(error: z.ZodError): {
+  field: string;
+  message: string;
+  details: { field: string; message: string }[];
+  more: number;
+} {
+  const details = error.issues
+    .slice(0, MAX_ISSUES)
+    .map((i) => ({ field: clip(i.path.map(String).join('.')) || '(body)', message: issueMessage(i) }));
+  return {
+    field: details[0]?.field ?? '(body)',
+    message: `${details[0]?.field}: ${details[0]?.message}`,
+    details,
+    more: Math.max(0, error.issues.length - MAX_ISSUES),
+  };
 }
 
 /** The longest id a path may carry: every id the service makes is shorter. */
@@ -99,7 +128,13 @@ export const MAX_ID_CHARS = 64;
 
 /** An id from the path, or 400 ID_TOO_LONG before it reaches any store. */
 export function checkId(field: string, id: string): string {
-  if (id.length > MAX_ID_CHARS) throw new ApiProblem(400, 'ID_TOO_LONG', `${field}: an id has at most ${MAX_ID_CHARS} characters; this one has ${id.length}`, { field, max: MAX_ID_CHARS });
+  if (id.length > MAX_ID_CHARS)
+    throw new ApiProblem(
+      400,
+      'ID_TOO_LONG',
+      `${field}: an id has at most ${MAX_ID_CHARS} characters; this one has ${id.length}`,
+      { field, max: MAX_ID_CHARS },
+    );
   return id;
 }
 
@@ -108,7 +143,8 @@ export function checkId(field: string, id: string): string {
  * (TOO_MANY_FIELDS, TOO_DEEP: src/core/bounded-body.ts), so no body takes long to parse.
  */
 export async function readJson(raw: Request): Promise<unknown> {
-  const notJson = (e: unknown) => new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
+  const notJson = (e: unknown) =>
+    new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
   let text: string;
   try {
     text = await raw.text();
@@ -125,7 +161,8 @@ export async function readJson(raw: Request): Promise<unknown> {
 
 /** The registered game a request body names in `game`, or the API's 400 naming the field. */
 export function requestedGame(input: unknown): GameModule {
-  const name = input && typeof input === 'object' && Object.hasOwn(input, 'game') ? (input as { game: unknown }).game : undefined;
+  const name =
+    input && typeof input === 'object' && Object.hasOwn(input, 'game') ? (input as { game: unknown }).game : undefined;
   const game = typeof name === 'string' ? findGame(name) : undefined;
   if (!game) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${gameIdList()}`, { field: 'game' });
   return game;
@@ -136,7 +173,11 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const d = describeIssues(parsed.error);
-    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, { field: d.field, issues: d.details, ...(d.more ? { moreIssues: d.more } : {}) });
+    throw new ApiProblem(400, 'INVALID_REQUEST', d.message, {
+      field: d.field,
+      issues: d.details,
+      ...(d.more ? { moreIssues: d.more } : {}),
+    });
   }
   return parsed.data;
 }

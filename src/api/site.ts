@@ -21,7 +21,13 @@ export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost', '[::
 /** An app made without a site (tests, an embedder): loopback names only, URLs on the request's (loopback) origin. */
 export const LOOPBACK_SITE: Site = { origin: null, hosts: LOOPBACK_HOSTS };
 
-export type SiteProblemCode = 'BAD_PUBLIC_URL' | 'BAD_ALLOWED_HOSTS' | 'BAD_HOST' | 'BAD_PORT' | 'HOST_NEEDS_AUTH' | 'NO_PUBLIC_URL';
+export type SiteProblemCode =
+  | 'BAD_PUBLIC_URL'
+  | 'BAD_ALLOWED_HOSTS'
+  | 'BAD_HOST'
+  | 'BAD_PORT'
+  | 'HOST_NEEDS_AUTH'
+  | 'NO_PUBLIC_URL';
 export type SiteProblem = Problem<SiteProblemCode>;
 
 /** A host name as Host headers carry it: lower case, an IPv6 address in brackets; null if it is none. */
@@ -51,10 +57,23 @@ export function parsePublicUrl(text: string): Result<string, SiteProblem> {
   try {
     url = new URL(text);
   } catch {
-    return fail({ code: 'BAD_PUBLIC_URL', message: `PUBLIC_URL must be an absolute http(s) URL such as https://umpire.example.com, not '${text.slice(0, 200)}'` });
+    return fail({
+      code: 'BAD_PUBLIC_URL',
+      message: `PUBLIC_URL must be an absolute http(s) URL such as https://umpire.example.com, not '${text.slice(0, 200)}'`,
+    });
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
-    return fail({ code: 'BAD_PUBLIC_URL', message: `PUBLIC_URL is the service's origin only (scheme, host, port), such as https://umpire.example.com, not '${text.slice(0, 200)}'` });
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    url.pathname !== '/'
+  ) {
+    return fail({
+      code: 'BAD_PUBLIC_URL',
+      message: `PUBLIC_URL is the service's origin only (scheme, host, port), such as https://umpire.example.com, not '${text.slice(0, 200)}'`,
+    });
   }
   return ok(url.origin);
 }
@@ -62,9 +81,16 @@ export function parsePublicUrl(text: string): Result<string, SiteProblem> {
 /** ALLOWED_HOSTS: host names separated by commas (no ports: any port is answered). */
 export function parseAllowedHosts(text: string): Result<string[], SiteProblem> {
   const names: string[] = [];
-  for (const entry of text.split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+  for (const entry of text
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')) {
     const name = hostName(entry);
-    if (!name) return fail({ code: 'BAD_ALLOWED_HOSTS', message: `ALLOWED_HOSTS lists host names separated by commas (no scheme, no port), not '${entry.slice(0, 200)}'` });
+    if (!name)
+      return fail({
+        code: 'BAD_ALLOWED_HOSTS',
+        message: `ALLOWED_HOSTS lists host names separated by commas (no scheme, no port), not '${entry.slice(0, 200)}'`,
+      });
     names.push(name);
   }
   return ok(names);
@@ -109,10 +135,18 @@ export function isLoopbackAddress(host: string): boolean {
 export function nodeListenFromEnv(env: Env): Result<NodeListen, SiteProblem> {
   const host = (env.HOST ?? '').trim() || '127.0.0.1';
   const bare = host.replace(/^\[(.*)\]$/, '$1');
-  if (!/^[0-9A-Za-z.:-]+$/.test(bare)) return fail({ code: 'BAD_HOST', message: `HOST is the address to listen on (127.0.0.1, ::1, 0.0.0.0...), not '${host.slice(0, 200)}'` });
+  if (!/^[0-9A-Za-z.:-]+$/.test(bare))
+    return fail({
+      code: 'BAD_HOST',
+      message: `HOST is the address to listen on (127.0.0.1, ::1, 0.0.0.0...), not '${host.slice(0, 200)}'`,
+    });
   const portText = (env.PORT ?? '').trim() || '8787';
   const port = Number(portText);
-  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65535) return fail({ code: 'BAD_PORT', message: `PORT is a port number from 1 to 65535, not '${portText.slice(0, 200)}'` });
+  if (!/^\d{1,5}$/.test(portText) || port < 1 || port > 65535)
+    return fail({
+      code: 'BAD_PORT',
+      message: `PORT is a port number from 1 to 65535, not '${portText.slice(0, 200)}'`,
+    });
   if (!isLoopbackAddress(host) && env.AUTH !== 'required') {
     return fail({
       code: 'HOST_NEEDS_AUTH',
@@ -125,7 +159,10 @@ export function nodeListenFromEnv(env: Env): Result<NodeListen, SiteProblem> {
   if (!allowed.ok) return allowed;
   const wildcard = bare === '0.0.0.0' || bare === '::';
   if (publicUrl.value === null && wildcard) {
-    return fail({ code: 'NO_PUBLIC_URL', message: `HOST=${host} is every address of this machine: set PUBLIC_URL to the address clients use (https://umpire.example.com), for the URLs the API hands out and the Host it answers to.` });
+    return fail({
+      code: 'NO_PUBLIC_URL',
+      message: `HOST=${host} is every address of this machine: set PUBLIC_URL to the address clients use (https://umpire.example.com), for the URLs the API hands out and the Host it answers to.`,
+    });
   }
   const listening = `http://${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
   const origin = publicUrl.value ?? new URL(listening).origin;

@@ -21,10 +21,26 @@ function lazy<M>(module: () => Promise<M>, command: (m: M) => Command, usage: (m
 
 /** The CLI's own subcommands; the games bring more (GameModule.cli.commands), found through the registry. */
 const COMMANDS: Readonly<Record<string, Entry>> = {
-  match: lazy(() => import('./match.js'), (m) => m.matchCommand, (m) => m.MATCH_USAGES),
-  'prepare-wasi': lazy(() => import('./prepare-wasi.js'), (m) => m.prepareWasiCommand, (m) => [m.PREPARE_WASI_USAGE]),
-  keys: lazy(() => import('./keys.js'), (m) => m.keysCommand, (m) => [m.KEYS_USAGE]),
-  tournament: lazy(() => import('./tournament.js'), (m) => m.tournamentCommand, (m) => [m.TOURNAMENT_USAGE]),
+  match: lazy(
+    () => import('./match.js'),
+    (m) => m.matchCommand,
+    (m) => m.MATCH_USAGES,
+  ),
+  'prepare-wasi': lazy(
+    () => import('./prepare-wasi.js'),
+    (m) => m.prepareWasiCommand,
+    (m) => [m.PREPARE_WASI_USAGE],
+  ),
+  keys: lazy(
+    () => import('./keys.js'),
+    (m) => m.keysCommand,
+    (m) => [m.KEYS_USAGE],
+  ),
+  tournament: lazy(
+    () => import('./tournament.js'),
+    (m) => m.tournamentCommand,
+    (m) => [m.TOURNAMENT_USAGE],
+  ),
 };
 
 /** The names of the CLI's own subcommands, which no game's may take. */

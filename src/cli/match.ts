@@ -38,11 +38,18 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   const cliValues = values as CliValues;
   let request: { readonly game: string };
   try {
-    request = game.request.schema.parse(game.cli.request(cliValues, cliFiles, seed, budgets)) as { readonly game: string };
+    request = game.request.schema.parse(game.cli.request(cliValues, cliFiles, seed, budgets)) as {
+      readonly game: string;
+    };
   } catch (e) {
     throw asUsage(e, game);
   }
-  const seats = await decodeSeats(game, game.request.seats(request), () => Promise.reject(usageError('stored bots are for the API')), Infinity).catch((e) => {
+  const seats = await decodeSeats(
+    game,
+    game.request.seats(request),
+    () => Promise.reject(usageError('stored bots are for the API')),
+    Infinity,
+  ).catch((e) => {
     throw asUsage(e, game);
   });
   const setup = await Promise.resolve(game.setup(request)).catch((e) => {
@@ -51,7 +58,16 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
   // In this thread, as on Lambda: every call is bounded by its fuel, and the match deadline is checked
   // between calls. A worker thread would add its start-up (about 100 ms) to a command that should start at once.
   const runner = inProcessRunner(nodeBotLoader);
-  const played = await playMatch({ game, request, seats, runner, id: newMatchId(), owner: 'local', now: new Date(), setup });
+  const played = await playMatch({
+    game,
+    request,
+    seats,
+    runner,
+    id: newMatchId(),
+    owner: 'local',
+    now: new Date(),
+    setup,
+  });
   if (values.out) writeFileSync(values.out as string, gzipSync(JSON.stringify(played.replay)));
   if (values.logs) writeFileSync(values.logs as string, JSON.stringify(played.logs ?? null));
   for (const [option, text] of Object.entries(game.cli.files?.(cliValues, played.record, played.replay) ?? {})) {
@@ -100,7 +116,10 @@ export const cliFiles: CliFiles = {
  * `['bot', 'bot', 'bot', 'bot']`).
  */
 export function seatOptions(game: GameModule): string[] {
-  const tokens = game.cli.usage.replace(/\[[^\]]*\]/g, ' ').split(/\s+/).filter(Boolean);
+  const tokens = game.cli.usage
+    .replace(/\[[^\]]*\]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const options: string[] = [];
   for (let i = tokens.indexOf('match') + 1; i < tokens.length; i++) {
     const name = tokens[i]!.startsWith('--') ? tokens[i]!.slice(2) : null;

@@ -22,7 +22,11 @@ export async function prepareWasiCommand(argv: string[], out: (line: string) => 
   } catch (e) {
     throw new UmpireError({ code: 'BUNDLE_INVALID', message: `${input}: ${(e as Error).message}` });
   }
-  if (kind === 'none') throw new UmpireError({ code: 'BUNDLE_INVALID', message: `${input}: not a WASI command module (no _start, or no WASI imports)` });
+  if (kind === 'none')
+    throw new UmpireError({
+      code: 'BUNDLE_INVALID',
+      message: `${input}: not a WASI command module (no _start, or no WASI imports)`,
+    });
   const prepared = kind === 'prepared' ? bytes : await asyncifyWasi(bytes);
   writeFileSync(output, prepared);
   out(`${output}: ${kind === 'prepared' ? 'already prepared, copied' : 'prepared'} (${prepared.length} bytes)`);

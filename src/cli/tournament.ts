@@ -17,7 +17,8 @@ import { withMatchPool } from './pool.js';
 import type { CliContext } from './command.js';
 import { COMPILED_MATCH_WORKER } from '../match/pool/worker-url.js';
 
-export const TOURNAMENT_USAGE = 'umpire tournament BOT... [--game GAME] [--maps default,map1] [--rating openskill|elo] [--name NAME]';
+export const TOURNAMENT_USAGE =
+  'umpire tournament BOT... [--game GAME] [--maps default,map1] [--rating openskill|elo] [--name NAME]';
 
 /**
  * A round robin between bot files (every seating, on every map or world), played here with
@@ -30,10 +31,16 @@ export async function tournamentCommand(
   context: CliContext = { matchWorker: COMPILED_MATCH_WORKER },
   progress: (done: number, total: number) => void = drawBar,
 ): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { game: { type: 'string' }, maps: { type: 'string' }, rating: { type: 'string' }, name: { type: 'string' } });
+  const { values, positionals } = parseCommandArgs(argv, {
+    game: { type: 'string' },
+    maps: { type: 'string' },
+    rating: { type: 'string' },
+    name: { type: 'string' },
+  });
   const game = values.game === undefined ? DEFAULT_GAME : findGame(String(values.game));
   if (!game) throw usageError(`--game takes ${gameIdList()}, not '${String(values.game)}'`);
-  if (positionals.length < game.seats.length) throw usageError(`a ${game.id} tournament needs ${game.seats.length} bots or more\nusage: ${TOURNAMENT_USAGE}`);
+  if (positionals.length < game.seats.length)
+    throw usageError(`a ${game.id} tournament needs ${game.seats.length} bots or more\nusage: ${TOURNAMENT_USAGE}`);
   const rating = String(values.rating ?? 'openskill');
   if (rating !== 'openskill' && rating !== 'elo') throw usageError(`--rating is openskill or elo, not '${rating}'`);
   // --maps sets the game's venues (maps, or worlds); the game's defaults otherwise.
@@ -54,7 +61,10 @@ export async function tournamentCommand(
     await opened.prepare();
     return await withMatchPool(context.matchWorker, async (runner) => {
       const deps = { ...stores, runner };
-      const board = newLeaderboard({ name: String(values.name ?? 'tournament'), game: game.id, ...settings, rating, owner: 'local' }, new Date());
+      const board = newLeaderboard(
+        { name: String(values.name ?? 'tournament'), game: game.id, ...settings, rating, owner: 'local' },
+        new Date(),
+      );
       await stores.leaderboards.createBoard(board);
       for (const file of positionals) {
         const bytes = readInput(file, 'BUNDLE_UNREADABLE');
@@ -83,8 +93,14 @@ export async function tournamentCommand(
       progress(round.total, round.total);
       out(`leaderboard ${board.id}: ${final?.done ?? 0} matches played, ${final?.failed ?? 0} failed`);
       out('rank  rating   ±      W   L   D  bot');
-      for (const row of standings(await stores.leaderboards.entries(board.id), false, game.leaderboard.rankBy === 'points')) {
-        out(`${String(row.rank).padStart(4)}  ${row.rating.toFixed(1).padStart(7)}  ${row.uncertainty.toFixed(2).padStart(5)}  ${String(row.wins).padStart(2)}  ${String(row.losses).padStart(2)}  ${String(row.draws).padStart(2)}  ${row.name} (${row.botId})`);
+      for (const row of standings(
+        await stores.leaderboards.entries(board.id),
+        false,
+        game.leaderboard.rankBy === 'points',
+      )) {
+        out(
+          `${String(row.rank).padStart(4)}  ${row.rating.toFixed(1).padStart(7)}  ${row.uncertainty.toFixed(2).padStart(5)}  ${String(row.wins).padStart(2)}  ${String(row.losses).padStart(2)}  ${String(row.draws).padStart(2)}  ${row.name} (${row.botId})`,
+        );
       }
       return 0;
     });
@@ -99,6 +115,6 @@ function drawBar(done: number, total: number): void {
   const filled = total === 0 ? width : Math.round((width * done) / total);
   const text = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} matches`;
   if (process.stderr.isTTY) process.stderr.write(`\r${text}${done === total ? '\n' : ''}`);
-  else if (total === 0 || done === total || Math.floor((10 * done) / total) !== Math.floor((10 * (done - 1)) / total)) process.stderr.write(`${text}\n`);
+  else if (total === 0 || done === total || Math.floor((10 * done) / total) !== Math.floor((10 * (done - 1)) / total))
+    process.stderr.write(`${text}\n`);
 }
-

@@ -41,8 +41,10 @@ let installed: readonly BotLanguageInfo[] | null = null;
 export function installBotLanguages(languages: readonly BotLanguageInfo[]): void {
   const kinds = new Set(languages.map((l) => l.kind));
   const fields = new Set(languages.map((l) => l.field));
-  if (kinds.size !== languages.length || fields.size !== languages.length) throw new Error('two bot languages share a kind or a request field');
-  if (languages.filter((l) => l.unmarkedFiles).length !== 1) throw new Error('exactly one bot language must take unmarked files (unmarkedFiles)');
+  if (kinds.size !== languages.length || fields.size !== languages.length)
+    throw new Error('two bot languages share a kind or a request field');
+  if (languages.filter((l) => l.unmarkedFiles).length !== 1)
+    throw new Error('exactly one bot language must take unmarked files (unmarkedFiles)');
   installed = languages;
 }
 
@@ -53,7 +55,8 @@ export function botLanguages(): readonly BotLanguageInfo[] {
 
 export const isBundleKind = (kind: string): boolean => botLanguages().some((l) => l.kind === kind);
 
-export const languageOfKind = (kind: string): BotLanguageInfo | undefined => botLanguages().find((l) => l.kind === kind);
+export const languageOfKind = (kind: string): BotLanguageInfo | undefined =>
+  botLanguages().find((l) => l.kind === kind);
 
 /**
  * The language of a bundle file: one that recognises its bytes, else one
@@ -73,5 +76,7 @@ export function languageOfFile(name: string | null | undefined, bytes: Uint8Arra
 /** The request fields of the languages, as a phrase: 'js, py or wasm'. */
 export function languageFieldList(conjunction = 'or'): string {
   const fields = botLanguages().map((l) => l.field);
-  return fields.length < 2 ? fields.join('') : `${fields.slice(0, -1).join(', ')} ${conjunction} ${fields[fields.length - 1]}`;
+  return fields.length < 2
+    ? fields.join('')
+    : `${fields.slice(0, -1).join(', ')} ${conjunction} ${fields[fields.length - 1]}`;
 }

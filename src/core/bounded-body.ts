@@ -9,7 +9,8 @@ export const BODY_SHAPE = { maxMembers: 1000, maxElements: 10_000, maxDepth: 64,
 
 export type BodyShapeCode = 'TOO_MANY_FIELDS' | 'TOO_DEEP';
 
-const tooMany = (message: string) => new InputError<BodyShapeCode>(400, { code: 'TOO_MANY_FIELDS', message, details: { field: '(body)' } });
+const tooMany = (message: string) =>
+  new InputError<BodyShapeCode>(400, { code: 'TOO_MANY_FIELDS', message, details: { field: '(body)' } });
 
 /**
  * Throws TOO_MANY_FIELDS or TOO_DEEP if JSON text nests deeper or holds larger objects or arrays
@@ -39,7 +40,12 @@ export function checkJsonShape(text: string): void {
         else if (d === 0x22) break;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      if (counts.length >= BODY_SHAPE.maxDepth) throw new InputError<BodyShapeCode>(400, { code: 'TOO_DEEP', message: `the body nests deeper than ${BODY_SHAPE.maxDepth} levels`, details: { field: '(body)' } });
+      if (counts.length >= BODY_SHAPE.maxDepth)
+        throw new InputError<BodyShapeCode>(400, {
+          code: 'TOO_DEEP',
+          message: `the body nests deeper than ${BODY_SHAPE.maxDepth} levels`,
+          details: { field: '(body)' },
+        });
       counts.push(c === 0x7b ? 0 : 1);
       objects.push(c === 0x7b);
     } else if (c === 0x7d || c === 0x5d) {
@@ -47,8 +53,10 @@ export function checkJsonShape(text: string): void {
       objects.pop();
     } else if (counts.length > 0) {
       const top = counts.length - 1;
-      if (objects[top] && c === 0x3a && ++counts[top]! > BODY_SHAPE.maxMembers) throw tooMany(`an object of the body has more than ${BODY_SHAPE.maxMembers} fields`);
-      if (!objects[top] && c === 0x2c && ++counts[top]! > BODY_SHAPE.maxElements) throw tooMany(`an array of the body has more than ${BODY_SHAPE.maxElements} elements`);
+      if (objects[top] && c === 0x3a && ++counts[top]! > BODY_SHAPE.maxMembers)
+        throw tooMany(`an object of the body has more than ${BODY_SHAPE.maxMembers} fields`);
+      if (!objects[top] && c === 0x2c && ++counts[top]! > BODY_SHAPE.maxElements)
+        throw tooMany(`an array of the body has more than ${BODY_SHAPE.maxElements} elements`);
     }
   }
 }
@@ -59,7 +67,12 @@ export function checkJsonShape(text: string): void {
  */
 export async function readBoundedForm(request: Request): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
-  const unreadable = (why: string) => new InputError(400, { code: 'INVALID_FORM', message: `the form cannot be read: ${why}`, details: { field: '(body)' } });
+  const unreadable = (why: string) =>
+    new InputError(400, {
+      code: 'INVALID_FORM',
+      message: `the form cannot be read: ${why}`,
+      details: { field: '(body)' },
+    });
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await request.arrayBuffer());
@@ -81,6 +94,11 @@ export async function readBoundedForm(request: Request): Promise<FormData> {
 /** How many times `needle` occurs in `text`, counted up to BODY_SHAPE.maxFields + 2. */
 function occurrences(text: string, needle: string): number {
   let count = 0;
-  for (let at = text.indexOf(needle); at !== -1 && count <= BODY_SHAPE.maxFields + 1; at = text.indexOf(needle, at + needle.length)) count++;
+  for (
+    let at = text.indexOf(needle);
+    at !== -1 && count <= BODY_SHAPE.maxFields + 1;
+    at = text.indexOf(needle, at + needle.length)
+  )
+    count++;
   return count;
 }

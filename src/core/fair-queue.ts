@@ -111,7 +111,8 @@ export class FairQueue<T> {
   private forgetIdle(name: string): void {
     const key = this.keys.get(name);
     if (!key) return;
-    for (const [laneName, lane] of key.lanes) if (lane.running === 0 && lane.items.length === 0) key.lanes.delete(laneName);
+    for (const [laneName, lane] of key.lanes)
+      if (lane.running === 0 && lane.items.length === 0) key.lanes.delete(laneName);
     if (key.lanes.size === 0) this.keys.delete(name);
   }
 }
@@ -122,7 +123,8 @@ function fewestRunning<V extends Share>(map: Map<string, V>, ready: (v: V) => bo
   for (const entry of map) {
     const v = entry[1];
     if (!ready(v)) continue;
-    if (!best || v.running < best[1].running || (v.running === best[1].running && v.served < best[1].served)) best = entry;
+    if (!best || v.running < best[1].running || (v.running === best[1].running && v.served < best[1].served))
+      best = entry;
   }
   return best;
 }

@@ -24,7 +24,9 @@ export type CommandOptions = Readonly<Record<string, { readonly type: 'string' |
 export type CommandValues = Readonly<Record<string, string | boolean | undefined>>;
 
 /** A file's bytes, or a few words on why it cannot be read ('no such file'). */
-export type FileRead = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly reason: string };
+export type FileRead =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly reason: string };
 
 export interface GameCommandIo {
   out(line: string): void;

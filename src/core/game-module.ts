@@ -173,9 +173,15 @@ export interface VerifySpec<Doc, Options, Output> {
   /** What verify reads of a stored replay (the rest passes through): corrupt content fails here. */
   readonly stored: z.ZodType;
   /** The seats' bots as stored: null sha256 where none was kept. */
-  seats(doc: Doc, record: MatchRecord): readonly { readonly sha256: string | null; readonly kind: string; readonly name: string | null }[];
+  seats(
+    doc: Doc,
+    record: MatchRecord,
+  ): readonly { readonly sha256: string | null; readonly kind: string; readonly name: string | null }[];
   /** How to play it again; throws on content the schema let through but the rules refuse. */
-  rerun(doc: Doc, record: MatchRecord): { readonly options: Options; readonly seed: number; readonly budgets: Partial<Budgets> | null };
+  rerun(
+    doc: Doc,
+    record: MatchRecord,
+  ): { readonly options: Options; readonly seed: number; readonly budgets: Partial<Budgets> | null };
   /** The replay of the re-run, built as the stored one was. */
   replay(output: Output, doc: Doc, record: MatchRecord): Doc;
   /** The steps compared to name the first that differs, and that step's label (a turn, a round). */
@@ -226,7 +232,12 @@ export interface CliSpec<Request> {
   /** The seed when --seed is absent. */
   readonly defaultSeed: number;
   /** The request the options ask for; throws InputError with code USAGE for misuse. */
-  request(values: CliValues, files: CliFiles, seed: number, budgets: Readonly<Record<string, number>> | undefined): Request;
+  request(
+    values: CliValues,
+    files: CliFiles,
+    seed: number,
+    budgets: Readonly<Record<string, number>> | undefined,
+  ): Request;
   /** What the command prints (as JSON). */
   summary(record: MatchRecord, replay: unknown, values?: CliValues): unknown;
   /** Files the game's options ask to write (option → contents), e.g. a turn history. */

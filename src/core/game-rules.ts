@@ -37,7 +37,11 @@ export interface GameRules<State, Options, Step = unknown> {
    * game's own reading); a bot that does not is treated like one that
    * failed to load.
    */
-  readonly handshake?: { readonly input: string; readonly expect: string; readonly accepts?: (answer: string) => boolean };
+  readonly handshake?: {
+    readonly input: string;
+    readonly expect: string;
+    readonly accepts?: (answer: string) => boolean;
+  };
   /**
    * The handshake answer of each bot that passed it, for a game that reads a
    * bot's answers as one stream (block drop keeps the lines after READY for

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { botLanguages } from './bot-languages.js';
 
 /** A bot in a JSON request: its code under its language's field (js, py, wasm...), or a stored bot id. */
-export type BotInput = { readonly name?: string; readonly bot?: string } & { readonly [field: string]: string | undefined };
+export type BotInput = { readonly name?: string; readonly bot?: string } & {
+  readonly [field: string]: string | undefined;
+};
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -23,7 +25,10 @@ function botInputSchema(): z.ZodType<BotInput> {
     .object({
       name: z.string().max(100).optional(),
       ...sources,
-      bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots').optional(),
+      bot: z
+        .string()
+        .regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots')
+        .optional(),
     })
     .strict()
     .refine((b) => fields.filter((f) => (b as Record<string, unknown>)[f] !== undefined).length === 1, {

@@ -9,7 +9,8 @@ export const GAMES: readonly GameModule[] = Object.values(registered as Readonly
 
 const BY_ID = new Map(GAMES.map((g) => [g.id, g]));
 if (BY_ID.size !== GAMES.length) throw new Error('two registered games share an id');
-if (GAMES.filter((g) => g.isDefault).length !== 1) throw new Error('exactly one registered game must be the default (isDefault)');
+if (GAMES.filter((g) => g.isDefault).length !== 1)
+  throw new Error('exactly one registered game must be the default (isDefault)');
 
 /** The ids of the registered games, the default first. */
 export const GAME_IDS: readonly string[] = GAMES.map((g) => g.id);
@@ -31,7 +32,9 @@ export function gameById(id: string): GameModule {
 
 /** The registered ids as a phrase: 'icy, ants, blockdrop or capture'. */
 export function gameIdList(): string {
-  return GAME_IDS.length < 2 ? GAME_IDS.join('') : `${GAME_IDS.slice(0, -1).join(', ')} or ${GAME_IDS[GAME_IDS.length - 1]}`;
+  return GAME_IDS.length < 2
+    ? GAME_IDS.join('')
+    : `${GAME_IDS.slice(0, -1).join(', ')} or ${GAME_IDS[GAME_IDS.length - 1]}`;
 }
 
 /** The subcommands of `umpire` the games bring (GameModule.cli.commands), by name. */

@@ -9,11 +9,30 @@ export function newLeaderboard(input: Omit<Leaderboard, 'id' | 'createdAt'>, now
 
 /** A board's game settings: everything but the service's own fields. */
 export function boardSettings(board: Leaderboard): Readonly<Record<string, unknown>> {
-  const { id: _id, name: _name, game: _game, rating: _rating, owner: _owner, createdAt: _createdAt, ...settings } = board;
+  const {
+    id: _id,
+    name: _name,
+    game: _game,
+    rating: _rating,
+    owner: _owner,
+    createdAt: _createdAt,
+    ...settings
+  } = board;
   return settings;
 }
 
 /** A bot's entry on a board as it joins: the initial rating, nothing played. */
 export function newEntry(board: Leaderboard, bot: { id: string; name: string | null; sha256: string }): Entry {
-  return { botId: bot.id, name: bot.name, sha256: bot.sha256, rating: initialRating(board.rating), wins: 0, losses: 0, draws: 0, played: 0, history: [], version: 1 };
+  return {
+    botId: bot.id,
+    name: bot.name,
+    sha256: bot.sha256,
+    rating: initialRating(board.rating),
+    wins: 0,
+    losses: 0,
+    draws: 0,
+    played: 0,
+    history: [],
+    version: 1,
+  };
 }

@@ -24,7 +24,8 @@ export function jobHolder(): string {
  */
 export function jobLeaseMs(board: Leaderboard): number {
   const game = gameById(board.game);
-  const budgets = game.engine.kind === 'sandbox' ? resolveBudgets(game.id, board.budgets as Partial<Budgets> | undefined) : undefined;
+  const budgets =
+    game.engine.kind === 'sandbox' ? resolveBudgets(game.id, board.budgets as Partial<Budgets> | undefined) : undefined;
   const deadline = matchDeadlineMs({ game: game.id, budgets, bots: game.seats.map(() => ({ kind: 'js', code: '' })) });
   return deadline + LEASE_MARGIN_MS;
 }

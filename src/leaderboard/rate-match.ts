@@ -28,7 +28,12 @@ const PRUNE_UNCONFIRMED_AT = 4;
  * entry once updated; the update itself lists the match in the entry's
  * `unconfirmed`, so a crash between the two writes cannot rate it twice.
  */
-export async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: RoundJob, record: Outcome): Promise<void> {
+export async function rateOnce(
+  deps: LeaderboardDeps,
+  board: Leaderboard,
+  job: RoundJob,
+  record: Outcome,
+): Promise<void> {
   const start = await deps.leaderboards.entries(board.id);
   const ledger = await deps.ratings.open(board.id, record.id, {
     at: new Date().toISOString(),
@@ -43,7 +48,14 @@ export async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: R
   for (let seat = 0; seat < record.seats.length; seat++) {
     const botId = record.seats[seat]!;
     if (changes[botId]) continue;
-    const view = await rateSeat(deps, board, record, seat, { at, before: before as Rating[] }, start.find((e) => e.botId === botId));
+    const view = await rateSeat(
+      deps,
+      board,
+      record,
+      seat,
+      { at, before: before as Rating[] },
+      start.find((e) => e.botId === botId),
+    );
     if (!view) continue;
     changes[botId] = view;
     await deps.ratings.confirmSeat(board.id, record.id, botId, view);
@@ -61,9 +73,14 @@ export async function rateOnce(deps: LeaderboardDeps, board: Leaderboard, job: R
     const hooks = await deps.leaderboards.webhooks(board.id);
     const events: [WebhookEvent, unknown][] = [
       ['match.finished', { leaderboard: board.id, ...line }],
-      ...Object.entries(changes).map(([botId, view]): [WebhookEvent, unknown] => ['rating.changed', { leaderboard: board.id, botId, match: record.id, ...view }]),
+      ...Object.entries(changes).map(([botId, view]): [WebhookEvent, unknown] => [
+        'rating.changed',
+        { leaderboard: board.id, botId, match: record.id, ...view },
+      ]),
     ];
-    const deliveries = hooks.flatMap((hook) => events.map(([event, data]) => ({ hook, id: newId('dlv'), event, body: JSON.stringify({ event, data }) })));
+    const deliveries = hooks.flatMap((hook) =>
+      events.map(([event, data]) => ({ hook, id: newId('dlv'), event, body: JSON.stringify({ event, data }) })),
+    );
     // The match is rated already: a delivery that cannot be handed over is logged, never a reason to fail the match.
     try {
       if (deliveries.length > 0) await deps.notify(deliveries);

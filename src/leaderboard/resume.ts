@@ -10,7 +10,10 @@ import type { LeaderboardStore } from '../store/contract/leaderboards.js';
  * listed open but complete, or never stored (its scheduling crashed), is
  * closed. Returns how many jobs were queued.
  */
-export async function resumeRounds(deps: { leaderboards: LeaderboardStore; roundJobs: RoundJobStore }, queue: JobQueue<RoundJob>): Promise<number> {
+export async function resumeRounds(
+  deps: { leaderboards: LeaderboardStore; roundJobs: RoundJobStore },
+  queue: JobQueue<RoundJob>,
+): Promise<number> {
   let queued = 0;
   for (const { board, round } of await deps.roundJobs.openRounds()) {
     const progress = await deps.leaderboards.getRound(board, round);

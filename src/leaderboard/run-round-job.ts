@@ -50,8 +50,14 @@ export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Pro
   const now = Date.now();
   const claim = await deps.roundJobs.claim(message, jobHolder(), now, leaseEnd() - now);
   if (claim.state === 'finished') return 'finished-before';
-  if (claim.state === 'busy') throw new JobError('JOB_BUSY', `job ${message.id} is held by another process until ${new Date(claim.until).toISOString()}`, claim.until);
-  if (claim.state === 'missing') throw new JobError('JOB_UNKNOWN', `leaderboard ${message.board} has no job ${message.id}`);
+  if (claim.state === 'busy')
+    throw new JobError(
+      'JOB_BUSY',
+      `job ${message.id} is held by another process until ${new Date(claim.until).toISOString()}`,
+      claim.until,
+    );
+  if (claim.state === 'missing')
+    throw new JobError('JOB_UNKNOWN', `leaderboard ${message.board} has no job ${message.id}`);
   const { job, attempt } = claim;
   const lease = keepLease(deps.roundJobs, job, leaseEnd, leaseMs / 4);
   let outcome: JobOutcome;
@@ -65,7 +71,9 @@ export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Pro
       await deps.roundJobs.release(job, jobHolder()).catch(() => undefined);
       throw e;
     }
-    console.error(`leaderboard ${job.board} round ${job.round}: ${describeJob(job)}: ${code ?? 'GAVE_UP'}: ${(e as Error).message}`);
+    console.error(
+      `leaderboard ${job.board} round ${job.round}: ${describeJob(job)}: ${code ?? 'GAVE_UP'}: ${(e as Error).message}`,
+    );
     outcome = 'failed';
   } finally {
     lease.stop();
@@ -77,7 +85,8 @@ export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Pro
     await deps.roundJobs.release(job, jobHolder()).catch(() => undefined);
     throw e;
   }
-  if (progress && progress.done + progress.failed >= progress.total) await deps.roundJobs.closeRound(job.board, job.round);
+  if (progress && progress.done + progress.failed >= progress.total)
+    await deps.roundJobs.closeRound(job.board, job.round);
   return outcome;
 }
 
@@ -93,11 +102,19 @@ function keepLease(store: RoundJobStore, job: RoundJob, leaseEnd: () => number, 
 }
 
 /** Plays (when `mayPlay`, or finds) and rates a job's match. */
-async function playAndRate(deps: LeaderboardDeps, board: Leaderboard, job: RoundJob, mayPlay: boolean, renew: () => Promise<void>): Promise<JobOutcome> {
+async function playAndRate(
+  deps: LeaderboardDeps,
+  board: Leaderboard,
+  job: RoundJob,
+  mayPlay: boolean,
+  renew: () => Promise<void>,
+): Promise<JobOutcome> {
   const { matchId, seed } = await jobMatch(job.id);
   const stored = await deps.matches.get<MatchRecord>(matchId);
   if (!stored && !mayPlay) {
-    console.error(`leaderboard ${job.board} round ${job.round}: ${describeJob(job)}: given up after ${MAX_JOB_ATTEMPTS} attempts`);
+    console.error(
+      `leaderboard ${job.board} round ${job.round}: ${describeJob(job)}: given up after ${MAX_JOB_ATTEMPTS} attempts`,
+    );
     return 'failed';
   }
   const record = stored ?? (await play(deps, board, job, { id: matchId, seed }, renew));
@@ -107,7 +124,13 @@ async function playAndRate(deps: LeaderboardDeps, board: Leaderboard, job: Round
 }
 
 /** Plays the job's match under its own id and seed, waiting out a full pool. */
-async function play(deps: LeaderboardDeps, board: Leaderboard, job: RoundJob, match: { id: string; seed: number }, renew: () => Promise<void>): Promise<MatchRecord> {
+async function play(
+  deps: LeaderboardDeps,
+  board: Leaderboard,
+  job: RoundJob,
+  match: { id: string; seed: number },
+  renew: () => Promise<void>,
+): Promise<MatchRecord> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await playScheduled(deps, board, job, match);
@@ -126,17 +149,36 @@ async function play(deps: LeaderboardDeps, board: Leaderboard, job: RoundJob, ma
 }
 
 /** Plays a job's match: its game's request for the board's settings, the job's seats and venue, with the job's seed. */
-async function playScheduled(deps: LeaderboardDeps, board: Leaderboard, job: RoundJob, match: { id: string; seed: number }): Promise<MatchRecord> {
+async function playScheduled(
+  deps: LeaderboardDeps,
+  board: Leaderboard,
+  job: RoundJob,
+  match: { id: string; seed: number },
+): Promise<MatchRecord> {
   const game = gameById(board.game);
   const bots = jobSeats(job);
-  const parsed = game.request.schema.safeParse(game.leaderboard.request(boardSettings(board), bots, job.map, match.seed));
+  const parsed = game.request.schema.safeParse(
+    game.leaderboard.request(boardSettings(board), bots, job.map, match.seed),
+  );
   // A job that cannot make a valid request would fail the same way on every delivery.
-  if (!parsed.success) throw new InputError(400, { code: 'INVALID_REQUEST', message: `job ${job.id}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}` });
+  if (!parsed.success)
+    throw new InputError(400, {
+      code: 'INVALID_REQUEST',
+      message: `job ${job.id}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+    });
   const request = parsed.data as { game: string };
   // The entries were checked when they joined the board: any stored bot of the right kind plays.
   const seats = await decodeSeats(game, game.request.seats(request), (id) => storedSeat(deps, id), Infinity);
   // In the match pool, the board's owner shares the workers with other keys, and the board with the owner's other boards.
-  return playAndStore({ ...deps, runner: forTenant(deps.runner, boardTenant(board)) }, game, request, seats, new Date(), board.owner, match.id);
+  return playAndStore(
+    { ...deps, runner: forTenant(deps.runner, boardTenant(board)) },
+    game,
+    request,
+    seats,
+    new Date(),
+    board.owner,
+    match.id,
+  );
 }
 
 function outcomeOf(job: RoundJob, record: MatchRecord): Outcome {

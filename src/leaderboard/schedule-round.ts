@@ -13,7 +13,11 @@ import { newId } from './new-id.js';
  * entries (so both colors) on every venue; for more seats every group of that
  * many entries once from each rotation (turn order matters), on every venue.
  */
-export function roundSeatings(game: GameModule, board: Leaderboard, botIds: readonly string[]): { seats: string[]; map: string }[] {
+export function roundSeatings(
+  game: GameModule,
+  board: Leaderboard,
+  botIds: readonly string[],
+): { seats: string[]; map: string }[] {
   const venues = game.leaderboard.venues(boardSettings(board));
   const seatings: { seats: string[]; map: string }[] = [];
   for (const map of venues.length > 0 ? venues : ['']) {
@@ -21,7 +25,9 @@ export function roundSeatings(game: GameModule, board: Leaderboard, botIds: read
       for (const red of botIds) for (const blue of botIds) if (red !== blue) seatings.push({ seats: [red, blue], map });
     } else {
       const n = game.seats.length;
-      for (const group of groupsOf(botIds, n)) for (let shift = 0; shift < n; shift++) seatings.push({ seats: group.map((_, k) => group[(k + shift) % n]!), map });
+      for (const group of groupsOf(botIds, n))
+        for (let shift = 0; shift < n; shift++)
+          seatings.push({ seats: group.map((_, k) => group[(k + shift) % n]!), map });
     }
   }
   return seatings;
@@ -38,10 +44,19 @@ export function roundSize(game: GameModule, board: Leaderboard, entries: number)
 }
 
 /** A round robin (roundSeatings): its jobs in the table, then on the queue. */
-export async function scheduleRound(deps: LeaderboardDeps, queue: JobQueue<RoundJob>, board: Leaderboard, now: Date): Promise<Round> {
+export async function scheduleRound(
+  deps: LeaderboardDeps,
+  queue: JobQueue<RoundJob>,
+  board: Leaderboard,
+  now: Date,
+): Promise<Round> {
   const entries = await deps.leaderboards.entries(board.id);
   const id = newId('round');
-  const seatings = roundSeatings(gameById(board.game), board, entries.map((e) => e.botId));
+  const seatings = roundSeatings(
+    gameById(board.game),
+    board,
+    entries.map((e) => e.botId),
+  );
   const jobs = seatings.map((s, index): RoundJob => ({ id: jobId(id, index), board: board.id, round: id, ...s }));
   const round: Round = { id, total: jobs.length, done: 0, failed: 0, createdAt: now.toISOString() };
   // The jobs are in the table before any is queued, and the round is listed open before it
@@ -59,6 +74,7 @@ export async function scheduleRound(deps: LeaderboardDeps, queue: JobQueue<Round
 export function groupsOf(ids: readonly string[], n: number): string[][] {
   if (n === 0) return [[]];
   const groups: string[][] = [];
-  for (let i = 0; i + n <= ids.length; i++) for (const rest of groupsOf(ids.slice(i + 1), n - 1)) groups.push([ids[i]!, ...rest]);
+  for (let i = 0; i + n <= ids.length; i++)
+    for (const rest of groupsOf(ids.slice(i + 1), n - 1)) groups.push([ids[i]!, ...rest]);
   return groups;
 }

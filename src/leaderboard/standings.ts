@@ -8,7 +8,12 @@ export const points = (e: Entry) => 2 * e.wins + e.draws;
 export function standings(entries: readonly Entry[], withHistory: boolean, byPoints = false) {
   return [...entries]
     .map((e) => ({ e, view: shown(e.rating) }))
-    .sort((a, b) => (byPoints ? points(b.e) - points(a.e) : 0) || b.view.rating - a.view.rating || a.e.botId.localeCompare(b.e.botId))
+    .sort(
+      (a, b) =>
+        (byPoints ? points(b.e) - points(a.e) : 0) ||
+        b.view.rating - a.view.rating ||
+        a.e.botId.localeCompare(b.e.botId),
+    )
     .map(({ e, view }, k) => ({
       rank: k + 1,
       botId: e.botId,

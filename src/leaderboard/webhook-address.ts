@@ -47,7 +47,7 @@ function parseIpv4(text: string): number | null {
 function ipv4Problem(value: number): string | null {
   for (const [base, bits, what] of IPV4_BLOCKED) {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    if (((value & mask) >>> 0) === base) return what;
+    if ((value & mask) >>> 0 === base) return what;
   }
   return null;
 }
@@ -116,16 +116,24 @@ export interface WebhookUrlPolicy {
  * Checks a webhook URL when a hook is created: http(s), no credentials, and
  * a host that is not a blocked address or a local name.
  */
-export function checkWebhookUrl(text: string, policy: WebhookUrlPolicy = {}): { ok: true; url: URL } | { ok: false; problem: AddressProblem } {
-  const fail = (message: string) => ({ ok: false as const, problem: { code: 'WEBHOOK_URL_INVALID' as const, message } });
+export function checkWebhookUrl(
+  text: string,
+  policy: WebhookUrlPolicy = {},
+): { ok: true; url: URL } | { ok: false; problem: AddressProblem } {
+  const fail = (message: string) => ({
+    ok: false as const,
+    problem: { code: 'WEBHOOK_URL_INVALID' as const, message },
+  });
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return fail('url: not a URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('url: only http and https URLs receive webhooks');
-  if (url.username || url.password) return fail('url: credentials in the URL are not allowed; authenticate by the signature');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return fail('url: only http and https URLs receive webhooks');
+  if (url.username || url.password)
+    return fail('url: credentials in the URL are not allowed; authenticate by the signature');
   if (policy.allowPrivate) return { ok: true, url };
   // A name's trailing dot (the DNS root) names the same host: `localhost.` is `localhost`.
   const host = url.hostname.toLowerCase().replace(/\.+$/, '');
@@ -135,6 +143,7 @@ export function checkWebhookUrl(text: string, policy: WebhookUrlPolicy = {}): { 
     if (why) return fail(`url: ${literal} is a ${why} address; webhooks go to public addresses only`);
     return { ok: true, url };
   }
-  if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.')) return fail(`url: '${host}' is a local name; webhooks go to public addresses only`);
+  if (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.'))
+    return fail(`url: '${host}' is a local name; webhooks go to public addresses only`);
   return { ok: true, url };
 }

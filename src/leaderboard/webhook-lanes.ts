@@ -72,7 +72,22 @@ export class WebhookLanes {
   /** Stores and queues new deliveries; resolves once they are stored (a failure to store is logged, and the delivery still sent from memory). */
   async enqueue(list: readonly Delivery[]): Promise<void> {
     const now = this.now();
-    await Promise.all(list.map((d) => this.admit({ hook: d.hook, id: d.id, event: d.event, body: d.body, attempts: 0, nextAttemptAt: now, order: nextOrder(now) }, true)));
+    await Promise.all(
+      list.map((d) =>
+        this.admit(
+          {
+            hook: d.hook,
+            id: d.id,
+            event: d.event,
+            body: d.body,
+            attempts: 0,
+            nextAttemptAt: now,
+            order: nextOrder(now),
+          },
+          true,
+        ),
+      ),
+    );
   }
 
   /** Queues every stored delivery (when a server starts); resolves to how many were found. */
@@ -139,7 +154,16 @@ export class WebhookLanes {
     if (lane?.ids.has(d.id)) return Promise.resolve();
     if (this.closed) return fresh ? this.write(d) : Promise.resolve();
     if (!lane && !this.waitingHooks.has(hookId) && this.lanes.size < this.options.maxLanes) {
-      lane = { hookId, items: [], ids: new Set(), parked: false, parks: 0, running: false, cancelled: false, wake: null };
+      lane = {
+        hookId,
+        items: [],
+        ids: new Set(),
+        parked: false,
+        parks: 0,
+        running: false,
+        cancelled: false,
+        wake: null,
+      };
       this.lanes.set(hookId, lane);
     }
     if (lane && !lane.parked && lane.items.length < this.options.maxPendingPerLane) {
@@ -153,7 +177,9 @@ export class WebhookLanes {
   }
 
   private park(lane: Lane | undefined, d: PendingDelivery, fresh: boolean): Promise<void> {
-    const why = lane ? `its lane holds ${this.options.maxPendingPerLane} deliveries` : `all ${this.options.maxLanes} lanes are taken`;
+    const why = lane
+      ? `its lane holds ${this.options.maxPendingPerLane} deliveries`
+      : `all ${this.options.maxLanes} lanes are taken`;
     if (!this.options.store) {
       this.log(`webhook ${d.hook.id}: delivery ${d.id} (${d.event}) dropped: ${why}`);
       return Promise.resolve();
@@ -179,7 +205,13 @@ export class WebhookLanes {
   private write(d: PendingDelivery): Promise<void> {
     const store = this.options.store;
     if (!store) return Promise.resolve();
-    return store.put(d).catch((e) => this.log(`webhook ${d.hook.id}: delivery ${d.id} not stored, it would not survive a restart: ${(e as Error).message}`));
+    return store
+      .put(d)
+      .catch((e) =>
+        this.log(
+          `webhook ${d.hook.id}: delivery ${d.id} not stored, it would not survive a restart: ${(e as Error).message}`,
+        ),
+      );
   }
 
   private start(lane: Lane): void {
@@ -208,11 +240,20 @@ export class WebhookLanes {
       const result = await this.options.attempt(head.d);
       const attempts = head.d.attempts + 1;
       if (result.ok || result.final || attempts > backoff.length || lane.cancelled) {
-        if (!result.ok && !lane.cancelled) this.log(`webhook ${lane.hookId}: delivery ${head.d.id} (${head.d.event}) given up after ${attempts} attempt(s): ${result.reason}`);
+        if (!result.ok && !lane.cancelled)
+          this.log(
+            `webhook ${lane.hookId}: delivery ${head.d.id} (${head.d.event}) given up after ${attempts} attempt(s): ${result.reason}`,
+          );
         if (lane.items[0] === head) lane.items.shift();
         lane.ids.delete(head.d.id);
         remember(this.finished, head.d.id);
-        await this.options.store?.remove(head.d).catch((e) => this.log(`webhook ${lane.hookId}: delivery ${head.d.id} finished but still stored: ${(e as Error).message}`));
+        await this.options.store
+          ?.remove(head.d)
+          .catch((e) =>
+            this.log(
+              `webhook ${lane.hookId}: delivery ${head.d.id} finished but still stored: ${(e as Error).message}`,
+            ),
+          );
       } else {
         head.d = { ...head.d, attempts, nextAttemptAt: this.now() + backoff[attempts - 1]! };
         await this.write(head.d);
@@ -231,13 +272,16 @@ export class WebhookLanes {
     try {
       page = await store.list({ hookId: lane.hookId, limit: this.options.maxPendingPerLane });
     } catch (e) {
-      this.log(`webhook ${lane.hookId}: parked deliveries not read back (${(e as Error).message}); the next delivery tries again`);
+      this.log(
+        `webhook ${lane.hookId}: parked deliveries not read back (${(e as Error).message}); the next delivery tries again`,
+      );
       return false;
     }
     if (lane.cancelled) return false;
     let taken = 0;
     for (const d of page.items) {
-      if (this.finished.has(d.id) || lane.ids.has(d.id) || lane.items.length >= this.options.maxPendingPerLane) continue;
+      if (this.finished.has(d.id) || lane.ids.has(d.id) || lane.items.length >= this.options.maxPendingPerLane)
+        continue;
       lane.items.push({ d, stored: Promise.resolve() });
       lane.ids.add(d.id);
       taken++;
@@ -274,7 +318,16 @@ export class WebhookLanes {
     for (const hookId of this.waitingHooks) {
       if (this.closed || this.lanes.size >= this.options.maxLanes) return;
       this.waitingHooks.delete(hookId);
-      const lane: Lane = { hookId, items: [], ids: new Set(), parked: true, parks: 0, running: false, cancelled: false, wake: null };
+      const lane: Lane = {
+        hookId,
+        items: [],
+        ids: new Set(),
+        parked: true,
+        parks: 0,
+        running: false,
+        cancelled: false,
+        wake: null,
+      };
       this.lanes.set(hookId, lane);
       this.start(lane);
     }

@@ -47,18 +47,22 @@ export function webhookSettingsFromEnv(env: Readonly<Record<string, unknown>>): 
     const v = text(name);
     if (v === undefined) return fallback;
     const n = /^\d{1,9}$/.test(v) ? Number(v) : NaN;
-    if (!(n >= min && n <= max)) throw new WebhookSettingsError(`${name}: expected a whole number from ${min} to ${max}, got '${v}'`);
+    if (!(n >= min && n <= max))
+      throw new WebhookSettingsError(`${name}: expected a whole number from ${min} to ${max}, got '${v}'`);
     return n;
   };
   const allow = text('WEBHOOKS_ALLOW_PRIVATE')?.toLowerCase();
-  if (allow !== undefined && !['1', 'true', '0', 'false'].includes(allow)) throw new WebhookSettingsError(`WEBHOOKS_ALLOW_PRIVATE: expected 1 or 0, got '${allow}'`);
+  if (allow !== undefined && !['1', 'true', '0', 'false'].includes(allow))
+    throw new WebhookSettingsError(`WEBHOOKS_ALLOW_PRIVATE: expected 1 or 0, got '${allow}'`);
   const backoffText = text('WEBHOOK_BACKOFF_MS');
   let backoffMs = DEFAULT_WEBHOOK_SETTINGS.backoffMs;
   if (backoffText !== undefined) {
     const texts = backoffText.split(',').map((p) => p.trim());
     const parts = texts.map(Number);
     if (parts.length > 20 || !texts.every((t) => /^\d{1,8}$/.test(t)) || !parts.every((n) => n <= 86_400_000)) {
-      throw new WebhookSettingsError(`WEBHOOK_BACKOFF_MS: expected up to 20 comma-separated waits in ms (0 to 86400000), got '${backoffText}'`);
+      throw new WebhookSettingsError(
+        `WEBHOOK_BACKOFF_MS: expected up to 20 comma-separated waits in ms (0 to 86400000), got '${backoffText}'`,
+      );
     }
     backoffMs = parts;
   }

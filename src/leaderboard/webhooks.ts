@@ -16,19 +16,37 @@ import type { Delivery } from '../store/contract/webhooks.js';
 export type { Delivery, Webhook, WebhookEvent } from '../store/contract/webhooks.js';
 
 export async function signature(secret: string, timestamp: number, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${timestamp}.${body}`)));
   return `v1=${Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** Posts one delivery; resolves to the HTTP status, rejects on a network error, a timeout or a blocked address. */
-export type WebhookTransport = (url: string, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<number>;
+export type WebhookTransport = (
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+) => Promise<number>;
 
 /** One attempt's outcome; `final` failures (a blocked address) are not retried. */
-export type AttemptResult = { readonly ok: true } | { readonly ok: false; readonly final: boolean; readonly reason: string };
+export type AttemptResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly final: boolean; readonly reason: string };
 
 /** Sends one attempt of a delivery, signed with a fresh timestamp. */
-export async function attemptDelivery(d: Delivery, transport: WebhookTransport, timeoutMs: number, now: () => number = Date.now): Promise<AttemptResult> {
+export async function attemptDelivery(
+  d: Delivery,
+  transport: WebhookTransport,
+  timeoutMs: number,
+  now: () => number = Date.now,
+): Promise<AttemptResult> {
   const timestamp = Math.floor(now() / 1000);
   const headers = {
     'content-type': 'application/json',
@@ -59,7 +77,11 @@ export interface SendOptions {
  * delivery is its own waitUntil task); resolves to the attempts made and
  * whether one succeeded.
  */
-export async function deliver(d: Delivery, transport: WebhookTransport, options: SendOptions = {}): Promise<{ delivered: boolean; attempts: number }> {
+export async function deliver(
+  d: Delivery,
+  transport: WebhookTransport,
+  options: SendOptions = {},
+): Promise<{ delivered: boolean; attempts: number }> {
   const backoff = options.backoffMs ?? [1000, 4000, 15000, 60000];
   for (let attempt = 0; attempt <= backoff.length; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoff[attempt - 1]));

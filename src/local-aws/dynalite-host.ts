@@ -55,7 +55,10 @@ export class DynaliteHost {
     this.state = 'starting';
     this.starting = new Promise<void>((resolve) => {
       let reason = '';
-      const worker = new Worker(DYNALITE_WORKER_SOURCE, { eval: true, workerData: { dynalite: this.dynalitePath, path: this.path } });
+      const worker = new Worker(DYNALITE_WORKER_SOURCE, {
+        eval: true,
+        workerData: { dynalite: this.dynalitePath, path: this.path },
+      });
       this.worker = worker;
       worker.on('message', (m: { type: string; id?: number; message?: string } & Partial<DynamoAnswer>) => {
         if (m.type === 'response') {
@@ -99,7 +102,8 @@ export class DynaliteHost {
     if (this.state === 'starting') await this.starting;
     const worker = this.worker;
     // The log names the folder; API clients see why without it.
-    if (this.state !== 'ready' || !worker) return unavailable(this.problem.split(this.path).join('<data folder>') || 'not running');
+    if (this.state !== 'ready' || !worker)
+      return unavailable(this.problem.split(this.path).join('<data folder>') || 'not running');
     const id = this.nextId++;
     return new Promise<DynamoAnswer>((resolve) => {
       const timer = setTimeout(() => {
@@ -132,7 +136,9 @@ export class DynaliteHost {
     if (this.readySince > 0 && Date.now() - this.readySince >= HEALTHY_MS) this.retryMs = FIRST_RETRY_MS;
     this.readySince = 0;
     if (reason !== this.problem) {
-      this.log(`umpire: embedded DynamoDB, data in ${this.path}: ${reason}; storage requests get 503 until it works again (retrying; if its files are corrupt, move the folder away to start empty)`);
+      this.log(
+        `umpire: embedded DynamoDB, data in ${this.path}: ${reason}; storage requests get 503 until it works again (retrying; if its files are corrupt, move the folder away to start empty)`,
+      );
     }
     this.problem = reason;
     this.retryTimer = setTimeout(() => {
@@ -148,6 +154,9 @@ function unavailable(why: string): DynamoAnswer {
   return {
     status: 503,
     headers: { 'content-type': 'application/x-amz-json-1.0' },
-    body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#ServiceUnavailableException', message: `the embedded DynamoDB is not available: ${why}` }),
+    body: JSON.stringify({
+      __type: 'com.amazonaws.dynamodb.v20120810#ServiceUnavailableException',
+      message: `the embedded DynamoDB is not available: ${why}`,
+    }),
   };
 }

@@ -28,10 +28,12 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions): Promi
     reply: dynamoReply,
     async handle(req, res, body) {
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      for (const [name, value] of Object.entries(req.headers))
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
       const answer = await host.call({ method: req.method ?? 'POST', url: req.url ?? '/', headers, body });
       res.statusCode = answer.status;
-      for (const [name, value] of Object.entries(answer.headers)) if (!FRONT_HEADERS.has(name)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(answer.headers))
+        if (!FRONT_HEADERS.has(name)) res.setHeader(name, value);
       res.setHeader('content-length', Buffer.byteLength(answer.body));
       res.end(answer.body);
     },

@@ -34,13 +34,19 @@ const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
  */
 export async function startEmbeddedS3(options: EmbeddedS3Options): Promise<SignedServer> {
   const { default: S3rver } = await import('@20minutes/s3rver');
-  const s3 = new S3rver({ directory: options.directory, silent: true, configureBuckets: [{ name: options.bucket }] }) as unknown as S3rverApp;
+  const s3 = new S3rver({
+    directory: options.directory,
+    silent: true,
+    configureBuckets: [{ name: options.bucket }],
+  }) as unknown as S3rverApp;
   guardMetadata(s3.store, options.log);
   try {
     await s3.configureBuckets();
   } catch (e) {
     // Its requests will fail (503); the server still starts.
-    options.log(`umpire: embedded S3, data in ${options.directory}: cannot prepare the bucket ${options.bucket}: ${(e as Error).message}`);
+    options.log(
+      `umpire: embedded S3, data in ${options.directory}: cannot prepare the bucket ${options.bucket}: ${(e as Error).message}`,
+    );
   }
   const app = s3.callback();
   const front = await startSignedServer({
@@ -87,9 +93,13 @@ function guardMetadata(store: S3rverStore, log: (line: string) => void): void {
     if (text !== null && !isMetadata(text)) {
       if (!reported.has(path)) {
         reported.add(path);
-        log(`umpire: corrupt S3 object metadata ${path}: reads of '${key}' fail (503) until the file is repaired or the object deleted`);
+        log(
+          `umpire: corrupt S3 object metadata ${path}: reads of '${key}' fail (503) until the file is repaired or the object deleted`,
+        );
       }
-      throw Object.assign(new Error(`the metadata of ${key} is corrupt (the server log names the file)`), { expose: true });
+      throw Object.assign(new Error(`the metadata of ${key} is corrupt (the server log names the file)`), {
+        expose: true,
+      });
     }
     return original(bucket, key);
   };
@@ -98,7 +108,12 @@ function guardMetadata(store: S3rverStore, log: (line: string) => void): void {
 function isMetadata(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).every((v) => typeof v === 'string')
+    );
   } catch {
     return false;
   }

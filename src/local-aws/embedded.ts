@@ -35,7 +35,10 @@ const REGION = 'us-east-1';
  * signed (SigV4) with the folder's own credentials (`storage-credentials.json`, 0600, made
  * on first start; the folder is kept 0700); anything else is refused with 403.
  */
-export async function startEmbeddedStorage(dir: string, options: EmbeddedStorageOptions = {}): Promise<EmbeddedStorage> {
+export async function startEmbeddedStorage(
+  dir: string,
+  options: EmbeddedStorageOptions = {},
+): Promise<EmbeddedStorage> {
   const log = options.log ?? ((line: string) => console.error(line));
   securePrivateDir(dir);
   const credentials = loadOrCreateCredentials(dir, log);
@@ -81,7 +84,10 @@ export function runningEmbeddedStorage(dir: string): LocalAwsConfig | null {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EACCES' || code === 'EPERM') {
-      throw new UmpireError({ code: 'LOCAL_STORAGE_ACCESS', message: `cannot read ${join(dir, ENDPOINTS)}: only the owner of the data folder can use its storage` });
+      throw new UmpireError({
+        code: 'LOCAL_STORAGE_ACCESS',
+        message: `cannot read ${join(dir, ENDPOINTS)}: only the owner of the data folder can use its storage`,
+      });
     }
     return null;
   }

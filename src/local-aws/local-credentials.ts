@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { UmpireError } from '../core/errors.js';
 import type { SigningCredentials } from './sigv4.js';
@@ -26,7 +37,11 @@ export function securePrivateDir(dir: string): void {
     const stat = statSync(dir);
     if (!stat.isDirectory()) throw problem('LOCAL_STORAGE_ACCESS', `${dir} is not a folder`);
     const uid = ownUid();
-    if (uid !== null && stat.uid !== uid) throw problem('LOCAL_STORAGE_ACCESS', `the data folder ${dir} belongs to another user: only its owner can use it`);
+    if (uid !== null && stat.uid !== uid)
+      throw problem(
+        'LOCAL_STORAGE_ACCESS',
+        `the data folder ${dir} belongs to another user: only its owner can use it`,
+      );
     if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
   } catch (e) {
     if (e instanceof UmpireError) throw e;
@@ -39,7 +54,10 @@ export function securePrivateDir(dir: string): void {
  * that is not valid (corrupt) is replaced by new credentials, logged: they only guard this
  * folder's servers, which take the new ones from their next start.
  */
-export function loadOrCreateCredentials(dir: string, log: (line: string) => void = (line) => console.error(line)): SigningCredentials {
+export function loadOrCreateCredentials(
+  dir: string,
+  log: (line: string) => void = (line) => console.error(line),
+): SigningCredentials {
   const file = join(dir, CREDENTIALS_FILE);
   const existing = readCredentialsFile(file);
   if (existing === 'invalid') {
@@ -75,7 +93,8 @@ export function loadOrCreateCredentials(dir: string, log: (line: string) => void
     }
   }
   const stored = readCredentialsFile(file);
-  if (!stored || stored === 'invalid') throw problem('LOCAL_STORAGE_CREDENTIALS', `${file} could not be made: is another process writing it?`);
+  if (!stored || stored === 'invalid')
+    throw problem('LOCAL_STORAGE_CREDENTIALS', `${file} could not be made: is another process writing it?`);
   return stored;
 }
 
@@ -83,7 +102,8 @@ export function loadOrCreateCredentials(dir: string, log: (line: string) => void
 export function readLocalCredentials(dir: string): SigningCredentials | null {
   const file = join(dir, CREDENTIALS_FILE);
   const stored = readCredentialsFile(file);
-  if (stored === 'invalid') throw problem('LOCAL_STORAGE_CREDENTIALS', `${file} is not valid: restart the server to make new credentials`);
+  if (stored === 'invalid')
+    throw problem('LOCAL_STORAGE_CREDENTIALS', `${file} is not valid: restart the server to make new credentials`);
   return stored;
 }
 
@@ -95,13 +115,21 @@ function readCredentialsFile(file: string): SigningCredentials | 'invalid' | nul
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
-    if (code === 'EACCES' || code === 'EPERM') throw problem('LOCAL_STORAGE_ACCESS', `cannot read ${file}: only the owner of the data folder can use its storage`);
+    if (code === 'EACCES' || code === 'EPERM')
+      throw problem(
+        'LOCAL_STORAGE_ACCESS',
+        `cannot read ${file}: only the owner of the data folder can use its storage`,
+      );
     throw problem('LOCAL_STORAGE_CREDENTIALS', `cannot read ${file}: ${(e as Error).message}`);
   }
   try {
     const stat = fstatSync(fd);
     const uid = ownUid();
-    if (uid !== null && stat.uid !== uid) throw problem('LOCAL_STORAGE_ACCESS', `${file} belongs to another user: only the owner of the data folder can use its storage`);
+    if (uid !== null && stat.uid !== uid)
+      throw problem(
+        'LOCAL_STORAGE_ACCESS',
+        `${file} belongs to another user: only the owner of the data folder can use its storage`,
+      );
     if ((stat.mode & 0o077) !== 0) chmodSync(file, 0o600);
     return parseCredentials(readFileSync(fd, 'utf8')) ?? 'invalid';
   } finally {

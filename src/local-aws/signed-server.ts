@@ -30,7 +30,15 @@ export async function startSignedServer(options: SignedServerOptions): Promise<S
     // A client that goes away mid-request is not an error of this process.
     req.on('error', () => undefined);
     res.on('error', () => undefined);
-    void serve(options, req, res).catch((e: unknown) => options.reply(res, 500, 'INTERNAL', `internal error: ${(e as Error).message ?? String(e)}`, req.method === 'HEAD'));
+    void serve(options, req, res).catch((e: unknown) =>
+      options.reply(
+        res,
+        500,
+        'INTERNAL',
+        `internal error: ${(e as Error).message ?? String(e)}`,
+        req.method === 'HEAD',
+      ),
+    );
   });
   server.on('clientError', (_e, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
@@ -52,23 +60,34 @@ async function serve(options: SignedServerOptions, req: IncomingMessage, res: Se
   const sent = claim.value.contentSha256;
   if (service === 's3') {
     // S3 signs the payload hash it sends: the signature is checked before the body is read.
-    if (sent === undefined) return reply(res, 403, 'MALFORMED_SIGNATURE', 'S3 requests need a signed x-amz-content-sha256 header', head);
+    if (sent === undefined)
+      return reply(res, 403, 'MALFORMED_SIGNATURE', 'S3 requests need a signed x-amz-content-sha256 header', head);
     if (sent !== UNSIGNED_PAYLOAD && !/^[0-9a-f]{64}$/.test(sent)) {
-      return reply(res, 403, 'UNSUPPORTED_PAYLOAD', `x-amz-content-sha256 '${sent}' is not accepted (only a hex sha256 or UNSIGNED-PAYLOAD)`, head);
+      return reply(
+        res,
+        403,
+        'UNSUPPORTED_PAYLOAD',
+        `x-amz-content-sha256 '${sent}' is not accepted (only a hex sha256 or UNSIGNED-PAYLOAD)`,
+        head,
+      );
     }
     const signed = checkSignature(request, claim.value, credentials, sent);
     if (!signed.ok) return reply(res, 403, signed.problem.code, signed.problem.message, head);
   }
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > options.maxBodyBytes) return reply(res, 413, 'TOO_LARGE', `the body is larger than ${options.maxBodyBytes} bytes`, head);
+  if (declared > options.maxBodyBytes)
+    return reply(res, 413, 'TOO_LARGE', `the body is larger than ${options.maxBodyBytes} bytes`, head);
   const body = await readBody(req, options.maxBodyBytes);
   if (body === 'aborted') return void res.destroy();
-  if (body === 'too-large') return reply(res, 413, 'TOO_LARGE', `the body is larger than ${options.maxBodyBytes} bytes`, head);
+  if (body === 'too-large')
+    return reply(res, 413, 'TOO_LARGE', `the body is larger than ${options.maxBodyBytes} bytes`, head);
   const hash = sha256Hex(body);
   if (service === 's3') {
-    if (sent !== UNSIGNED_PAYLOAD && sent !== hash) return reply(res, 403, 'PAYLOAD_MISMATCH', 'the body does not match x-amz-content-sha256', head);
+    if (sent !== UNSIGNED_PAYLOAD && sent !== hash)
+      return reply(res, 403, 'PAYLOAD_MISMATCH', 'the body does not match x-amz-content-sha256', head);
   } else {
-    if (sent !== undefined && sent !== hash) return reply(res, 403, 'PAYLOAD_MISMATCH', 'the body does not match x-amz-content-sha256', head);
+    if (sent !== undefined && sent !== hash)
+      return reply(res, 403, 'PAYLOAD_MISMATCH', 'the body does not match x-amz-content-sha256', head);
     const signed = checkSignature(request, claim.value, credentials, hash);
     if (!signed.ok) return reply(res, 403, signed.problem.code, signed.problem.message, head);
   }

@@ -47,7 +47,9 @@ export interface SignatureClaim {
   readonly contentSha256: string | undefined;
 }
 
-export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: SignatureProblem };
+export type Checked<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly problem: SignatureProblem };
 
 export const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
@@ -55,7 +57,10 @@ const ALGORITHM = 'AWS4-HMAC-SHA256';
 /** Headers that, when sent, must be covered by the signature. */
 const MUST_SIGN_IF_PRESENT = /^(x-amz-.*|content-type|content-md5|content-encoding)$/;
 
-const refuse = (code: SignatureProblemCode, message: string): { ok: false; problem: SignatureProblem } => ({ ok: false, problem: { code, message } });
+const refuse = (code: SignatureProblemCode, message: string): { ok: false; problem: SignatureProblem } => ({
+  ok: false,
+  problem: { code, message },
+});
 
 /** Header values by lower-case name, each instance kept apart (as signed, joined with ','). */
 export function headerValues(rawHeaders: readonly string[]): Map<string, string[]> {
@@ -74,15 +79,22 @@ export function headerValues(rawHeaders: readonly string[]): Map<string, string[
  * Reads and checks everything but the signature itself: the access key, the scope
  * (service, terminator, date), the time (within 15 minutes of `nowMs`) and which headers are signed.
  */
-export function readClaim(request: ArrivedRequest, credentials: SigningCredentials, service: string, nowMs: number): Checked<SignatureClaim> {
+export function readClaim(
+  request: ArrivedRequest,
+  credentials: SigningCredentials,
+  service: string,
+  nowMs: number,
+): Checked<SignatureClaim> {
   const headers = headerValues(request.rawHeaders);
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-  if (/(^|&)x-amz-(algorithm|signature|credential)=/i.test(query)) return refuse('UNSUPPORTED_PAYLOAD', 'presigned URLs are not accepted: sign the Authorization header');
+  if (/(^|&)x-amz-(algorithm|signature|credential)=/i.test(query))
+    return refuse('UNSUPPORTED_PAYLOAD', 'presigned URLs are not accepted: sign the Authorization header');
   const authorization = headers.get('authorization');
   if (!authorization) return refuse('MISSING_SIGNATURE', 'the request is not signed (no Authorization header)');
   if (authorization.length !== 1) return refuse('MALFORMED_SIGNATURE', 'more than one Authorization header');
   const auth = authorization[0]!.trim();
-  if (!auth.startsWith(`${ALGORITHM} `)) return refuse('MALFORMED_SIGNATURE', `the Authorization header must use ${ALGORITHM}`);
+  if (!auth.startsWith(`${ALGORITHM} `))
+    return refuse('MALFORMED_SIGNATURE', `the Authorization header must use ${ALGORITHM}`);
   const fields = new Map<string, string>();
   for (const part of auth.slice(ALGORITHM.length + 1).split(',')) {
     const eq = part.indexOf('=');
@@ -95,24 +107,34 @@ export function readClaim(request: ArrivedRequest, credentials: SigningCredentia
   const signedHeadersField = fields.get('SignedHeaders');
   const signature = fields.get('Signature');
   if (credential === undefined || signedHeadersField === undefined || signature === undefined || fields.size !== 3) {
-    return refuse('MALFORMED_SIGNATURE', 'the Authorization header needs exactly Credential, SignedHeaders and Signature');
+    return refuse(
+      'MALFORMED_SIGNATURE',
+      'the Authorization header needs exactly Credential, SignedHeaders and Signature',
+    );
   }
-  if (!/^[0-9a-f]{64}$/.test(signature)) return refuse('MALFORMED_SIGNATURE', 'the signature is not 64 lower-case hex digits');
+  if (!/^[0-9a-f]{64}$/.test(signature))
+    return refuse('MALFORMED_SIGNATURE', 'the signature is not 64 lower-case hex digits');
   const scope = credential.split('/');
-  if (scope.length !== 5) return refuse('MALFORMED_SIGNATURE', 'the credential must be keyid/date/region/service/aws4_request');
+  if (scope.length !== 5)
+    return refuse('MALFORMED_SIGNATURE', 'the credential must be keyid/date/region/service/aws4_request');
   const [accessKeyId = '', date = '', region = '', scopeService = '', terminator = ''] = scope;
-  if (!equalText(accessKeyId, credentials.accessKeyId)) return refuse('UNKNOWN_ACCESS_KEY', 'the access key id is not this storage\'s');
-  if (scopeService !== service) return refuse('WRONG_SCOPE', `the credential is scoped to '${scopeService}', not '${service}'`);
+  if (!equalText(accessKeyId, credentials.accessKeyId))
+    return refuse('UNKNOWN_ACCESS_KEY', "the access key id is not this storage's");
+  if (scopeService !== service)
+    return refuse('WRONG_SCOPE', `the credential is scoped to '${scopeService}', not '${service}'`);
   if (terminator !== 'aws4_request') return refuse('WRONG_SCOPE', 'the credential scope must end with aws4_request');
   if (region.length === 0) return refuse('WRONG_SCOPE', 'the credential scope has no region');
 
   const amzDates = headers.get('x-amz-date');
-  if (!amzDates || amzDates.length !== 1) return refuse('MALFORMED_SIGNATURE', 'the request needs one X-Amz-Date header');
+  if (!amzDates || amzDates.length !== 1)
+    return refuse('MALFORMED_SIGNATURE', 'the request needs one X-Amz-Date header');
   const amzDate = amzDates[0]!.trim();
   const time = parseAmzDate(amzDate);
-  if (time === null) return refuse('MALFORMED_SIGNATURE', `X-Amz-Date '${amzDate}' is not in the form YYYYMMDDTHHMMSSZ`);
+  if (time === null)
+    return refuse('MALFORMED_SIGNATURE', `X-Amz-Date '${amzDate}' is not in the form YYYYMMDDTHHMMSSZ`);
   if (date !== amzDate.slice(0, 8)) return refuse('WRONG_SCOPE', 'the credential date is not the date of X-Amz-Date');
-  if (Math.abs(nowMs - time) > MAX_CLOCK_SKEW_MS) return refuse('CLOCK_SKEW', `X-Amz-Date ${amzDate} is more than 15 minutes away from the server's time`);
+  if (Math.abs(nowMs - time) > MAX_CLOCK_SKEW_MS)
+    return refuse('CLOCK_SKEW', `X-Amz-Date ${amzDate} is more than 15 minutes away from the server's time`);
 
   const signedHeaders = signedHeadersField.split(';');
   let previous = '';
@@ -124,9 +146,11 @@ export function readClaim(request: ArrivedRequest, credentials: SigningCredentia
     previous = name;
   }
   const signed = new Set(signedHeaders);
-  for (const required of ['host', 'x-amz-date']) if (!signed.has(required)) return refuse('MALFORMED_SIGNATURE', `the header '${required}' must be signed`);
+  for (const required of ['host', 'x-amz-date'])
+    if (!signed.has(required)) return refuse('MALFORMED_SIGNATURE', `the header '${required}' must be signed`);
   for (const name of headers.keys()) {
-    if (MUST_SIGN_IF_PRESENT.test(name) && !signed.has(name)) return refuse('MALFORMED_SIGNATURE', `the header '${name}' is sent but not signed`);
+    if (MUST_SIGN_IF_PRESENT.test(name) && !signed.has(name))
+      return refuse('MALFORMED_SIGNATURE', `the header '${name}' is sent but not signed`);
   }
   const sha = headers.get('x-amz-content-sha256');
   return {
@@ -139,7 +163,12 @@ export function readClaim(request: ArrivedRequest, credentials: SigningCredentia
  * Checks the signature of a request whose claim `readClaim` accepted, with `payloadHash`
  * the hex sha256 of the body (or UNSIGNED-PAYLOAD when the client chose not to sign it, S3 only).
  */
-export function checkSignature(request: ArrivedRequest, claim: SignatureClaim, credentials: SigningCredentials, payloadHash: string): Checked<true> {
+export function checkSignature(
+  request: ArrivedRequest,
+  claim: SignatureClaim,
+  credentials: SigningCredentials,
+  payloadHash: string,
+): Checked<true> {
   const key = signingKey(credentials.secretAccessKey, claim.date, claim.region, claim.service);
   const scope = `${claim.date}/${claim.region}/${claim.service}/aws4_request`;
   const provided = Buffer.from(claim.signature, 'hex');
@@ -179,11 +208,22 @@ function deriveKey(secret: string, date: string, region: string, service: string
   return createHmac('sha256', kService).update('aws4_request', 'utf8').digest();
 }
 
-function canonicalRequest(request: ArrivedRequest, uri: string, signedHeaders: readonly string[], payloadHash: string): string | null {
+function canonicalRequest(
+  request: ArrivedRequest,
+  uri: string,
+  signedHeaders: readonly string[],
+  payloadHash: string,
+): string | null {
   const query = canonicalQuery(request.url);
   if (query === null) return null;
   const headers = headerValues(request.rawHeaders);
-  const lines = signedHeaders.map((name) => `${name}:${headers.get(name)!.map((v) => v.trim().replace(/\s+/g, ' ')).join(',')}`);
+  const lines = signedHeaders.map(
+    (name) =>
+      `${name}:${headers
+        .get(name)!
+        .map((v) => v.trim().replace(/\s+/g, ' '))
+        .join(',')}`,
+  );
   return [request.method.toUpperCase(), uri, query, ...lines, '', signedHeaders.join(';'), payloadHash].join('\n');
 }
 
@@ -248,7 +288,14 @@ export function uriEncode(text: string): string {
 function parseAmzDate(text: string): number | null {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(text);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   return Number.isNaN(ms) ? null : ms;
 }

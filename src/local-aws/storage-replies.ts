@@ -5,7 +5,13 @@ import type { SignatureProblemCode } from './sigv4.js';
 export type FrontProblemCode = SignatureProblemCode | 'TOO_LARGE' | 'INTERNAL' | 'UNAVAILABLE';
 
 /** Writes an error reply in the wire format of one service (S3 XML or DynamoDB JSON). */
-export type ReplyWriter = (res: ServerResponse, status: number, code: FrontProblemCode, message: string, head?: boolean) => void;
+export type ReplyWriter = (
+  res: ServerResponse,
+  status: number,
+  code: FrontProblemCode,
+  message: string,
+  head?: boolean,
+) => void;
 
 const S3_CODES: Record<FrontProblemCode, string> = {
   MISSING_SIGNATURE: 'AccessDenied',

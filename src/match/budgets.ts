@@ -50,7 +50,10 @@ export function defaultBudgets(game: string): Budgets {
  */
 export function resolveBudgets(game: string, partial: Partial<Budgets> | undefined | null): Budgets {
   if (!partial) return defaultBudgets(game);
-  const base = partial.turnFuel !== undefined && partial.firstTurnFuel === undefined ? budgetsForTurnFuel(game, partial.turnFuel) : defaultBudgets(game);
+  const base =
+    partial.turnFuel !== undefined && partial.firstTurnFuel === undefined
+      ? budgetsForTurnFuel(game, partial.turnFuel)
+      : defaultBudgets(game);
   const defined = Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)) as Partial<Budgets>;
   return { ...base, ...defined };
 }

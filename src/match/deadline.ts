@@ -14,7 +14,12 @@ export const PREPARE_DEADLINE_MS = 10_000;
 export function seatFuel(game: string, budgets: Budgets): number {
   const engine = sandboxEngine(game)!;
   const first = engine.firstCalls;
-  return budgets.loadFuel + budgets.timeBankFuel + first * budgets.firstTurnFuel + (engine.maxCallsPerSeat - first) * budgets.turnFuel;
+  return (
+    budgets.loadFuel +
+    budgets.timeBankFuel +
+    first * budgets.firstTurnFuel +
+    (engine.maxCallsPerSeat - first) * budgets.turnFuel
+  );
 }
 
 /**

@@ -11,7 +11,11 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
 }
 
 export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+  return new Uint8Array(
+    await new Response(
+      new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip')),
+    ).arrayBuffer(),
+  );
 }
 
 /** What a stored match is kept under: its replay and logs by match id, bundles by content. */

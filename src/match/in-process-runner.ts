@@ -16,7 +16,8 @@ export interface InProcessOptions {
 /** Plays a job in this thread with the game's engine: sandboxed bots through runMatch, or the text game's own function. */
 export async function playJob(job: PlayableMatch, load: BotLoader, deadline?: number): Promise<unknown> {
   const engine = gameById(job.game).engine;
-  if (engine.kind === 'text') return engine.play({ options: job.options, seed: job.seed, bots: job.bots.map((b) => String(b.code)) });
+  if (engine.kind === 'text')
+    return engine.play({ options: job.options, seed: job.seed, bots: job.bots.map((b) => String(b.code)) });
   return runMatch({
     game: engine.rules,
     options: job.options,
@@ -37,7 +38,12 @@ export async function playJob(job: PlayableMatch, load: BotLoader, deadline?: nu
  */
 export function inProcessRunner(load: BotLoader, options: InProcessOptions = {}): MatchRunner {
   return {
-    play: <Output>(job: PlayableMatch) => playJob(job, load, Math.min(Date.now() + matchDeadlineMs(job), options.stopBy?.() ?? Infinity)) as Promise<Output>,
+    play: <Output>(job: PlayableMatch) =>
+      playJob(
+        job,
+        load,
+        Math.min(Date.now() + matchDeadlineMs(job), options.stopBy?.() ?? Infinity),
+      ) as Promise<Output>,
     probe: (request) => probeBot(load, request),
   };
 }

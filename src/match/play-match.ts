@@ -40,8 +40,15 @@ export async function playMatch(a: PlayArgs): Promise<PlayedMatch> {
   const seed = setup.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]!;
   const budgets: Budgets | null = game.engine.kind === 'sandbox' ? resolveBudgets(game.id, setup.budgets) : null;
   const hashes = await Promise.all(a.seats.map((s) => sha256Hex(s.bytes)));
-  const output = await a.runner.play<unknown>({ game: game.id, options: setup.options, seed, ...(budgets ? { budgets } : {}), bots: a.seats.map((s) => s.bot) });
-  const seatLogs = game.engine.kind === 'sandbox' ? (output as MatchOutput).result.seats.map((s) => s.log) : a.seats.map(() => '');
+  const output = await a.runner.play<unknown>({
+    game: game.id,
+    options: setup.options,
+    seed,
+    ...(budgets ? { budgets } : {}),
+    bots: a.seats.map((s) => s.bot),
+  });
+  const seatLogs =
+    game.engine.kind === 'sandbox' ? (output as MatchOutput).result.seats.map((s) => s.log) : a.seats.map(() => '');
   const assembled = await game.assemble({
     engine: ENGINE,
     setup,
@@ -51,6 +58,18 @@ export async function playMatch(a: PlayArgs): Promise<PlayedMatch> {
     logs: ownLogs(seatLogs, a.seats, a.owner),
     output,
   });
-  const record: MatchRecord = { id: a.id, status: 'finished', createdAt: a.now.toISOString(), owner: a.owner, game: game.id, ...assembled.record };
-  return { record, replay: assembled.replay, ...(assembled.logs !== undefined ? { logs: assembled.logs } : {}), hashes };
+  const record: MatchRecord = {
+    id: a.id,
+    status: 'finished',
+    createdAt: a.now.toISOString(),
+    owner: a.owner,
+    game: game.id,
+    ...assembled.record,
+  };
+  return {
+    record,
+    replay: assembled.replay,
+    ...(assembled.logs !== undefined ? { logs: assembled.logs } : {}),
+    hashes,
+  };
 }

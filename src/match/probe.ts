@@ -13,7 +13,8 @@ export async function probeBot(load: BotLoader, { game, bundle }: ProbeRequest):
   try {
     for (const view of engine.probeViews()) {
       const r = await loaded.bot.act(view, { fuel: budgets.firstTurnFuel });
-      if (r.output === null) return { ok: false, stage: 'turn', failure: r.failure ?? 'error', ...(r.detail ? { detail: r.detail } : {}) };
+      if (r.output === null)
+        return { ok: false, stage: 'turn', failure: r.failure ?? 'error', ...(r.detail ? { detail: r.detail } : {}) };
     }
     return { ok: true };
   } finally {

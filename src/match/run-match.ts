@@ -37,7 +37,6 @@ export interface MatchSpec<State, Options, Step> {
 
 export type { CallRecord, MatchResult, Replay, SeatReport, TurnRecord } from '../core/match-types.js';
 
-
 /** Mixes the match seed with a seat number into a bot's own seed (splitmix32 finalizer). */
 export function seatSeed(seed: number, seat: number): number {
   let z = (seed + Math.imul(seat + 1, 0x9e3779b9)) >>> 0;
@@ -58,7 +57,8 @@ export async function runMatch<State, Options, Step>(
   const budgets = spec.budgets ?? defaultBudgetsOf(game.id) ?? DEFAULT_BUDGETS;
   const limits = spec.limits ?? DEFAULT_LIMITS;
   const players = game.players(options);
-  if (spec.bots.length !== players.length) throw new RangeError(`${game.id} needs ${players.length} bots, got ${spec.bots.length}`);
+  if (spec.bots.length !== players.length)
+    throw new RangeError(`${game.id} needs ${players.length} bots, got ${spec.bots.length}`);
 
   // Each bot's answer to the handshake, for games that keep it (afterHandshake).
   const greetings: (string | null)[] = spec.bots.map(() => null);
@@ -67,11 +67,21 @@ export async function runMatch<State, Options, Step>(
       const failed = spec.forfeits?.[seat];
       if (failed) return { ok: false, failure: failed };
       const l = await spec.load(bundle, { limits, seed: seatSeed(seed, seat), loadFuel: budgets.loadFuel });
-      return l.ok && game.handshake ? shakeHands(l.bot, game.handshake, budgets, (answer) => (greetings[seat] = answer)) : l;
+      return l.ok && game.handshake
+        ? shakeHands(l.bot, game.handshake, budgets, (answer) => (greetings[seat] = answer))
+        : l;
     }),
   );
   const bots: (Bot | null)[] = loaded.map((l) => (l.ok ? l.bot : null));
-  const stats = players.map(() => ({ fuel: 0, overBudget: 0, errors: 0, crashes: 0, bank: budgets.timeBankFuel, calls: 0, safetyCap: false }));
+  const stats = players.map(() => ({
+    fuel: 0,
+    overBudget: 0,
+    errors: 0,
+    crashes: 0,
+    bank: budgets.timeBankFuel,
+    calls: 0,
+    safetyCap: false,
+  }));
   const terminatedAt: (number | null)[] = players.map(() => null);
   // What a terminated bot left behind, as it is disposed of at once.
   const killed: ({ log: string; crashes: number } | null)[] = players.map(() => null);
@@ -79,7 +89,8 @@ export async function runMatch<State, Options, Step>(
   const turns: TurnRecord<Step>[] = [];
   let state = game.setup(options);
   if (game.afterHandshake) {
-    for (const [seat, answer] of greetings.entries()) if (answer !== null && loaded[seat]!.ok) state = game.afterHandshake(state, seat, answer, options);
+    for (const [seat, answer] of greetings.entries())
+      if (answer !== null && loaded[seat]!.ok) state = game.afterHandshake(state, seat, answer, options);
   }
 
   let crashesAtEnd: readonly number[] | null = null;
@@ -87,7 +98,10 @@ export async function runMatch<State, Options, Step>(
     while (!game.isOver(state)) {
       if (spec.deadline !== undefined && Date.now() > spec.deadline) {
         for (const bot of bots) bot?.dispose();
-        throw new UmpireError({ code: 'MATCH_DEADLINE', message: `the match ran past its deadline at turn ${turns.length}` });
+        throw new UmpireError({
+          code: 'MATCH_DEADLINE',
+          message: `the match ran past its deadline at turn ${turns.length}`,
+        });
       }
       const seats = game.toAnswer(state);
       const calls = await Promise.all(
@@ -95,7 +109,8 @@ export async function runMatch<State, Options, Step>(
           const bot = bots[seat];
           const ended = terminatedAt[seat]!;
           if (ended !== null) return { output: null, call: terminatedCall(ended) };
-          if (!bot) return { output: null, call: { fuel: 0, failure: 'error' as const, detail: 'no bot: it forfeited' } };
+          if (!bot)
+            return { output: null, call: { fuel: 0, failure: 'error' as const, detail: 'no bot: it forfeited' } };
           const s = stats[seat]!;
           const allowance = s.calls === 0 ? budgets.firstTurnFuel : budgets.turnFuel;
           s.calls++;
@@ -159,7 +174,12 @@ export async function runMatch<State, Options, Step>(
     };
   });
   for (const bot of bots) bot?.dispose();
-  const winner = forfeits.length === 0 || game.keepsForfeitedSeats ? outcome.winner : forfeits.length === players.length - 1 ? players.findIndex((_, s) => !forfeits.includes(s)) : null;
+  const winner =
+    forfeits.length === 0 || game.keepsForfeitedSeats
+      ? outcome.winner
+      : forfeits.length === players.length - 1
+        ? players.findIndex((_, s) => !forfeits.includes(s))
+        : null;
   return {
     result: {
       winner,
@@ -175,17 +195,35 @@ export async function runMatch<State, Options, Step>(
 }
 
 /** The handshake call: a bot that does not answer `expect` is dropped like one that failed to load; `keep` gets an accepted answer. */
-async function shakeHands(bot: Bot, handshake: NonNullable<GameRules<unknown, unknown>['handshake']>, budgets: Budgets, keep: (answer: string) => void): Promise<LoadResult> {
+async function shakeHands(
+  bot: Bot,
+  handshake: NonNullable<GameRules<unknown, unknown>['handshake']>,
+  budgets: Budgets,
+  keep: (answer: string) => void,
+): Promise<LoadResult> {
   const r = await bot.act(handshake.input, { fuel: budgets.firstTurnFuel });
-  const first = r.output?.split('\n').map((l) => l.trim()).find((l) => l !== '');
+  const first = r.output
+    ?.split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
   const accepted = r.output !== null && (handshake.accepts ? handshake.accepts(r.output) : first === handshake.expect);
   if (accepted) {
     keep(r.output!);
     return { ok: true, bot };
   }
   bot.dispose();
-  const why = r.output === null ? (r.failure ?? 'no answer') + (r.detail ? ` (${r.detail})` : '') : `answered '${(first ?? '').slice(0, 20)}'`;
-  return { ok: false, failure: { code: 'NO_HANDSHAKE', message: `the bot did not print ${handshake.expect}: ${why}`, ...(r.safetyCap ? { safetyCap: true as const } : {}) } };
+  const why =
+    r.output === null
+      ? (r.failure ?? 'no answer') + (r.detail ? ` (${r.detail})` : '')
+      : `answered '${(first ?? '').slice(0, 20)}'`;
+  return {
+    ok: false,
+    failure: {
+      code: 'NO_HANDSHAKE',
+      message: `the bot did not print ${handshake.expect}: ${why}`,
+      ...(r.safetyCap ? { safetyCap: true as const } : {}),
+    },
+  };
 }
 
 /**
@@ -194,7 +232,11 @@ async function shakeHands(bot: Bot, handshake: NonNullable<GameRules<unknown, un
  * they do with it is not part of the match: its answer, fuel and any
  * failure are ignored, and a crash there is not counted.
  */
-async function sayFarewell(bots: readonly (Bot | null)[], marker: (seat: number) => string, budgets: Budgets): Promise<void> {
+async function sayFarewell(
+  bots: readonly (Bot | null)[],
+  marker: (seat: number) => string,
+  budgets: Budgets,
+): Promise<void> {
   await Promise.all(
     bots.map(async (bot, seat) => {
       if (!bot?.stdio) return;

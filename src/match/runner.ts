@@ -54,7 +54,13 @@ export interface MatchRunner {
  * KEY_QUEUE_FULL: the tenant's key has too many jobs waiting; POOL_BUSY: too
  * many jobs waiting in all; POOL_CLOSED: shutting down.
  */
-export const RUNNER_ERROR_CODES = ['MATCH_DEADLINE', 'MATCH_CRASHED', 'KEY_QUEUE_FULL', 'POOL_BUSY', 'POOL_CLOSED'] as const;
+export const RUNNER_ERROR_CODES = [
+  'MATCH_DEADLINE',
+  'MATCH_CRASHED',
+  'KEY_QUEUE_FULL',
+  'POOL_BUSY',
+  'POOL_CLOSED',
+] as const;
 export type RunnerErrorCode = (typeof RUNNER_ERROR_CODES)[number];
 
 export function runnerErrorCode(e: unknown): RunnerErrorCode | null {

@@ -1,4 +1,10 @@
-import { botLanguages, isBundleKind, languageFieldList, languageOfFile, languageOfKind } from '../core/bot-languages.js';
+import {
+  botLanguages,
+  isBundleKind,
+  languageFieldList,
+  languageOfFile,
+  languageOfKind,
+} from '../core/bot-languages.js';
 import type { Bundle, BundleKind, TextBot } from '../core/bots.js';
 import '../sandbox/language-catalog.js';
 import { InputError } from '../core/errors.js';
@@ -21,7 +27,9 @@ export type ResolveBot = (id: string, field: string) => Promise<DecodedSeat>;
 /** A bot from its stored kind (a language's, or a text game's) and bytes: source languages get their text, the others their bytes. */
 export function botFromBytes(kind: string, bytes: Uint8Array, name?: string | null): Bundle | TextBot {
   const language = languageOfKind(kind);
-  const bot: Bundle | TextBot = !language ? { kind: 'text', code: new TextDecoder().decode(bytes) } : { kind, code: language.encoding === 'base64' ? bytes : new TextDecoder().decode(bytes) };
+  const bot: Bundle | TextBot = !language
+    ? { kind: 'text', code: new TextDecoder().decode(bytes) }
+    : { kind, code: language.encoding === 'base64' ? bytes : new TextDecoder().decode(bytes) };
   return name ? { ...bot, name } : bot;
 }
 
@@ -57,13 +65,18 @@ export function decodeBase64(text: string): Uint8Array {
 function seatSize(input: SeatInput): number {
   for (const language of botLanguages()) {
     const code = input[language.field];
-    if (code !== undefined) return language.encoding === 'base64' ? Math.floor((code.length * 3) / 4) : new TextEncoder().encode(code).length;
+    if (code !== undefined)
+      return language.encoding === 'base64' ? Math.floor((code.length * 3) / 4) : new TextEncoder().encode(code).length;
   }
   return input.text !== undefined ? new TextEncoder().encode(input.text).length : 0;
 }
 
 function tooLarge(field: string, bytes: number, limit: number): InputError {
-  return new InputError(413, { code: 'BUNDLE_TOO_LARGE', message: `${field}: the bundle is ${bytes} bytes; the limit is ${limit}`, details: { field, bytes, limit } });
+  return new InputError(413, {
+    code: 'BUNDLE_TOO_LARGE',
+    message: `${field}: the bundle is ${bytes} bytes; the limit is ${limit}`,
+    details: { field, bytes, limit },
+  });
 }
 
 /**
@@ -72,7 +85,12 @@ function tooLarge(field: string, bytes: number, limit: number): InputError {
  * kind for the game (an ant brain in a sandboxed game, code in a text game)
  * is WRONG_GAME; one over `maxBytes` is BUNDLE_TOO_LARGE.
  */
-export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[], resolve: ResolveBot, maxBytes: number): Promise<DecodedSeat[]> {
+export async function decodeSeats(
+  game: GameModule,
+  inputs: readonly SeatInput[],
+  resolve: ResolveBot,
+  maxBytes: number,
+): Promise<DecodedSeat[]> {
   const text = game.bots.form === 'text' ? game.bots : null;
   const limit = text ? Math.min(text.maxBytes, maxBytes) : maxBytes;
   // Sizes first: a request with a bundle too large is refused before anything is looked up.
@@ -87,14 +105,30 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
       if (input.bot !== undefined) {
         const seat = await resolve(input.bot, `${input.field}.bot`);
         if (!botFitsGame(game, seat.kind)) {
-          const what = text ? `${game.id} matches take ${text.kind} bots` : `${game.id} matches take ${languageFieldList()} bundles`;
-          throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}.bot: bot '${input.bot}' is a ${seat.kind} bot; ${what}`, details: { field: `${input.field}.bot` } });
+          const what = text
+            ? `${game.id} matches take ${text.kind} bots`
+            : `${game.id} matches take ${languageFieldList()} bundles`;
+          throw new InputError(400, {
+            code: 'WRONG_GAME',
+            message: `${input.field}.bot: bot '${input.bot}' is a ${seat.kind} bot; ${what}`,
+            details: { field: `${input.field}.bot` },
+          });
         }
         return name ? { ...seat, name, bot: { ...seat.bot, name } } : seat;
       }
       if (text) {
-        if (input.text === undefined) throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take ${text.kind} bots as '${text.field}'`, details: { field: input.field } });
-        return { name, kind: text.kind, bot: named({ kind: 'text' as const, code: input.text }), bytes: new TextEncoder().encode(input.text) };
+        if (input.text === undefined)
+          throw new InputError(400, {
+            code: 'WRONG_GAME',
+            message: `${input.field}: ${game.id} matches take ${text.kind} bots as '${text.field}'`,
+            details: { field: input.field },
+          });
+        return {
+          name,
+          kind: text.kind,
+          bot: named({ kind: 'text' as const, code: input.text }),
+          bytes: new TextEncoder().encode(input.text),
+        };
       }
       for (const language of botLanguages()) {
         const code = input[language.field];
@@ -103,9 +137,18 @@ export async function decodeSeats(game: GameModule, inputs: readonly SeatInput[]
           const bytes = decodeBase64(code);
           return { name, kind: language.kind, bot: named({ kind: language.kind, code: bytes }), bytes };
         }
-        return { name, kind: language.kind, bot: named({ kind: language.kind, code }), bytes: new TextEncoder().encode(code) };
+        return {
+          name,
+          kind: language.kind,
+          bot: named({ kind: language.kind, code }),
+          bytes: new TextEncoder().encode(code),
+        };
       }
-      throw new InputError(400, { code: 'WRONG_GAME', message: `${input.field}: ${game.id} matches take ${languageFieldList()} bundles`, details: { field: input.field } });
+      throw new InputError(400, {
+        code: 'WRONG_GAME',
+        message: `${input.field}: ${game.id} matches take ${languageFieldList()} bundles`,
+        details: { field: input.field },
+      });
     }),
   );
 }

@@ -47,11 +47,23 @@ export async function playAndStore(
   options: StoreOptions = {},
 ): Promise<MatchRecord> {
   const listed = options.listed === true;
-  const played = await playMatch({ game, request, seats, runner: deps.runner, id, owner, now, ...(setup ? { setup } : {}) });
-  await Promise.all(seats.map((s, k) => deps.blobs.put(bundleKey(played.hashes[k]!), s.bytes, { contentType: botContentType(s.kind) })));
+  const played = await playMatch({
+    game,
+    request,
+    seats,
+    runner: deps.runner,
+    id,
+    owner,
+    now,
+    ...(setup ? { setup } : {}),
+  });
+  await Promise.all(
+    seats.map((s, k) => deps.blobs.put(bundleKey(played.hashes[k]!), s.bytes, { contentType: botContentType(s.kind) })),
+  );
   await deps.blobs.put(replayKey(id), await gzipJson(played.replay), GZIP_JSON);
   if (played.logs !== undefined) await deps.blobs.put(logsKey(id), await gzipJson(played.logs), GZIP_JSON);
   const record: MatchRecord = { ...played.record, public: listed };
-  if (!(await deps.matches.create(record, [...played.hashes], { listed }))) throw new UmpireError({ code: 'ID_COLLISION', message: 'a new match id collided; retry the request' });
+  if (!(await deps.matches.create(record, [...played.hashes], { listed })))
+    throw new UmpireError({ code: 'ID_COLLISION', message: 'a new match id collided; retry the request' });
   return record;
 }

@@ -11,7 +11,11 @@ export function canUseBot(record: BotRecord, owner: string): boolean {
 
 /** The same answer for a bot that does not exist and one the caller may not use, so ids cannot be probed. */
 export function botNotFound(id: string, field = 'bot'): InputError {
-  return new InputError(404, { code: 'NOT_FOUND', message: `${field}: no bot '${id}' that you can use`, details: { field } });
+  return new InputError(404, {
+    code: 'NOT_FOUND',
+    message: `${field}: no bot '${id}' that you can use`,
+    details: { field },
+  });
 }
 
 /** The record of a bot `owner` may use, or 404. */
@@ -29,9 +33,19 @@ export interface BotAccess {
 }
 
 /** A stored bot as a seat of a match, with its owner (whose logs a match keeps: see ownLogs). */
-export async function storedSeat(deps: { blobs: BlobStore; bots: BotStore }, id: string, access?: BotAccess): Promise<DecodedSeat> {
+export async function storedSeat(
+  deps: { blobs: BlobStore; bots: BotStore },
+  id: string,
+  access?: BotAccess,
+): Promise<DecodedSeat> {
   const record = access ? await usableBotRecord(deps.bots, id, access.owner, access.field) : await deps.bots.get(id);
   const bytes = record ? await deps.blobs.get(bundleKey(record.sha256)) : null;
   if (!record || !bytes) throw botNotFound(id, access?.field);
-  return { name: record.name, kind: record.kind, bot: botFromBytes(record.kind, bytes, record.name), bytes, owner: record.owner };
+  return {
+    name: record.name,
+    kind: record.kind,
+    bot: botFromBytes(record.kind, bytes, record.name),
+    bytes,
+    owner: record.owner,
+  };
 }

@@ -18,7 +18,12 @@ async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** A stored gzip JSON object checked against `schema`; null when there is none. `what` names it in the error. */
-export async function readStoredJson<T>(blobs: BlobStore, key: string, schema: z.ZodType<T>, what: string): Promise<{ text: string; doc: T } | null> {
+export async function readStoredJson<T>(
+  blobs: BlobStore,
+  key: string,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<{ text: string; doc: T } | null> {
   const stored = await blobs.get(key);
   if (!stored) return null;
   let text: string;

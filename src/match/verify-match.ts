@@ -44,7 +44,10 @@ function cappedBySafetyCap(doc: unknown): boolean {
  * Content the game cannot read back is REPLAY_CORRUPT; a replay or bot that
  * is not stored is NOT_FOUND or BUNDLE_MISSING.
  */
-export async function verifyMatch(deps: { readonly blobs: BlobStore; readonly runner: MatchRunner }, record: MatchRecord): Promise<Verification> {
+export async function verifyMatch(
+  deps: { readonly blobs: BlobStore; readonly runner: MatchRunner },
+  record: MatchRecord,
+): Promise<Verification> {
   const what = `the stored replay of match ${record.id}`;
   const game = findGame(record.game);
   if (!game) throw replayCorrupt(`the record of match ${record.id}`, `no registered game '${record.game}'`);
@@ -55,22 +58,47 @@ export async function verifyMatch(deps: { readonly blobs: BlobStore; readonly ru
   const bots = await Promise.all(
     seats.map(async (seat, k): Promise<Bundle | TextBot> => {
       const bytes = seat.sha256 ? await deps.blobs.get(bundleKey(seat.sha256)) : null;
-      if (!bytes) throw new InputError(409, { code: 'BUNDLE_MISSING', message: `the ${game.seats[k] ?? k} bot of match ${record.id} is not stored` });
+      if (!bytes)
+        throw new InputError(409, {
+          code: 'BUNDLE_MISSING',
+          message: `the ${game.seats[k] ?? k} bot of match ${record.id} is not stored`,
+        });
       return botFromBytes(seat.kind, bytes, seat.name);
     }),
   );
   const rerun = readBack(what, () => game.verify.rerun(doc, record));
   const budgets = game.engine.kind === 'sandbox' ? resolveBudgets(game.id, rerun.budgets) : undefined;
-  const output = await deps.runner.play<unknown>({ game: game.id, options: rerun.options, seed: rerun.seed, ...(budgets ? { budgets } : {}), bots });
+  const output = await deps.runner.play<unknown>({
+    game: game.id,
+    options: rerun.options,
+    seed: rerun.seed,
+    ...(budgets ? { budgets } : {}),
+    bots,
+  });
   const replay = readBack(what, () => game.verify.replay(output, doc, record));
   const rerunText = JSON.stringify(replay);
-  const capped = { stored: cappedBySafetyCap(doc) || record.safetyCap === true, rerun: cappedBySafetyCap(replay) || cappedBySafetyCap(output) };
+  const capped = {
+    stored: cappedBySafetyCap(doc) || record.safetyCap === true,
+    rerun: cappedBySafetyCap(replay) || cappedBySafetyCap(output),
+  };
   if (capped.stored || capped.rerun) return notReproducible(record.id, stored.text, rerunText, capped);
-  return compareReplays(record.id, stored.text, rerunText, game.verify.steps(doc), game.verify.steps(replay), game.verify.label);
+  return compareReplays(
+    record.id,
+    stored.text,
+    rerunText,
+    game.verify.steps(doc),
+    game.verify.steps(replay),
+    game.verify.label,
+  );
 }
 
 /** The verdict on a match a safety cap decided: not compared, with both replays' hashes. */
-async function notReproducible(id: string, storedText: string, rerunText: string, safetyCap: { stored: boolean; rerun: boolean }): Promise<Verification> {
+async function notReproducible(
+  id: string,
+  storedText: string,
+  rerunText: string,
+  safetyCap: { stored: boolean; rerun: boolean },
+): Promise<Verification> {
   return {
     id,
     identical: null,

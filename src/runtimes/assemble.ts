@@ -14,7 +14,11 @@ export interface AssembledRuntime<Q extends JobQueue<RoundJob>> {
 }
 
 /** The one setup every runtime shares: a kit's parts and the open stores, as deps, a queue and the app. */
-export function assembleRuntime<Q extends JobQueue<RoundJob>>(kit: RuntimeKit<Q>, stores: Stores, site: Site): AssembledRuntime<Q> {
+export function assembleRuntime<Q extends JobQueue<RoundJob>>(
+  kit: RuntimeKit<Q>,
+  stores: Stores,
+  site: Site,
+): AssembledRuntime<Q> {
   const deps = runtimeDeps(kit, stores);
   const queue = kit.queue?.(deps);
   const app = createApp({ ...deps, ...(queue ? { queue } : {}), site, auth: kit.auth });

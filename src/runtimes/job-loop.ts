@@ -1,6 +1,6 @@
 import type { LeaderboardDeps } from '../leaderboard/deps.js';
 import { runRoundJob } from '../leaderboard/run-round-job.js';
-import { JobError, jobErrorCode, type JobErrorCode } from '../store/contract/job-errors.js';
+import { type JobError, jobErrorCode, type JobErrorCode } from '../store/contract/job-errors.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 
 /**

@@ -19,7 +19,9 @@ export const REFUEL_NAME = 'refuel';
 
 /** Whether a compiled module calls the refuel hook (so its host may hand out its fuel in slices). */
 export function hasRefuelHook(module: WebAssembly.Module): boolean {
-  return WebAssembly.Module.imports(module).some((i) => i.module === REFUEL_MODULE && i.name === REFUEL_NAME && i.kind === 'function');
+  return WebAssembly.Module.imports(module).some(
+    (i) => i.module === REFUEL_MODULE && i.name === REFUEL_NAME && i.kind === 'function',
+  );
 }
 
 /** Counter units moved to the counter at a time while a cap is kept (about 0.3 ms of QuickJS work, 0.6 ms of Python). */

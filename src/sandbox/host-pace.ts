@@ -47,7 +47,12 @@ export function hostSlowness(quickjs: QuickJSModuleSource): Promise<number> {
 async function measureSlowness(quickjs: QuickJSModuleSource): Promise<number> {
   const clock = capClock();
   if (clock.kind !== 'thread-cpu') return 1;
-  const loaded = await JsBot.load(quickjs, WORKLOAD, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e10, safetyCapFactor: 1e6 });
+  const loaded = await JsBot.load(quickjs, WORKLOAD, {
+    limits: DEFAULT_LIMITS,
+    seed: 1,
+    loadFuel: 1e10,
+    safetyCapFactor: 1e6,
+  });
   if (!loaded.ok) return 1;
   try {
     const rates: number[] = [];

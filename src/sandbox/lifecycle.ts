@@ -109,7 +109,13 @@ class LivingBot implements Bot {
       if (isFailure(made) && made.safetyCap) {
         this.crashes++;
         this.reloadNext = true;
-        return { output: null, fuel: 0, failure: 'over_budget', detail: `reload failed: ${made.message}; reloaded next turn`, safetyCap: true };
+        return {
+          output: null,
+          fuel: 0,
+          failure: 'over_budget',
+          detail: `reload failed: ${made.message}; reloaded next turn`,
+          safetyCap: true,
+        };
       }
       if (isFailure(made)) return this.dropped('crash', `reload failed: ${made.message}`, 0);
       this.instance = made;
@@ -129,7 +135,11 @@ class LivingBot implements Bot {
       case 'answer': {
         const limit = this.ctx.limits.outputChars;
         const cut = outcome.text.length > limit;
-        return { output: cut ? outcome.text.slice(0, limit) : outcome.text, fuel, ...(cut || outcome.truncated ? { truncated: true } : {}) };
+        return {
+          output: cut ? outcome.text.slice(0, limit) : outcome.text,
+          fuel,
+          ...(cut || outcome.truncated ? { truncated: true } : {}),
+        };
       }
       case 'error':
         return { output: null, fuel, failure: 'error', detail: outcome.detail };
@@ -147,7 +157,13 @@ class LivingBot implements Bot {
     this.crashes++;
     this.reloadNext = true;
     this.instance = null;
-    return { output: null, fuel, failure, detail: `${detail}; reloaded next turn`, ...(safetyCap ? { safetyCap } : {}) };
+    return {
+      output: null,
+      fuel,
+      failure,
+      detail: `${detail}; reloaded next turn`,
+      ...(safetyCap ? { safetyCap } : {}),
+    };
   }
 
   private retire(why: string): CallResult {

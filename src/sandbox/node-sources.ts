@@ -16,7 +16,10 @@ import type { WasmSessionFactory } from './wasm/session.js';
  * A build output compiled at most once per process (a missing file says to
  * build), or the module the process hands a worker thread (workerData).
  */
-function compiledOnce(url: URL): { readonly source: () => Promise<WebAssembly.Module>; share(module: WebAssembly.Module): void } {
+function compiledOnce(url: URL): {
+  readonly source: () => Promise<WebAssembly.Module>;
+  share(module: WebAssembly.Module): void;
+} {
   let compiled: Promise<WebAssembly.Module> | undefined;
   return {
     source: () =>
@@ -67,7 +70,9 @@ export const nodeWasmSessions: WasmSessionFactory = async (metered, seed, logLim
  * (nodeSafetyCapFactor): an operator may fix it, tests lower it to play a
  * cap without a bot that outruns its fuel.
  */
-export function safetyCapFactorFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): number | undefined {
+export function safetyCapFactorFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number | undefined {
   const text = env.UMPIRE_SAFETY_CAP_FACTOR;
   if (text === undefined || text.trim() === '') return undefined;
   const factor = Number(text);

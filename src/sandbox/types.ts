@@ -3,7 +3,6 @@ import type { Bundle, CallFailure, LoadFailure } from '../core/bots.js';
 
 export type { Bundle, BundleKind, CallFailure, LoadFailure, LoadFailureCode } from '../core/bots.js';
 
-
 /** Limits of one bot in one match. */
 export interface BotLimits {
   /** Linear memory cap in bytes (default 64 MiB). */
@@ -25,7 +24,6 @@ export interface CallBudget {
   readonly fuel: number;
 }
 
-
 export interface CallResult {
   /** The answer text, or null on failure. */
   readonly output: string | null;
@@ -38,7 +36,6 @@ export interface CallResult {
   /** Set when the safety cap on CPU time stopped the call (failure 'over_budget'): the call is not reproducible. */
   readonly safetyCap?: true;
 }
-
 
 /** A loaded bot: called once per turn with the text the original engine would send. */
 export interface Bot {
@@ -65,7 +62,9 @@ export interface BotContext {
   readonly safetyCapFactor?: number;
 }
 
-export type LoadResult = { readonly ok: true; readonly bot: Bot } | { readonly ok: false; readonly failure: LoadFailure };
+export type LoadResult =
+  | { readonly ok: true; readonly bot: Bot }
+  | { readonly ok: false; readonly failure: LoadFailure };
 
 /** Loads a bundle into a sandbox of the current runtime (QuickJS, WebAssembly, Worker Loader...). */
 export type BotLoader = (bundle: Bundle, ctx: BotContext) => Promise<LoadResult>;

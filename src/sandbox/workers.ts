@@ -51,7 +51,12 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
       .get(`bot-${crypto.randomUUID()}`, async () => ({
         compatibilityDate: BOT_ISOLATE_COMPATIBILITY_DATE,
         mainModule: 'main.js',
-        modules: { 'main.js': ISOLATE_MAIN, 'harness.js': harnessSource, 'bot.wasm': { wasm }, 'config.json': { json: { seed, logLimit } } },
+        modules: {
+          'main.js': ISOLATE_MAIN,
+          'harness.js': harnessSource,
+          'bot.wasm': { wasm },
+          'config.json': { json: { seed, logLimit } },
+        },
         globalOutbound: null,
       }))
       .getEntrypoint() as HarnessStub;
@@ -69,7 +74,11 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
  * so the languages' engines come imported statically, by build file name
  * (every one in ENGINES); WASI modules come prepared (`umpire prepare-wasi`).
  */
-export function workersBotLoader(options: { loader: WorkerLoader; engines: Readonly<Record<string, WebAssembly.Module>>; harnessSource: string }): BotLoader {
+export function workersBotLoader(options: {
+  loader: WorkerLoader;
+  engines: Readonly<Record<string, WebAssembly.Module>>;
+  harnessSource: string;
+}): BotLoader {
   const missing = ENGINES.filter((file) => !(options.engines[file] instanceof WebAssembly.Module));
   if (missing.length > 0) throw new Error(`the Workers entry does not import the engines ${missing.join(', ')}`);
   const host: SandboxHost = {

@@ -23,4 +23,3 @@ export function decodeCursorText(cursor: string): string {
     throw badCursor();
   }
 }
-

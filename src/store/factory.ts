@@ -28,26 +28,41 @@ export async function openStores(backends: readonly StoreBackend[], options: Ope
   const name = chosenBackend(options.env, options.fallback);
   const names = backends.map((b) => b.name);
   if (name === null) {
-    throw new StoreConfigError('STORE_NOT_CONFIGURED', `set S3_BUCKET and DYNAMODB_TABLE, or STORE to one of: ${names.join(', ')}`);
+    throw new StoreConfigError(
+      'STORE_NOT_CONFIGURED',
+      `set S3_BUCKET and DYNAMODB_TABLE, or STORE to one of: ${names.join(', ')}`,
+    );
   }
   const backend = backends.find((b) => b.name === name);
   if (!backend) {
     const known = backends.map((b) => `  ${b.name}: ${b.summary}`).join('\n');
-    throw new StoreConfigError('STORE_UNKNOWN', `STORE=${name} is not a storage backend here; the backends are:\n${known}`);
+    throw new StoreConfigError(
+      'STORE_UNKNOWN',
+      `STORE=${name} is not a storage backend here; the backends are:\n${known}`,
+    );
   }
-  return backend.open({ env: options.env, log: options.log ?? ((line) => console.error(line)), ...(options.guest ? { guest: true } : {}) });
+  return backend.open({
+    env: options.env,
+    log: options.log ?? ((line) => console.error(line)),
+    ...(options.guest ? { guest: true } : {}),
+  });
 }
 
 /**
  * prepare() for a server that must start even when its storage does not work yet: a failure
  * is logged (one line) and the requests that need storage get 503 meanwhile.
  */
-export async function prepareOrReport(opened: OpenedStores, log: (line: string) => void = (line) => console.error(line)): Promise<boolean> {
+export async function prepareOrReport(
+  opened: OpenedStores,
+  log: (line: string) => void = (line) => console.error(line),
+): Promise<boolean> {
   try {
     await opened.prepare();
     return true;
   } catch (e) {
-    log(`umpire: storage is not ready (${(e as Error).message ?? String(e)}); requests that need it get 503 until it works`);
+    log(
+      `umpire: storage is not ready (${(e as Error).message ?? String(e)}); requests that need it get 503 until it works`,
+    );
     return false;
   }
 }

@@ -18,5 +18,10 @@ declare module '@20minutes/s3rver' {
 
 declare module 'dynalite' {
   import type { Server } from 'node:http';
-  export default function dynalite(options: { path?: string; createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }): Server;
+  export default function dynalite(options: {
+    path?: string;
+    createTableMs?: number;
+    deleteTableMs?: number;
+    updateTableMs?: number;
+  }): Server;
 }

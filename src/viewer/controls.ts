@@ -90,7 +90,10 @@ export function fail(message: string): void {
  * The replay at `url`, checked against the game's replay format when it has
  * one; null once the reason it cannot be shown is on the page (see fail).
  */
-export async function loadReplay<T>(url: string, expected?: { readonly format: string; readonly what: string }): Promise<T | null> {
+export async function loadReplay<T>(
+  url: string,
+  expected?: { readonly format: string; readonly what: string },
+): Promise<T | null> {
   const response = await fetch(url);
   if (!response.ok) {
     fail(`the replay could not be loaded (HTTP ${response.status})`);

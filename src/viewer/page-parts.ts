@@ -50,7 +50,11 @@ export interface ControlBarOptions {
  * the #scrub range, the #turn label, #speed and the replay download link.
  */
 export function controlBar(page: ViewerPageOptions, o: ControlBarOptions): string {
-  const speeds = o.speeds.map((s) => `<option value="${escapeHtml(s.value)}"${s.selected ? ' selected' : ''}>${escapeHtml(s.label)}</option>`).join('');
+  const speeds = o.speeds
+    .map(
+      (s) => `<option value="${escapeHtml(s.value)}"${s.selected ? ' selected' : ''}>${escapeHtml(s.label)}</option>`,
+    )
+    .join('');
   return `<div class="controls">
     <button id="first" title="first ${o.step} (Home)">«</button>
     <button id="prev" title="one ${o.step} back (←)">‹</button>

@@ -27,7 +27,8 @@ export function formActions(app: Hono<any>, api: ApiCall): void {
   app.post('/ui/bots', (c) =>
     act(c, async (form, auth) => {
       const file = form.get('bot');
-      if (!file || typeof file === 'string') throw new ApiFailure(400, 'INVALID_REQUEST', 'choose a bot file to upload');
+      if (!file || typeof file === 'string')
+        throw new ApiFailure(400, 'INVALID_REQUEST', 'choose a bot file to upload');
       const name = String(form.get('name') ?? '').trim();
       const upload = new FormData();
       // The file's extension says what it is (.py, .wasm, .ant...): a new name keeps it.
@@ -36,7 +37,9 @@ export function formActions(app: Hono<any>, api: ApiCall): void {
       upload.set('bot', named ? new File([file], named, { type: file.type }) : file);
       upload.set('game', String(form.get('game') ?? ''));
       upload.set('public', checked(form.get('public')) ? 'true' : 'false');
-      const bot = await json<{ id: string }>(await api('/v1/bots', { method: 'POST', body: upload, headers: authHeaders(auth) }));
+      const bot = await json<{ id: string }>(
+        await api('/v1/bots', { method: 'POST', body: upload, headers: authHeaders(auth) }),
+      );
       return `/bots/${bot.id}`;
     }),
   );
@@ -75,7 +78,12 @@ export function formActions(app: Hono<any>, api: ApiCall): void {
   app.post('/ui/leaderboards/:id/entries', (c) =>
     act(c, async (form, auth) => {
       const id = c.req.param('id') ?? '';
-      await postJson(api, `/v1/leaderboards/${encodeURIComponent(id)}/entries`, { bot: String(form.get('bot') ?? '').trim() }, auth);
+      await postJson(
+        api,
+        `/v1/leaderboards/${encodeURIComponent(id)}/entries`,
+        { bot: String(form.get('bot') ?? '').trim() },
+        auth,
+      );
       return `/leaderboards/${id}`;
     }),
   );
@@ -83,20 +91,36 @@ export function formActions(app: Hono<any>, api: ApiCall): void {
   app.post('/ui/leaderboards/:id/rounds', (c) =>
     act(c, async (_form, auth) => {
       const id = c.req.param('id') ?? '';
-      await json(await api(`/v1/leaderboards/${encodeURIComponent(id)}/rounds`, { method: 'POST', headers: authHeaders(auth) }));
+      await json(
+        await api(`/v1/leaderboards/${encodeURIComponent(id)}/rounds`, { method: 'POST', headers: authHeaders(auth) }),
+      );
       return `/leaderboards/${id}`;
     }),
   );
 }
 
 /** Plays a match of these seats on the game's defaults (listed if the form asks), and names its page. */
-async function playMatch(api: ApiCall, game: GameModule, seats: readonly WebSeat[], form: FormData, auth: string | undefined): Promise<string> {
-  const record = await postJson<{ id: string }>(api, '/v1/matches', { ...matchRequest(game, seats, randomSeed()), public: checked(form.get('public')) }, auth);
+async function playMatch(
+  api: ApiCall,
+  game: GameModule,
+  seats: readonly WebSeat[],
+  form: FormData,
+  auth: string | undefined,
+): Promise<string> {
+  const record = await postJson<{ id: string }>(
+    api,
+    '/v1/matches',
+    { ...matchRequest(game, seats, randomSeed()), public: checked(form.get('public')) },
+    auth,
+  );
   return `/matches/${record.id}`;
 }
 
 /** Runs a form's action; answers with where to go next, or the failure. */
-async function act(c: Context, run: (form: FormData, authorization: string | undefined) => Promise<string>): Promise<Response> {
+async function act(
+  c: Context,
+  run: (form: FormData, authorization: string | undefined) => Promise<string>,
+): Promise<Response> {
   const byScript = (c.req.header('Accept') ?? '').includes('application/json');
   try {
     // Its fields are counted before it is parsed: a form of thousands of fields is refused, not parsed.
@@ -129,10 +153,15 @@ function exampleSeat(game: GameModule, name: string): WebSeat {
 
 const checked = (value: FormDataEntryValue | null) => value === 'true' || value === 'on';
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
-const authHeaders = (authorization: string | undefined): Record<string, string> => (authorization ? { Authorization: authorization } : {});
+const authHeaders = (authorization: string | undefined): Record<string, string> =>
+  authorization ? { Authorization: authorization } : {};
 
 async function postJson<T>(api: ApiCall, path: string, body: unknown, authorization: string | undefined): Promise<T> {
   return json<T>(
-    await api(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...authHeaders(authorization) } }),
+    await api(path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...authHeaders(authorization) },
+    }),
   );
 }

@@ -18,7 +18,11 @@ export async function json<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiFailure(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? `the API answered ${response.status}`);
+    throw new ApiFailure(
+      response.status,
+      error?.code ?? 'HTTP_ERROR',
+      error?.message ?? `the API answered ${response.status}`,
+    );
   }
   return body as T;
 }

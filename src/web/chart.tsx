@@ -10,7 +10,18 @@ const WIDTH = 640;
 const HEIGHT = 260;
 const PAD = { left: 44, right: 12, top: 12, bottom: 24 };
 /** Distinct in light and dark, told apart also by the legend's order. */
-export const SERIES_COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
+export const SERIES_COLORS = [
+  '#1f77b4',
+  '#d62728',
+  '#2ca02c',
+  '#ff7f0e',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#17becf',
+  '#bcbd22',
+  '#7f7f7f',
+];
 
 export function RatingChart({ series, title }: { series: readonly ChartSeries[]; title: string }) {
   const drawn = series.filter((s) => s.points.length > 0);

@@ -67,7 +67,9 @@ function replaceSeats(value: unknown, marks: readonly string[], seats: readonly 
       const { bot: _, ...rest } = value as Record<string, unknown>;
       return { ...rest, ...seats[at] };
     }
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, replaceSeats(v, marks, seats)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, replaceSeats(v, marks, seats)]),
+    );
   }
   return value;
 }

@@ -58,9 +58,25 @@ export function Page({ title, needsKey, refreshSeconds, children }: PageProps) {
 }
 
 /** A form the script submits with the saved key; without script it posts and the server redirects. */
-export function ApiForm({ action, children, label, multipart }: { action: string; label: string; multipart?: boolean; children?: Child }) {
+export function ApiForm({
+  action,
+  children,
+  label,
+  multipart,
+}: {
+  action: string;
+  label: string;
+  multipart?: boolean;
+  children?: Child;
+}) {
   return (
-    <form class="stack" method="post" action={action} data-api-form {...(multipart ? { enctype: 'multipart/form-data' } : {})}>
+    <form
+      class="stack"
+      method="post"
+      action={action}
+      data-api-form
+      {...(multipart ? { enctype: 'multipart/form-data' } : {})}
+    >
       {children}
       <div>
         <button class="primary" type="submit">

@@ -26,7 +26,11 @@ export function Markdown({ source }: { source: string }) {
       k++;
     } else if (/^\s*([-*]|\d+\.) /.test(line)) {
       const items: string[] = [];
-      for (; k < lines.length && (/^\s*([-*]|\d+\.) /.test(lines[k]!) || (/^\s{2,}\S/.test(lines[k]!) && items.length > 0)); k++) {
+      for (
+        ;
+        k < lines.length && (/^\s*([-*]|\d+\.) /.test(lines[k]!) || (/^\s{2,}\S/.test(lines[k]!) && items.length > 0));
+        k++
+      ) {
         if (/^\s*([-*]|\d+\.) /.test(lines[k]!)) items.push(lines[k]!.replace(/^\s*([-*]|\d+\.) /, ''));
         else items[items.length - 1] += ` ${lines[k]!.trim()}`;
       }
@@ -41,7 +45,8 @@ export function Markdown({ source }: { source: string }) {
       k++;
     } else {
       const text: string[] = [];
-      for (; k < lines.length && lines[k]!.trim() !== '' && !/^(```|#{1,6} |\s*([-*]|\d+\.) )/.test(lines[k]!); k++) text.push(lines[k]!);
+      for (; k < lines.length && lines[k]!.trim() !== '' && !/^(```|#{1,6} |\s*([-*]|\d+\.) )/.test(lines[k]!); k++)
+        text.push(lines[k]!);
       blocks.push(<p>{inline(text.join(' '))}</p>);
     }
   }

@@ -20,8 +20,10 @@ export function cell(value: unknown): string {
 
 /** The seats of a record, in order: `bots` by seat name, or a `players` list. */
 export function seatsOf(record: Fields): { seat: string; fields: Fields }[] {
-  if (isObject(record.bots)) return Object.entries(record.bots).map(([seat, v]) => ({ seat, fields: isObject(v) ? v : { name: v } }));
-  if (Array.isArray(record.players)) return record.players.map((v, k) => ({ seat: String(k), fields: isObject(v) ? v : {} }));
+  if (isObject(record.bots))
+    return Object.entries(record.bots).map(([seat, v]) => ({ seat, fields: isObject(v) ? v : { name: v } }));
+  if (Array.isArray(record.players))
+    return record.players.map((v, k) => ({ seat: String(k), fields: isObject(v) ? v : {} }));
   return [];
 }
 
@@ -37,7 +39,9 @@ export function resultText(record: Fields): string {
 export function MatchSummary({ record }: { record: Fields }) {
   const seats = seatsOf(record);
   const scores = isObject(record.scores) ? record.scores : null;
-  const extra = [...new Set(seats.flatMap((s) => Object.keys(s.fields)))].filter((k) => !['name', 'kind', 'sha256', 'botId'].includes(k));
+  const extra = [...new Set(seats.flatMap((s) => Object.keys(s.fields)))].filter(
+    (k) => !['name', 'kind', 'sha256', 'botId'].includes(k),
+  );
   return (
     <section class="card" aria-labelledby="result-title">
       <h2 id="result-title">Result: {resultText(record)}</h2>
@@ -47,7 +51,15 @@ export function MatchSummary({ record }: { record: Fields }) {
         {typeof record.turns === 'number' ? `${record.turns} turns. ` : ''}
         {typeof record.rounds === 'number' ? `${record.rounds} rounds. ` : ''}
       </p>
-      <Table columns={[{ label: 'Seat' }, { label: 'Bot' }, { label: 'Kind' }, ...(scores ? [{ label: 'Score' }] : []), ...extra.map((label) => ({ label }))]}>
+      <Table
+        columns={[
+          { label: 'Seat' },
+          { label: 'Bot' },
+          { label: 'Kind' },
+          ...(scores ? [{ label: 'Score' }] : []),
+          ...extra.map((label) => ({ label })),
+        ]}
+      >
         {seats.map(({ seat, fields }) => (
           <tr>
             <th scope="row">{seat}</th>

@@ -63,7 +63,10 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
     '/games/:game',
     page(async (c) => {
       const game = gameOr404(param(c, 'game'));
-      return html(c, <GamePage game={game} readme={readmeOf(game)} input={await firstInput(game)} bots={exampleBotsOf(game)} />);
+      return html(
+        c,
+        <GamePage game={game} readme={readmeOf(game)} input={await firstInput(game)} bots={exampleBotsOf(game)} />,
+      );
     }),
   );
 
@@ -73,13 +76,18 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
       const game = gameOr404(param(c, 'game'));
       const bot = exampleBot(game, param(c, 'name'));
       if (!bot) throw new ApiFailure(404, 'NOT_FOUND', `${game.title} has no example bot '${param(c, 'name')}'`);
-      return c.body(bot.text, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': `attachment; filename="${bot.name}"` });
+      return c.body(bot.text, 200, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${bot.name}"`,
+      });
     }),
   );
 
   app.get(
     '/upload',
-    page(async (c) => html(c, <UploadPage games={GAMES} selected={findGame(c.req.query('game') ?? '')?.id ?? GAMES[0]!.id} />)),
+    page(async (c) =>
+      html(c, <UploadPage games={GAMES} selected={findGame(c.req.query('game') ?? '')?.id ?? GAMES[0]!.id} />),
+    ),
   );
   app.get(
     '/leaderboards/new',
@@ -95,7 +103,10 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
         read<BoardView>(api, `/v1/leaderboards/${id}?history=1`, auth),
         readOr<List<MyBot>, typeof NONE>(api, '/v1/bots?limit=100', NONE, auth),
       ]);
-      return html(c, <LeaderboardPage view={view} game={findGame(view.leaderboard.game)} myBots={mine.items} now={new Date()} />);
+      return html(
+        c,
+        <LeaderboardPage view={view} game={findGame(view.leaderboard.game)} myBots={mine.items} now={new Date()} />,
+      );
     }),
   );
 
@@ -112,11 +123,27 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
       const [matches, boards, publicBots] = await Promise.all([
         readOr<List<MatchItem>, typeof NONE>(api, `/v1/matches?bot=${bot.sha256}&limit=20`, NONE, auth),
         readOr<List<BoardStanding>, typeof NONE>(api, `/v1/bots/${encodeURIComponent(id)}/boards`, NONE, auth),
-        readOr<List<{ id: string; name: string | null; kind: string }>, typeof NONE>(api, '/v1/bots?scope=public&limit=50', NONE),
+        readOr<List<{ id: string; name: string | null; kind: string }>, typeof NONE>(
+          api,
+          '/v1/bots?scope=public&limit=50',
+          NONE,
+        ),
       ]);
       const games = GAMES.filter((g) => playable(g, bot.kind));
-      const opponents = { examples: games.map((game) => ({ game, bots: exampleBotsOf(game) })), publicBots: publicBots.items.filter((b) => b.id !== bot.id) };
-      const content = <BotContent bot={bot} matches={matches.items} boards={boards.items} opponents={opponents} games={games} now={new Date()} />;
+      const opponents = {
+        examples: games.map((game) => ({ game, bots: exampleBotsOf(game) })),
+        publicBots: publicBots.items.filter((b) => b.id !== bot.id),
+      };
+      const content = (
+        <BotContent
+          bot={bot}
+          matches={matches.items}
+          boards={boards.items}
+          opponents={opponents}
+          games={games}
+          now={new Date()}
+        />
+      );
       if (wantsFragment(c)) return fragment(c, content);
       return html(c, <Layout title={bot.name ?? bot.id}>{content}</Layout>);
     }),
@@ -127,7 +154,9 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
     page(async (c) => {
       const record = await read<MatchItem>(api, `/v1/matches/${encodeURIComponent(param(c, 'id'))}`);
       const game = findGame(record.game);
-      const formats = game?.replayFormats ? Object.entries(game.replayFormats).map(([name, f]) => ({ name, extension: f.extension })) : [];
+      const formats = game?.replayFormats
+        ? Object.entries(game.replayFormats).map(([name, f]) => ({ name, extension: f.extension }))
+        : [];
       return html(c, <MatchPage record={record} game={game} formats={formats} now={new Date()} />);
     }),
   );

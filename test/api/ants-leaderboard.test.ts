@@ -15,7 +15,10 @@ describe('an ants leaderboard', () => {
 
   it('stores brains as bots, and refuses a brain that does not parse', async () => {
     for (const name of ['homing', 'example']) {
-      const r = await call('POST', '/v1/bots', { name, brain: readFileSync(`src/games/ants/bots/${name}.ant`, 'utf8') });
+      const r = await call('POST', '/v1/bots', {
+        name,
+        brain: readFileSync(`src/games/ants/bots/${name}.ant`, 'utf8'),
+      });
       expect(r.status).toBe(201);
       expect(r.body.kind).toBe('ant');
       bots[name] = r.body.id;
@@ -24,29 +27,50 @@ describe('an ants leaderboard', () => {
     bots.idle = idle.body.id;
     const bad = await call('POST', '/v1/bots', { brain: 'Turn Left 0\nMove 0 2\n' });
     expect(bad.status).toBe(422);
-    expect(bad.body.error).toMatchObject({ code: 'BOT_INVALID', message: 'the brain does not parse: line 2 (state 1): state 2 is beyond the program (states 0..1)' });
+    expect(bad.body.error).toMatchObject({
+      code: 'BOT_INVALID',
+      message: 'the brain does not parse: line 2 (state 1): state 2 is beyond the program (states 0..1)',
+    });
   });
 
   it('plays a stored brain in a match by id, and keeps brains out of icy matches', async () => {
-    const match = await call('POST', '/v1/matches', { game: 'ants', rounds: 300, red: { bot: bots.homing }, black: { bot: bots.example } });
+    const match = await call('POST', '/v1/matches', {
+      game: 'ants',
+      rounds: 300,
+      red: { bot: bots.homing },
+      black: { bot: bots.example },
+    });
     expect(match.status).toBe(201);
     expect(match.body.bots.red).toMatchObject({ name: 'homing', kind: 'ant' });
-    const icy = await call('POST', '/v1/matches', { game: 'icy', red: { bot: bots.homing }, blue: { js: 'export default () => ""' } });
+    const icy = await call('POST', '/v1/matches', {
+      game: 'icy',
+      red: { bot: bots.homing },
+      blue: { js: 'export default () => ""' },
+    });
     expect(icy.status).toBe(400);
     expect(icy.body.error.code).toBe('WRONG_GAME');
   });
 
   it('plays every pair both ways on every world and ranks by points', async () => {
-    const created = await call('POST', '/v1/leaderboards', { name: 'ambiants', game: 'ants', worlds: ['sample0', 'generated:5'], rounds: 3000 });
+    const created = await call('POST', '/v1/leaderboards', {
+      name: 'ambiants',
+      game: 'ants',
+      worlds: ['sample0', 'generated:5'],
+      rounds: 3000,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ game: 'ants', worlds: ['sample0', 'generated:5'], rounds: 3000 });
     const board = created.body.id;
-    for (const id of Object.values(bots)) expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: id })).status).toBe(201);
+    for (const id of Object.values(bots))
+      expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: id })).status).toBe(201);
     const round = await call('POST', `/v1/leaderboards/${board}/rounds`);
     expect(round.body).toMatchObject({ total: 12, status: 'running' }); // 3 x 2 ordered pairs, 2 worlds
     expect(await finish(board, round.body.id)).toMatchObject({ total: 12, done: 12, failed: 0 });
 
-    const lines = (await call('GET', `/v1/leaderboards/${board}/matches?limit=100`)).text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await call('GET', `/v1/leaderboards/${board}/matches?limit=100`)).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(12);
     const pairs = lines.map((l) => `${l.map}:${l.red.botId}>${l.black.botId}`);
     expect(new Set(pairs).size).toBe(12);
@@ -60,7 +84,12 @@ describe('an ants leaderboard', () => {
         points[winner] = (points[winner] ?? 0) + 2;
       }
     }
-    const table = (await call('GET', `/v1/leaderboards/${board}`)).body.table as { botId: string; points: number; played: number; wins: number }[];
+    const table = (await call('GET', `/v1/leaderboards/${board}`)).body.table as {
+      botId: string;
+      points: number;
+      played: number;
+      wins: number;
+    }[];
     expect(table.map((row) => row.points)).toEqual([...table.map((row) => row.points)].sort((a, b) => b - a));
     for (const row of table) {
       expect(row.points).toBe(points[row.botId] ?? 0);

@@ -11,7 +11,11 @@ const HOMING = readFileSync('src/games/ants/bots/homing.ant', 'utf8');
 const server = useServer();
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${server.base}/v1/matches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('ants matches over HTTP', () => {
   let record: Record<string, any>;
@@ -42,7 +46,12 @@ describe('ants matches over HTTP', () => {
   it('serves the record, the replay and the viewer by URL', async () => {
     expect(await (await fetch(`${server.base}/v1/matches/${record.id}`)).json()).toEqual(record);
     const replay = await (await fetch(record.replayUrl)).json();
-    expect(replay).toMatchObject({ format: 'umpire-ants-replay/1', seed: 12345, rounds: 10_000, brains: { red: EXAMPLE, black: EXAMPLE } });
+    expect(replay).toMatchObject({
+      format: 'umpire-ants-replay/1',
+      seed: 12345,
+      rounds: 10_000,
+      brains: { red: EXAMPLE, black: EXAMPLE },
+    });
     expect(replay.world).toBe(readFileSync('src/games/ants/maps/sample0.world', 'utf8'));
     expect(replay.food.at(-1).slice(1)).toEqual([0, 7]);
     const page = await fetch(record.viewUrl);
@@ -63,21 +72,46 @@ describe('ants matches over HTTP', () => {
   });
 
   it('a brain with an error forfeits with its line and problem', async () => {
-    const response = await post({ game: 'ants', rounds: 100, red: { brain: HOMING }, black: { brain: 'Flip 0 0 0\n' } });
+    const response = await post({
+      game: 'ants',
+      rounds: 100,
+      red: { brain: HOMING },
+      black: { brain: 'Flip 0 0 0\n' },
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({
       winner: 'red',
       decidedBy: 'forfeit',
       forfeit: 'black',
-      bots: { black: { forfeit: { code: 'BRAIN_INVALID', message: 'line 1 (state 0): Flip needs p of at least 1 (randomint takes a positive argument)' } } },
+      bots: {
+        black: {
+          forfeit: {
+            code: 'BRAIN_INVALID',
+            message: 'line 1 (state 0): Flip needs p of at least 1 (randomint takes a positive argument)',
+          },
+        },
+      },
     });
   });
 
   it('plays on a generated world and on a world sent as text', async () => {
-    const generated = await post({ game: 'ants', world: 'generated:99', seed: 1, rounds: 2000, red: { brain: HOMING }, black: { brain: EXAMPLE } });
+    const generated = await post({
+      game: 'ants',
+      world: 'generated:99',
+      seed: 1,
+      rounds: 2000,
+      red: { brain: HOMING },
+      black: { brain: EXAMPLE },
+    });
     expect(generated.status).toBe(201);
     expect((await generated.json()).manifest.world.name).toBe('generated:99');
-    const inline = await post({ game: 'ants', world: readFileSync('src/games/ants/maps/tiny.world', 'utf8'), rounds: 500, red: { brain: EXAMPLE }, black: { brain: EXAMPLE } });
+    const inline = await post({
+      game: 'ants',
+      world: readFileSync('src/games/ants/maps/tiny.world', 'utf8'),
+      rounds: 500,
+      red: { brain: EXAMPLE },
+      black: { brain: EXAMPLE },
+    });
     expect(inline.status).toBe(201);
     expect((await inline.json()).manifest.world.name).toBeNull();
   });
@@ -92,6 +126,8 @@ describe('ants matches over HTTP', () => {
   ])('rejects %j with %i %s', async (change, status, code, field) => {
     const response = await post({ game: 'ants', red: { brain: EXAMPLE }, black: { brain: EXAMPLE }, ...change });
     expect(response.status).toBe(status);
-    expect(await response.json()).toMatchObject({ error: { code, details: { field: expect.stringMatching(new RegExp(`^${field}`)) } } });
+    expect(await response.json()).toMatchObject({
+      error: { code, details: { field: expect.stringMatching(new RegExp(`^${field}`)) } },
+    });
   });
 });

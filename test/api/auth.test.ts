@@ -43,11 +43,15 @@ describe('API keys', () => {
   }, 30_000);
 
   it('bot logs are shown to the owner only', async () => {
-    const mine = await fetch(`${server.base}/v1/matches/${matchId}/logs`, { headers: { authorization: `Bearer ${alice.key}` } });
+    const mine = await fetch(`${server.base}/v1/matches/${matchId}/logs`, {
+      headers: { authorization: `Bearer ${alice.key}` },
+    });
     expect(mine.status).toBe(200);
     expect(await mine.json()).toEqual({ red: '', blue: '' });
     const bob = await createKey(dataDir, 'bob', 50);
-    const theirs = await fetch(`${server.base}/v1/matches/${matchId}/logs`, { headers: { authorization: `Bearer ${bob.key}` } });
+    const theirs = await fetch(`${server.base}/v1/matches/${matchId}/logs`, {
+      headers: { authorization: `Bearer ${bob.key}` },
+    });
     expect(theirs.status).toBe(403);
     expect((await fetch(`${server.base}/v1/matches/${matchId}/logs`)).status).toBe(401);
 

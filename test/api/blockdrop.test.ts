@@ -27,7 +27,9 @@ describe('block-drop matches over HTTP', () => {
     expect(r.status).toBe(201);
     record = r.body;
     expect(record).toMatchObject({ game: 'blockdrop', manifest: { game: 'blockdrop', seed: 2 } });
-    expect(record.players.map((p: { name: string; kind: string }) => [p.name, p.kind])).toEqual(bots.map((b) => [b.name, 'js']));
+    expect(record.players.map((p: { name: string; kind: string }) => [p.name, p.kind])).toEqual(
+      bots.map((b) => [b.name, 'js']),
+    );
     const standing = record.players.filter((p: { fellAt: number | null }) => p.fellAt === null);
     expect(record.winner).toBe(standing.length === 1 ? standing[0].id : 'draw');
   }, 30_000);
@@ -35,7 +37,11 @@ describe('block-drop matches over HTTP', () => {
   it('serves the record, the replay, the logs and the viewer', async () => {
     expect((await call('GET', `/v1/matches/${record.id}`)).body).toEqual(record);
     const replay = await (await fetch(record.replayUrl)).json();
-    expect(replay).toMatchObject({ format: 'umpire-blockdrop-replay/2', seed: 2, result: { winner: record.winner === 'draw' ? null : record.winner } });
+    expect(replay).toMatchObject({
+      format: 'umpire-blockdrop-replay/2',
+      seed: 2,
+      result: { winner: record.winner === 'draw' ? null : record.winner },
+    });
     expect(replay.turns).toHaveLength(record.turns);
     const logs = await fetch(`${server.base}/v1/matches/${record.id}/logs`);
     expect(logs.status).toBe(200);
@@ -49,11 +55,17 @@ describe('block-drop matches over HTTP', () => {
   }, 30_000);
 
   it('rejects three bots, and an ants brain as a player', async () => {
-    const three = await call('POST', '/v1/matches', { game: 'blockdrop', bots: [{ js: RANDOM }, { js: RANDOM }, { js: RANDOM }] });
+    const three = await call('POST', '/v1/matches', {
+      game: 'blockdrop',
+      bots: [{ js: RANDOM }, { js: RANDOM }, { js: RANDOM }],
+    });
     expect(three.status).toBe(400);
     expect(three.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'bots' } });
     const brain = await call('POST', '/v1/bots', { brain: 'Turn Left 0\n' });
-    const wrong = await call('POST', '/v1/matches', { game: 'blockdrop', bots: [{ bot: brain.body.id }, { js: RANDOM }, { js: RANDOM }, { js: RANDOM }] });
+    const wrong = await call('POST', '/v1/matches', {
+      game: 'blockdrop',
+      bots: [{ bot: brain.body.id }, { js: RANDOM }, { js: RANDOM }, { js: RANDOM }],
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('WRONG_GAME');
   });
@@ -62,26 +74,42 @@ describe('block-drop matches over HTTP', () => {
 describe('a block-drop leaderboard', () => {
   it('plays every four entries once from every seat and rates all four players of each match', async () => {
     const ids: string[] = [];
-    for (const [name, js] of [['hunter', HUNTER], ['random', RANDOM], ['hunter b', HUNTER], ['random b', RANDOM], ['idle', 'export default (s) => (s === "" ? "READY" : "N")']]) {
+    for (const [name, js] of [
+      ['hunter', HUNTER],
+      ['random', RANDOM],
+      ['hunter b', HUNTER],
+      ['random b', RANDOM],
+      ['idle', 'export default (s) => (s === "" ? "READY" : "N")'],
+    ]) {
       const r = await call('POST', '/v1/bots', { name, js, game: 'blockdrop' });
       expect(r.status).toBe(201);
       ids.push(r.body.id);
     }
     const board = (await call('POST', '/v1/leaderboards', { name: 'drop cup', game: 'blockdrop' })).body;
     expect(board).toMatchObject({ game: 'blockdrop', rating: 'openskill' });
-    for (const bot of ids) expect((await call('POST', `/v1/leaderboards/${board.id}/entries`, { bot })).status).toBe(201);
+    for (const bot of ids)
+      expect((await call('POST', `/v1/leaderboards/${board.id}/entries`, { bot })).status).toBe(201);
     const round = await call('POST', `/v1/leaderboards/${board.id}/rounds`);
     expect(round.body).toMatchObject({ total: 20 }); // 5 groups of four, 4 seatings each
     expect(await finish(board.id, round.body.id)).toMatchObject({ done: 20, failed: 0 });
 
-    const lines = (await call('GET', `/v1/leaderboards/${board.id}/matches?limit=100`)).text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await call('GET', `/v1/leaderboards/${board.id}/matches?limit=100`)).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(20);
     for (const line of lines) {
       expect(line.players).toHaveLength(4);
       // Ratings are keyed by entry id, which the export shows whether or not the bot id is.
       expect(Object.keys(line.ratings).sort()).toEqual(line.players.map((p: { entryId: string }) => p.entryId).sort());
     }
-    const table = (await call('GET', `/v1/leaderboards/${board.id}`)).body.table as { botId: string; played: number; wins: number; draws: number; losses: number }[];
+    const table = (await call('GET', `/v1/leaderboards/${board.id}`)).body.table as {
+      botId: string;
+      played: number;
+      wins: number;
+      draws: number;
+      losses: number;
+    }[];
     for (const row of table) {
       expect(row.played).toBe(16);
       expect(row.wins + row.draws + row.losses).toBe(16);

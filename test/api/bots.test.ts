@@ -5,7 +5,11 @@ import { useServer } from '../support/server.js';
 const server = useServer();
 
 const postJson = async (path: string, body: unknown) => {
-  const r = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${server.base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: await r.json() };
 };
 
@@ -17,14 +21,20 @@ describe('stored bots', () => {
     const r = await postJson('/v1/bots', { name: 'hunter', js: readFileSync('src/games/icy/bots/hunter.js', 'utf8') });
     expect(r.status).toBe(201);
     hunter = r.body;
-    expect(hunter).toMatchObject({ name: 'hunter', kind: 'js', owner: 'local', id: expect.stringMatching(/^bot_[A-Za-z0-9_-]{22}$/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(hunter).toMatchObject({
+      name: 'hunter',
+      kind: 'js',
+      owner: 'local',
+      id: expect.stringMatching(/^bot_[A-Za-z0-9_-]{22}$/),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const form = new FormData();
     form.set('bot', new Blob([readFileSync('build/bots/hunter.wasm')]), 'hunter.wasm');
     const w = await fetch(`${server.base}/v1/bots`, { method: 'POST', body: form });
     expect(w.status).toBe(201);
     wasm = await w.json();
     expect(wasm).toMatchObject({ kind: 'wasm', name: 'hunter.wasm' });
-    expect((await (await fetch(`${server.base}/v1/bots/${hunter.id}`)).json())).toEqual(hunter);
+    expect(await (await fetch(`${server.base}/v1/bots/${hunter.id}`)).json()).toEqual(hunter);
     const bundle = await fetch(`${server.base}/v1/bots/${hunter.id}/bundle`);
     expect(await bundle.text()).toBe(readFileSync('src/games/icy/bots/hunter.js', 'utf8'));
   }, 30_000);
@@ -46,7 +56,11 @@ describe('stored bots', () => {
     expect(r.body.bots.red).toMatchObject({ name: 'hunter', kind: 'js', sha256: hunter.sha256 });
     expect(r.body.bots.blue).toMatchObject({ kind: 'wasm', sha256: wasm.sha256 });
     expect(r.body.turns).toBe(180);
-    const unknown = await postJson('/v1/matches', { game: 'icy', red: { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' }, blue: { bot: hunter.id } });
+    const unknown = await postJson('/v1/matches', {
+      game: 'icy',
+      red: { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' },
+      blue: { bot: hunter.id },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({ code: 'NOT_FOUND', details: { field: 'red.bot' } });
   }, 30_000);

@@ -43,7 +43,11 @@ describe('a body larger than its route allows', () => {
 
   it('every route has a limit: 70 KB to a leaderboard, a page, an unknown route', async () => {
     for (const path of ['/v1/leaderboards', '/ui/leaderboards', '/v1/nothing-here']) {
-      const r = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(70 * 1024) });
+      const r = await fetch(`${server.base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(70 * 1024),
+      });
       expect(r.status, path).toBe(413);
       // The API's error, or a page of it to a form post.
       expect(await r.text()).toContain('BODY_TOO_LARGE');
@@ -59,9 +63,16 @@ describe('a body larger than its route allows', () => {
       },
     });
     const { key } = await createKey(dataDir, 'cut off');
-    const r = await fetch(`${server.base}/v1/leaderboards`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body, duplex: 'half' } as RequestInit);
+    const r = await fetch(`${server.base}/v1/leaderboards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(r.status).toBe(413);
-    expect(await r.json()).toEqual({ error: { code: 'BODY_TOO_LARGE', message: expect.stringContaining('65536 bytes'), details: { limit: 65536 } } });
+    expect(await r.json()).toEqual({
+      error: { code: 'BODY_TOO_LARGE', message: expect.stringContaining('65536 bytes'), details: { limit: 65536 } },
+    });
   });
 });
 
@@ -97,7 +108,11 @@ describe('what an error repeats of the request', () => {
       }
     })();
     const started = Date.now();
-    const r = await fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
+    const r = await fetch(`${server.base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body,
+    });
     const text = await r.text();
     const elapsed = Date.now() - started;
     polling = false;

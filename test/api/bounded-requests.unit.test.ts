@@ -9,8 +9,18 @@ describe('what an error repeats of the request', () => {
   it('a few unknown keys are named, a few at a time, each clipped', async () => {
     const app = createApp(storesThatRecord().config);
     const huge = 'k'.repeat(100_000);
-    const body = { game: 'icy', red: { js: 'x' }, blue: { js: 'y' }, [huge]: 1, ...Object.fromEntries(Array.from({ length: 900 }, (_, k) => [`extra${k}`, k])) };
-    const r = await app.request('/v1/matches', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const body = {
+      game: 'icy',
+      red: { js: 'x' },
+      blue: { js: 'y' },
+      [huge]: 1,
+      ...Object.fromEntries(Array.from({ length: 900 }, (_, k) => [`extra${k}`, k])),
+    };
+    const r = await app.request('/v1/matches', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const text = await r.text();
     expect(r.status).toBe(400);
     expect(text.length).toBeLessThan(2048);
@@ -21,7 +31,11 @@ describe('what an error repeats of the request', () => {
 
   it('lists 20 issues and counts the rest', async () => {
     const app = createApp(storesThatRecord().config);
-    const r = await app.request('/v1/leaderboards', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x', game: 'icy', maps: Array.from({ length: 500 }, (_, k) => k) }) });
+    const r = await app.request('/v1/leaderboards', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x', game: 'icy', maps: Array.from({ length: 500 }, (_, k) => k) }),
+    });
     expect(r.status).toBe(400);
     const { details } = (await r.json()).error;
     expect(details.issues).toHaveLength(20);
@@ -37,14 +51,20 @@ describe('what an error repeats of the request', () => {
         return (e as { code: string }).code;
       }
     };
-    expect(refused(`{${Array.from({ length: BODY_SHAPE.maxMembers + 1 }, (_, k) => `"k${k}":1`).join(',')}}`)).toBe('TOO_MANY_FIELDS');
+    expect(refused(`{${Array.from({ length: BODY_SHAPE.maxMembers + 1 }, (_, k) => `"k${k}":1`).join(',')}}`)).toBe(
+      'TOO_MANY_FIELDS',
+    );
     expect(refused(`{${Array.from({ length: BODY_SHAPE.maxMembers }, (_, k) => `"k${k}":1`).join(',')}}`)).toBe(null);
     expect(refused(`[${'1,'.repeat(BODY_SHAPE.maxElements)}1]`)).toBe('TOO_MANY_FIELDS');
     expect(refused('['.repeat(BODY_SHAPE.maxDepth + 1))).toBe('TOO_DEEP');
     // Colons, commas and brackets inside strings, escaped quotes included, are text.
     const text = JSON.stringify({ js: `${'a:b,[{'.repeat(5000)}\\"}:"`, s: ['"', '\\', ':', ','] });
     expect(refused(text)).toBe(null);
-    expect(refused(JSON.stringify({ a: '\\', ...Object.fromEntries(Array.from({ length: 1001 }, (_, k) => [`k${k}`, 'x:y'])) }))).toBe('TOO_MANY_FIELDS');
+    expect(
+      refused(
+        JSON.stringify({ a: '\\', ...Object.fromEntries(Array.from({ length: 1001 }, (_, k) => [`k${k}`, 'x:y'])) }),
+      ),
+    ).toBe('TOO_MANY_FIELDS');
   });
 });
 
@@ -55,10 +75,12 @@ function storesThatRecord() {
     new Proxy(
       {},
       {
-        get: (_, method) => (..._args: unknown[]) => {
-          calls.push(`${name}.${String(method)}`);
-          return Promise.reject(new Error(`${name}.${String(method)} was called`));
-        },
+        get:
+          (_, method) =>
+          (..._args: unknown[]) => {
+            calls.push(`${name}.${String(method)}`);
+            return Promise.reject(new Error(`${name}.${String(method)} was called`));
+          },
       },
     );
   const config = {
@@ -93,7 +115,11 @@ describe('ids, names and cursors of any length', () => {
       ['GET', `/v1/matches/${long}`],
       ['GET', `/v1/matches/${long}/view`],
     ] as const) {
-      const r = await app.request(path, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+      const r = await app.request(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
       expect(r.status, `${method} ${path.slice(0, 40)}`).toBe(400);
       const error = (await r.json()).error;
       expect(error.code).toBe('ID_TOO_LONG');
@@ -105,13 +131,22 @@ describe('ids, names and cursors of any length', () => {
   it('cursors are bounded before any store is asked', async () => {
     const { config, calls } = storesThatRecord();
     const app = createApp(config);
-    for (const path of [`/v1/leaderboards?cursor=${long}`, `/v1/matches?cursor=${long}`, `/v1/bots?scope=public&cursor=${long}`, `/v1/leaderboards/lb_x/matches?since=${long}`]) {
+    for (const path of [
+      `/v1/leaderboards?cursor=${long}`,
+      `/v1/matches?cursor=${long}`,
+      `/v1/bots?scope=public&cursor=${long}`,
+      `/v1/leaderboards/lb_x/matches?since=${long}`,
+    ]) {
       const r = await app.request(path);
       expect(r.status, path.slice(0, 40)).toBe(400);
       expect((await r.json()).error.details.field).toMatch(/^(cursor|since)$/);
     }
     // Names: a board's name is at most 100 characters.
-    const named = await app.request('/v1/leaderboards', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: long, game: 'icy' }) });
+    const named = await app.request('/v1/leaderboards', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: long, game: 'icy' }),
+    });
     expect(named.status).toBe(400);
     expect((await named.json()).error.details.field).toBe('name');
     expect(calls).toEqual([]);

@@ -44,25 +44,36 @@ describe('a corrupt replay object', () => {
     ['bytes that are not gzip', new TextEncoder().encode('not gzip at all')],
     ['gzip of text that is not JSON', gzipSync('{"turns": [')],
     ['gzip of JSON of another shape', gzipSync(JSON.stringify({ hello: 'world' }))],
-    ['a replay whose rules name a prototype property', gzipSync(JSON.stringify({ map: 'x', turns: [], manifest: { rules: 'constructor', bots: {} } }))],
+    [
+      'a replay whose rules name a prototype property',
+      gzipSync(JSON.stringify({ map: 'x', turns: [], manifest: { rules: 'constructor', bots: {} } })),
+    ],
   ];
 
-  it.each(corruptions)('is REPLAY_CORRUPT for ?format=turns and verify: %s', async (_, bytes) => {
-    const id = await newMatch({ game: 'icy', seed: 1, red: { js: idle }, blue: { js: idle } });
-    expect((await call(null, 'GET', `/v1/matches/${id}/replay?format=turns`)).status).toBe(200);
-    await stores.blobs.put(replayKey(id), bytes, GZIP_JSON);
-    expectCorrupt(await call(null, 'GET', `/v1/matches/${id}/replay?format=turns`));
-    expectCorrupt(await call(alice, 'POST', `/v1/matches/${id}/verify`));
-    // The raw replay is still served as stored.
-    const raw = await fetch(`${server.base}/v1/matches/${id}/replay`);
-    expect(raw.status).toBe(200);
-    expect((await call(null, 'GET', '/healthz')).status).toBe(200);
-  }, 30_000);
+  it.each(corruptions)(
+    'is REPLAY_CORRUPT for ?format=turns and verify: %s',
+    async (_, bytes) => {
+      const id = await newMatch({ game: 'icy', seed: 1, red: { js: idle }, blue: { js: idle } });
+      expect((await call(null, 'GET', `/v1/matches/${id}/replay?format=turns`)).status).toBe(200);
+      await stores.blobs.put(replayKey(id), bytes, GZIP_JSON);
+      expectCorrupt(await call(null, 'GET', `/v1/matches/${id}/replay?format=turns`));
+      expectCorrupt(await call(alice, 'POST', `/v1/matches/${id}/verify`));
+      // The raw replay is still served as stored.
+      const raw = await fetch(`${server.base}/v1/matches/${id}/replay`);
+      expect(raw.status).toBe(200);
+      expect((await call(null, 'GET', '/healthz')).status).toBe(200);
+    },
+    30_000,
+  );
 
   it('of a JSON document whose map does not parse is REPLAY_CORRUPT too', async () => {
     const id = await newMatch({ game: 'icy', seed: 2, red: { js: idle }, blue: { js: idle } });
     const sha = 'a'.repeat(64);
-    const doc = { map: 'not a map', turns: [{ a: [] }], manifest: { rules: 'queue2011', bots: { red: { sha256: sha, kind: 'js' }, blue: { sha256: sha, kind: 'js' } } } };
+    const doc = {
+      map: 'not a map',
+      turns: [{ a: [] }],
+      manifest: { rules: 'queue2011', bots: { red: { sha256: sha, kind: 'js' }, blue: { sha256: sha, kind: 'js' } } },
+    };
     await stores.blobs.put(replayKey(id), gzipSync(JSON.stringify(doc)), GZIP_JSON);
     expectCorrupt(await call(null, 'GET', `/v1/matches/${id}/replay?format=turns`));
   }, 30_000);
@@ -71,7 +82,11 @@ describe('a corrupt replay object', () => {
     const ants = await newMatch({ game: 'ants', rounds: 10, red: { brain: 'Drop 0' }, black: { brain: 'Drop 0' } });
     await stores.blobs.put(replayKey(ants), gzipSync('[]'), GZIP_JSON);
     expectCorrupt(await call(alice, 'POST', `/v1/matches/${ants}/verify`));
-    const bd = await newMatch({ game: 'blockdrop', seed: 1, bots: [{ js: idle }, { js: idle }, { js: idle }, { js: idle }] });
+    const bd = await newMatch({
+      game: 'blockdrop',
+      seed: 1,
+      bots: [{ js: idle }, { js: idle }, { js: idle }, { js: idle }],
+    });
     await stores.blobs.put(replayKey(bd), new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3]), GZIP_JSON);
     expectCorrupt(await call(alice, 'POST', `/v1/matches/${bd}/verify`));
   }, 60_000);

@@ -28,7 +28,12 @@ describe('the match API over HTTP', () => {
   let record: Record<string, any>;
 
   it('POST /v1/matches plays a match and answers 201 with the record', async () => {
-    const r = await post({ game: 'icy', seed: 7, red: { name: 'hunter', js: hunter }, blue: { name: 'planter', js: planter } });
+    const r = await post({
+      game: 'icy',
+      seed: 7,
+      red: { name: 'hunter', js: hunter },
+      blue: { name: 'planter', js: planter },
+    });
     expect(r.status).toBe(201);
     record = r.body;
     expect(record.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -41,7 +46,10 @@ describe('the match API over HTTP', () => {
       forfeit: null,
       turns: 180,
       scores: { red: { total: 560, hits: 560, domainSum: 0 }, blue: { total: 492, hits: 0 } },
-      bots: { red: { name: 'hunter', kind: 'js', timeouts: 0, errors: 0, crashes: 0 }, blue: { name: 'planter', kind: 'js' } },
+      bots: {
+        red: { name: 'hunter', kind: 'js', timeouts: 0, errors: 0, crashes: 0 },
+        blue: { name: 'planter', kind: 'js' },
+      },
       manifest: { engine: 'umpire/0.2.0', game: 'icy', rules: 'queue2011', map: { name: 'default' }, seed: 7 },
       replayUrl: `${server.base}/v1/matches/${record.id}/replay`,
       viewUrl: `${server.base}/v1/matches/${record.id}/view`,
@@ -63,7 +71,12 @@ describe('the match API over HTTP', () => {
     expect(r.headers.get('content-type')).toBe('application/json');
     const replay = await r.json(); // fetch undoes the gzip Content-Encoding
     expect(replay).toMatchObject({ format: 'umpire-replay', version: 1, game: 'icy' });
-    expect(replay.manifest).toMatchObject({ engine: record.manifest.engine, rules: 'queue2011', seed: 7, map: record.manifest.map });
+    expect(replay.manifest).toMatchObject({
+      engine: record.manifest.engine,
+      rules: 'queue2011',
+      seed: 7,
+      map: record.manifest.map,
+    });
     expect(replay.manifest.bots.red).toEqual({ name: 'hunter', sha256: record.bots.red.sha256, kind: 'js' });
     expect(replay.result.scores).toEqual([560, 492]);
     expect(replay.turns).toHaveLength(180);
@@ -85,7 +98,11 @@ describe('the match API over HTTP', () => {
     const r = await fetch(`${server.base}/v1/matches`, { method: 'POST', body: form });
     expect(r.status).toBe(201);
     const body = await r.json();
-    expect(body).toMatchObject({ winner: 'blue', bots: { red: { name: 'idle.js', kind: 'js' }, blue: { name: 'hunter.wasm', kind: 'wasm' } }, manifest: { seed: 3, map: { name: 'map1' } } });
+    expect(body).toMatchObject({
+      winner: 'blue',
+      bots: { red: { name: 'idle.js', kind: 'js' }, blue: { name: 'hunter.wasm', kind: 'wasm' } },
+      manifest: { seed: 3, map: { name: 'map1' } },
+    });
   }, 60_000);
 
   it('lists a bot’s matches newest first, page by page', async () => {
@@ -137,8 +154,16 @@ describe('the match API over HTTP', () => {
       f.set('blue', new Blob([planter]), 'planter.js');
       return f;
     };
-    const first = await fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'Idempotency-Key': 'form-retry' }, body: form() });
-    const again = await fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'Idempotency-Key': 'form-retry' }, body: form() });
+    const first = await fetch(`${server.base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'form-retry' },
+      body: form(),
+    });
+    const again = await fetch(`${server.base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'form-retry' },
+      body: form(),
+    });
     expect(again.status).toBe(201);
     expect((await again.json()).id).toBe((await first.json()).id);
     const other = await post({ ...body, seed: 10 }, { 'Idempotency-Key': 'retry-me' });
@@ -202,7 +227,9 @@ describe('bad input gets a clear error, never a 500', () => {
     expect(map).toMatchObject({ name: 'map1', trees: 16 });
     const doc = await (await fetch(`${server.base}/openapi.json`)).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/matches', '/v1/matches/{id}', '/v1/matches/{id}/replay', '/v1/maps', '/healthz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/matches', '/v1/matches/{id}', '/v1/matches/{id}/replay', '/v1/maps', '/healthz']),
+    );
     // POST /v1/matches takes one of the games' requests; the icy one is among them.
     const requests = doc.paths['/v1/matches'].post.requestBody.content['application/json'].schema.oneOf.map(
       (s: { $ref: string }) => doc.components.schemas[s.$ref.replace('#/components/schemas/', '')],

@@ -22,7 +22,8 @@ describe('matches of two keys on a pool of two workers', () => {
   let carol: TestKey;
   let alice: TestKey;
   const call = keyedClient(() => server.base);
-  const loopMatch = () => call(carol, 'POST', '/v1/matches', { game: 'icy', red: { js: LOOP }, blue: { js: LOOP } }).catch(() => null);
+  const loopMatch = () =>
+    call(carol, 'POST', '/v1/matches', { game: 'icy', red: { js: LOOP }, blue: { js: LOOP } }).catch(() => null);
 
   beforeAll(async () => {
     carol = await createKey(server.dataDir, 'carol');
@@ -71,12 +72,18 @@ describe('rounds of two boards on a pool of two workers', () => {
   }, 60_000);
 
   async function board(key: TestKey, bots: string[]): Promise<string> {
-    const created = await call(key, 'POST', '/v1/leaderboards', { name: `${bots.length} bots`, game: 'icy', maps: ['default'] });
+    const created = await call(key, 'POST', '/v1/leaderboards', {
+      name: `${bots.length} bots`,
+      game: 'icy',
+      maps: ['default'],
+    });
     expect(created.status).toBe(201);
     for (const js of bots) {
       const bot = await call(key, 'POST', '/v1/bots', { js });
       expect(bot.status).toBe(201);
-      expect((await call(key, 'POST', `/v1/leaderboards/${created.body.id}/entries`, { bot: bot.body.id })).status).toBe(201);
+      expect(
+        (await call(key, 'POST', `/v1/leaderboards/${created.body.id}/entries`, { bot: bot.body.id })).status,
+      ).toBe(201);
     }
     return created.body.id;
   }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 
 /** A process's resident memory, in bytes (Linux: VmRSS of /proc/<pid>/status). */
-export const rss = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+export const rss = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
 const CHUNK = Buffer.alloc(1024 * 1024, 'a');
 
@@ -23,14 +24,24 @@ export interface Flooded {
  * the server closes the connection as soon as it has answered, and a client still writing its body
  * then may see the connection reset before it reads the answer.
  */
-export function flood(url: string, total: number, declare: boolean, ms: number, contentType = 'multipart/form-data; boundary=x', method = 'POST'): Promise<Flooded> {
+export function flood(
+  url: string,
+  total: number,
+  declare: boolean,
+  ms: number,
+  contentType = 'multipart/form-data; boundary=x',
+  method = 'POST',
+): Promise<Flooded> {
   const started = Date.now();
   return new Promise((resolve) => {
     let sent = 0;
     const req = request(url, {
       method,
       // Chunked said outright: Node's client would send a DELETE's body unframed.
-      headers: { 'content-type': contentType, ...(declare ? { 'content-length': String(total) } : { 'transfer-encoding': 'chunked' }) },
+      headers: {
+        'content-type': contentType,
+        ...(declare ? { 'content-length': String(total) } : { 'transfer-encoding': 'chunked' }),
+      },
     });
     const done = (status: number | null) => {
       clearTimeout(timer);

@@ -7,7 +7,12 @@ export function apiClient(base: () => string) {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await r.text();
-    return { status: r.status, headers: r.headers, text, body: text && r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null };
+    return {
+      status: r.status,
+      headers: r.headers,
+      text,
+      body: text && r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null,
+    };
   }
 
   /** Polls a leaderboard round until it is finished. */

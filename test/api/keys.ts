@@ -11,7 +11,11 @@ export async function createKey(dataDir: string, name: string, rate = 1000): Pro
   const saved = process.env.UMPIRE_DATA_DIR;
   process.env.UMPIRE_DATA_DIR = dataDir;
   try {
-    const code = await runCli(['keys', 'create', '--name', name, '--rate', String(rate)], (l) => lines.push(l), (l) => lines.push(l));
+    const code = await runCli(
+      ['keys', 'create', '--name', name, '--rate', String(rate)],
+      (l) => lines.push(l),
+      (l) => lines.push(l),
+    );
     if (code !== 0) throw new Error(`umpire keys create failed: ${lines.join('\n')}`);
   } finally {
     if (saved === undefined) delete process.env.UMPIRE_DATA_DIR;
@@ -22,14 +26,29 @@ export async function createKey(dataDir: string, name: string, rate = 1000): Pro
 
 /** JSON calls made with a key (or none). */
 export function keyedClient(base: () => string) {
-  return async function call(key: TestKey | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return async function call(
+    key: TestKey | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const r = await fetch(`${base()}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key.key}` } : {}), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(key ? { authorization: `Bearer ${key.key}` } : {}),
+        ...headers,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await r.text();
-    return { status: r.status, headers: r.headers, text, body: text && r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null };
+    return {
+      status: r.status,
+      headers: r.headers,
+      text,
+      body: text && r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null,
+    };
   };
 }
 

@@ -25,7 +25,11 @@ describe('a tournament of four bots', () => {
       expect(r.status).toBe(201);
       bots.push(r.body.id);
     }
-    const created = await call('POST', '/v1/leaderboards', { name: 'spring ladder', game: 'icy', maps: ['default', 'map1'] });
+    const created = await call('POST', '/v1/leaderboards', {
+      name: 'spring ladder',
+      game: 'icy',
+      maps: ['default', 'map1'],
+    });
     expect(created.status).toBe(201);
     board = created.body.id;
     expect(created.body).toMatchObject({ rating: 'openskill', rules: 'queue2011', maps: ['default', 'map1'] });
@@ -47,21 +51,33 @@ describe('a tournament of four bots', () => {
     }
     expect(table.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3, 4]);
     expect(table[0].rating).toBeGreaterThan(table[3].rating);
-    expect(table.map((r: { rating: number }) => r.rating)).toEqual([...table.map((r: { rating: number }) => r.rating)].sort((a, b) => b - a));
+    expect(table.map((r: { rating: number }) => r.rating)).toEqual(
+      [...table.map((r: { rating: number }) => r.rating)].sort((a, b) => b - a),
+    );
     expect(table.find((r: { name: string }) => r.name === 'idle').wins).toBe(0);
   }, 120_000);
 
   it('exports each rated match once, in order, as JSON lines that resume from a cursor', async () => {
     const first = await call('GET', `/v1/leaderboards/${board}/matches?limit=10`);
     expect(first.headers.get('content-type')).toBe('application/x-ndjson');
-    const lines = first.text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = first.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(10);
     const rest = await call('GET', `/v1/leaderboards/${board}/matches?since=${first.headers.get('umpire-cursor')}`);
-    const more = rest.text.trim().split('\n').map((l) => JSON.parse(l));
+    const more = rest.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const all = [...lines, ...more];
     expect(all).toHaveLength(24);
     expect(new Set(all.map((l) => l.match)).size).toBe(24);
-    expect(all[0]).toMatchObject({ map: expect.any(String), winner: expect.stringMatching(/red|blue|draw/), red: { botId: expect.any(String) } });
+    expect(all[0]).toMatchObject({
+      map: expect.any(String),
+      winner: expect.stringMatching(/red|blue|draw/),
+      red: { botId: expect.any(String) },
+    });
     const after = await call('GET', `/v1/leaderboards/${board}/matches?since=${rest.headers.get('umpire-cursor')}`);
     expect(after.text).toBe('');
     // Each exported match is a stored match like any other.
@@ -81,9 +97,13 @@ describe('a tournament of four bots', () => {
   }, 60_000);
 
   it('rejects bad input', async () => {
-    expect((await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: ['atlantis'] })).body.error.code).toBe('UNKNOWN_MAP');
+    expect(
+      (await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: ['atlantis'] })).body.error.code,
+    ).toBe('UNKNOWN_MAP');
     expect((await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy', rating: 'glicko' })).status).toBe(400);
-    expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' })).body.error.code).toBe('NOT_FOUND');
+    expect(
+      (await call('POST', `/v1/leaderboards/${board}/entries`, { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' })).body.error.code,
+    ).toBe('NOT_FOUND');
     expect((await call('GET', '/v1/leaderboards/lb_nope')).status).toBe(404);
   });
 });
@@ -105,7 +125,8 @@ describe('webhooks', () => {
         const expected = `v1=${createHmac('sha256', secret).update(`${headers['umpire-timestamp']}.${body}`).digest('hex')}`;
         const fresh = Math.abs(Date.now() / 1000 - Number(headers['umpire-timestamp'])) < 300;
         const given = String(headers['umpire-signature'] ?? '');
-        const valid = fresh && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+        const valid =
+          fresh && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
         received.push({ headers, body, valid });
         // The first delivery fails: umpire must retry it.
         res.writeHead(calls === 1 ? 503 : 200).end();
@@ -118,7 +139,10 @@ describe('webhooks', () => {
   it('signs every event, retries a failed delivery, and tells of matches and rating changes', async () => {
     const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle'])
+      bots.push(
+        (await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+      );
     const id = (await call('POST', '/v1/leaderboards', { name: 'hooked', game: 'icy' })).body.id;
     for (const bot of bots) await call('POST', `/v1/leaderboards/${id}/entries`, { bot });
     const hook = await call('POST', `/v1/leaderboards/${id}/webhooks`, { url });
@@ -133,11 +157,17 @@ describe('webhooks', () => {
     expect(deliveries.size).toBe(6);
     expect(received).toHaveLength(7);
     expect(received.every((r) => r.valid)).toBe(true);
-    expect(received.filter((r) => r.headers['umpire-delivery'] === received[0]!.headers['umpire-delivery'])).toHaveLength(2);
+    expect(
+      received.filter((r) => r.headers['umpire-delivery'] === received[0]!.headers['umpire-delivery']),
+    ).toHaveLength(2);
     const events = [...new Map(received.map((r) => [r.headers['umpire-delivery'], JSON.parse(r.body)])).values()];
     expect(events.filter((e) => e.event === 'match.finished')).toHaveLength(2);
     expect(events.filter((e) => e.event === 'rating.changed')).toHaveLength(4);
-    expect(events.find((e) => e.event === 'rating.changed').data).toMatchObject({ leaderboard: id, rating: expect.any(Number), uncertainty: expect.any(Number) });
+    expect(events.find((e) => e.event === 'rating.changed').data).toMatchObject({
+      leaderboard: id,
+      rating: expect.any(Number),
+      uncertainty: expect.any(Number),
+    });
   }, 60_000);
 
   it('refuses a webhook URL that is not http(s)', async () => {

@@ -11,7 +11,10 @@ import { useServer } from '../support/server.js';
 // properties, on `npm start` with AUTH=required and small caps from the environment.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-limits-'));
-const server = useServer({ dataDir, env: { AUTH: 'required', UMPIRE_MAX_BOARD_ENTRIES: '5', UMPIRE_MAX_BOARD_MAPS: '3', UMPIRE_MAX_ROUND_MATCHES: '50' } });
+const server = useServer({
+  dataDir,
+  env: { AUTH: 'required', UMPIRE_MAX_BOARD_ENTRIES: '5', UMPIRE_MAX_BOARD_MAPS: '3', UMPIRE_MAX_ROUND_MATCHES: '50' },
+});
 let alice: TestKey;
 const call = keyedClient(() => server.base);
 
@@ -32,7 +35,10 @@ function expectLimit(r: { status: number; body: any }, limit: string, max: numbe
 describe('caps', () => {
   it('defaults, and read from the environment', () => {
     expect(limitsFromEnv({})).toEqual({ entriesPerBoard: 64, mapsPerBoard: 8, matchesPerRound: 5000 });
-    expect(limitsFromEnv({ UMPIRE_MAX_BOARD_ENTRIES: '10', UMPIRE_MAX_ROUND_MATCHES: '' })).toEqual({ ...DEFAULT_LIMITS, entriesPerBoard: 10 });
+    expect(limitsFromEnv({ UMPIRE_MAX_BOARD_ENTRIES: '10', UMPIRE_MAX_ROUND_MATCHES: '' })).toEqual({
+      ...DEFAULT_LIMITS,
+      entriesPerBoard: 10,
+    });
     expect(() => limitsFromEnv({ UMPIRE_MAX_BOARD_MAPS: '0' })).toThrow(/UMPIRE_MAX_BOARD_MAPS/);
     expect(() => limitsFromEnv({ UMPIRE_MAX_BOARD_MAPS: 'lots' })).toThrow(/positive integer/);
   });
@@ -48,17 +54,44 @@ describe('caps', () => {
   });
 
   it('maps and worlds per board: repeats dropped, then at most the cap', async () => {
-    const deduped = await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: ['default', 'map1', 'default', 'map2', 'map1'] });
+    const deduped = await call(alice, 'POST', '/v1/leaderboards', {
+      name: 'x',
+      game: 'icy',
+      maps: ['default', 'map1', 'default', 'map2', 'map1'],
+    });
     expect(deduped.status).toBe(201);
     expect(deduped.body.maps).toEqual(['default', 'map1', 'map2']);
-    expectLimit(await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: ['default', 'map1', 'map2', 'map3'] }), 'mapsPerBoard', 3, 4);
+    expectLimit(
+      await call(alice, 'POST', '/v1/leaderboards', {
+        name: 'x',
+        game: 'icy',
+        maps: ['default', 'map1', 'map2', 'map3'],
+      }),
+      'mapsPerBoard',
+      3,
+      4,
+    );
     // Twenty repeats of one map are one map.
-    expect((await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: Array(20).fill('map1') })).body.maps).toEqual(['map1']);
-    expectLimit(await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'ants', worlds: ['sample0', 'sample1', 'sample2', 'generated:1'] }), 'worldsPerBoard', 3, 4);
+    expect(
+      (await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: Array(20).fill('map1') })).body
+        .maps,
+    ).toEqual(['map1']);
+    expectLimit(
+      await call(alice, 'POST', '/v1/leaderboards', {
+        name: 'x',
+        game: 'ants',
+        worlds: ['sample0', 'sample1', 'sample2', 'generated:1'],
+      }),
+      'worldsPerBoard',
+      3,
+      4,
+    );
   });
 
   it('entries per board, then matches per round', async () => {
-    const board = (await call(alice, 'POST', '/v1/leaderboards', { name: 'full', game: 'icy', maps: ['default', 'map1', 'map2'] })).body.id;
+    const board = (
+      await call(alice, 'POST', '/v1/leaderboards', { name: 'full', game: 'icy', maps: ['default', 'map1', 'map2'] })
+    ).body.id;
     for (let k = 0; k < 6; k++) {
       const bot = (await call(alice, 'POST', '/v1/bots', { name: `idle ${k}`, js: idle })).body.id;
       const entry = await call(alice, 'POST', `/v1/leaderboards/${board}/entries`, { bot });
@@ -79,7 +112,12 @@ describe('names that are not own properties', () => {
 
   it('are unknown maps and worlds: 400, never 500', async () => {
     for (const name of names) {
-      const icy = await call(alice, 'POST', '/v1/matches', { game: 'icy', map: name, red: { js: idle }, blue: { js: idle } });
+      const icy = await call(alice, 'POST', '/v1/matches', {
+        game: 'icy',
+        map: name,
+        red: { js: idle },
+        blue: { js: idle },
+      });
       expect(icy.status, name).toBe(400);
       expect(icy.body.error.code).toBe('UNKNOWN_MAP');
       const form = new FormData();
@@ -87,13 +125,27 @@ describe('names that are not own properties', () => {
       form.set('map', name);
       form.set('red', new Blob([idle]), 'red.js');
       form.set('blue', new Blob([idle]), 'blue.js');
-      const multipart = await fetch(`${server.base}/v1/matches`, { method: 'POST', body: form, headers: { authorization: `Bearer ${alice.key}` } });
+      const multipart = await fetch(`${server.base}/v1/matches`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${alice.key}` },
+      });
       expect(multipart.status, name).toBe(400);
-      const ants = await call(alice, 'POST', '/v1/matches', { game: 'ants', world: name, rounds: 10, red: { brain: 'Drop 0' }, black: { brain: 'Drop 0' } });
+      const ants = await call(alice, 'POST', '/v1/matches', {
+        game: 'ants',
+        world: name,
+        rounds: 10,
+        red: { brain: 'Drop 0' },
+        black: { brain: 'Drop 0' },
+      });
       expect(ants.status, name).toBe(400);
       expect(ants.body.error.code).toBe('UNKNOWN_WORLD');
-      expect((await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: [name] })).body.error.code).toBe('UNKNOWN_MAP');
-      expect((await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'ants', worlds: [name] })).body.error.code).toBe('UNKNOWN_WORLD');
+      expect(
+        (await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'icy', maps: [name] })).body.error.code,
+      ).toBe('UNKNOWN_MAP');
+      expect(
+        (await call(alice, 'POST', '/v1/leaderboards', { name: 'x', game: 'ants', worlds: [name] })).body.error.code,
+      ).toBe('UNKNOWN_WORLD');
       expect((await call(null, 'GET', `/v1/maps/${name}`)).status).toBe(404);
     }
   }, 60_000);
@@ -110,7 +162,11 @@ describe('names that are not own properties', () => {
     form.set('red', new Blob([idle]), 'red.js');
     form.set('blue', new Blob([idle]), 'blue.js');
     form.set('__proto__', new Blob([idle]), 'x.js');
-    const multipart = await fetch(`${server.base}/v1/matches`, { method: 'POST', body: form, headers: { authorization: `Bearer ${alice.key}` } });
+    const multipart = await fetch(`${server.base}/v1/matches`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${alice.key}` },
+    });
     expect(multipart.status).toBe(400);
     expect((await multipart.json()).error.code).toBe('INVALID_REQUEST');
   });

@@ -70,7 +70,11 @@ describe('GET /v1/matches without bot: the public matches', () => {
     form.set('public', 'on');
     form.set('red', new Blob([idle], { type: 'text/javascript' }), 'red.js');
     form.set('blue', new Blob([idle], { type: 'text/javascript' }), 'blue.js');
-    const r = await fetch(`${server.base}/v1/matches`, { method: 'POST', body: form, headers: { authorization: `Bearer ${bob.key}` } });
+    const r = await fetch(`${server.base}/v1/matches`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${bob.key}` },
+    });
     const body = (await r.json()) as { id: string; public: boolean };
     expect(r.status).toBe(201);
     expect(body.public).toBe(true);
@@ -91,7 +95,10 @@ describe('GET /v1/matches without bot: the public matches', () => {
 
   it('a bad cursor is 400 BAD_CURSOR, a bad limit or public is 400 naming it', async () => {
     await badCursor(null, '/v1/matches');
-    expect((await call(null, 'GET', '/v1/matches?limit=101')).body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'limit' } });
+    expect((await call(null, 'GET', '/v1/matches?limit=101')).body.error).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: { field: 'limit' },
+    });
     const wrong = await call(alice, 'POST', '/v1/matches', icy({ public: 'yes' }));
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.details.field).toBe('public');
@@ -110,7 +117,7 @@ describe('GET /v1/matches without bot: the public matches', () => {
   }, 60_000);
 });
 
-describe('GET /v1/bots: your bots, and everyone\'s public bots', () => {
+describe("GET /v1/bots: your bots, and everyone's public bots", () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -132,7 +139,8 @@ describe('GET /v1/bots: your bots, and everyone\'s public bots', () => {
     const mine = await pages(alice, '/v1/bots?limit=2');
     expect(mine.items.map((b) => b.name)).toEqual(['a-public-2', 'a-private', 'a-public']);
     expect(mine.count).toBe(2);
-    for (const item of mine.items) expect(item).toMatchObject({ owner: alice.id, sha256: expect.any(String), public: expect.any(Boolean) });
+    for (const item of mine.items)
+      expect(item).toMatchObject({ owner: alice.id, sha256: expect.any(String), public: expect.any(Boolean) });
     expect((await call(alice, 'GET', `/v1/bots/${ids['a-private']}`)).body).toEqual(mine.items[1]);
     const bobs = await pages(bob, '/v1/bots');
     expect(bobs.items.map((b) => b.name)).toEqual(['b-private', 'b-public']);
@@ -145,8 +153,15 @@ describe('GET /v1/bots: your bots, and everyone\'s public bots', () => {
     const listed = await pages(null, '/v1/bots?scope=public&limit=1');
     expect(listed.items.map((b) => b.name)).toEqual(['a-public-2', 'b-public', 'a-public']);
     expect(listed.count).toBeGreaterThanOrEqual(3);
-    for (const item of listed.items) expect(Object.keys(item).sort()).toEqual(['createdAt', 'id', 'kind', 'name', 'public']);
-    expect(listed.items[0]).toEqual({ id: ids['a-public-2'], name: 'a-public-2', kind: 'js', public: true, createdAt: expect.any(String) });
+    for (const item of listed.items)
+      expect(Object.keys(item).sort()).toEqual(['createdAt', 'id', 'kind', 'name', 'public']);
+    expect(listed.items[0]).toEqual({
+      id: ids['a-public-2'],
+      name: 'a-public-2',
+      kind: 'js',
+      public: true,
+      createdAt: expect.any(String),
+    });
     await badCursor(null, '/v1/bots?scope=public');
     expect((await call(alice, 'GET', '/v1/bots?scope=everyone')).body.error.details.field).toBe('scope');
   });
@@ -162,7 +177,7 @@ describe('GET /v1/bots: your bots, and everyone\'s public bots', () => {
   });
 });
 
-describe('GET /v1/leaderboards, a board\'s latest round and recent matches, and a bot\'s boards', () => {
+describe("GET /v1/leaderboards, a board's latest round and recent matches, and a bot's boards", () => {
   const bots: string[] = [];
   let ladder = '';
   let hidden = '';
@@ -180,8 +195,11 @@ describe('GET /v1/leaderboards, a board\'s latest round and recent matches, and 
     const secret = await call(alice, 'POST', '/v1/leaderboards', { name: 'secret ladder', game: 'icy' });
     expect(secret.body.public).toBe(false);
     hidden = secret.body.id;
-    bobs = (await call(bob, 'POST', '/v1/leaderboards', { name: "bob's ladder", game: 'icy', rating: 'elo', public: true })).body.id;
-    for (const b of bots) expect((await call(alice, 'POST', `/v1/leaderboards/${ladder}/entries`, { bot: b })).status).toBe(201);
+    bobs = (
+      await call(bob, 'POST', '/v1/leaderboards', { name: "bob's ladder", game: 'icy', rating: 'elo', public: true })
+    ).body.id;
+    for (const b of bots)
+      expect((await call(alice, 'POST', `/v1/leaderboards/${ladder}/entries`, { bot: b })).status).toBe(201);
     expect((await call(alice, 'POST', `/v1/leaderboards/${hidden}/entries`, { bot: bots[0] })).status).toBe(201);
   }, 60_000);
 
@@ -205,10 +223,20 @@ describe('GET /v1/leaderboards, a board\'s latest round and recent matches, and 
     expect(round.status).toBe(202);
     await finishRound(call, ladder, round.body.id);
     const view = await call(alice, 'GET', `/v1/leaderboards/${ladder}?history=1`);
-    expect(view.body.latestRound).toEqual({ id: round.body.id, total: 6, done: 6, failed: 0, createdAt: expect.any(String), status: 'finished' });
+    expect(view.body.latestRound).toEqual({
+      id: round.body.id,
+      total: 6,
+      done: 6,
+      failed: 0,
+      createdAt: expect.any(String),
+      status: 'finished',
+    });
     expect(view.body.table[0].history).toHaveLength(4);
     const exported = await call(alice, 'GET', `/v1/leaderboards/${ladder}/matches`);
-    const lines = exported.text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = exported.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(view.body.recentMatches).toEqual([...lines].reverse());
     // Anonymous readers see no private bot ids there either, as in the export.
     const anonymous = await call(null, 'GET', `/v1/leaderboards/${ladder}`);
@@ -219,9 +247,17 @@ describe('GET /v1/leaderboards, a board\'s latest round and recent matches, and 
   it("lists a bot's boards with its rank there, for its owner only", async () => {
     const r = await call(alice, 'GET', `/v1/bots/${bots[0]}/boards`);
     expect(r.status).toBe(200);
-    const table = (await call(alice, 'GET', `/v1/leaderboards/${ladder}`)).body.table as { botId: string; rank: number; rating: number; uncertainty: number; played: number }[];
+    const table = (await call(alice, 'GET', `/v1/leaderboards/${ladder}`)).body.table as {
+      botId: string;
+      rank: number;
+      rating: number;
+      uncertainty: number;
+      played: number;
+    }[];
     const row = table.find((t) => t.botId === bots[0])!;
-    const byBoard = Object.fromEntries((r.body.items as { leaderboard: { id: string } }[]).map((i) => [i.leaderboard.id, i]));
+    const byBoard = Object.fromEntries(
+      (r.body.items as { leaderboard: { id: string } }[]).map((i) => [i.leaderboard.id, i]),
+    );
     expect(Object.keys(byBoard).sort()).toEqual([ladder, hidden].sort());
     expect(byBoard[ladder]).toEqual({
       leaderboard: { id: ladder, name: 'open ladder', game: 'icy' },
@@ -236,7 +272,10 @@ describe('GET /v1/leaderboards, a board\'s latest round and recent matches, and 
     expect(byBoard[hidden]).toMatchObject({ leaderboard: { id: hidden, name: 'secret ladder' }, rank: 1, played: 0 });
     const other = await call(alice, 'GET', `/v1/bots/${bots[2]}/boards`);
     expect(other.body.items.map((i: { leaderboard: { id: string } }) => i.leaderboard.id)).toEqual([ladder]);
-    for (const [key, id] of [[bob, bots[0]], [alice, 'bot_AAAAAAAAAAAAAAAAAAAAAA']] as const) {
+    for (const [key, id] of [
+      [bob, bots[0]],
+      [alice, 'bot_AAAAAAAAAAAAAAAAAAAAAA'],
+    ] as const) {
       const missing = await call(key, 'GET', `/v1/bots/${id}/boards`);
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe('NOT_FOUND');

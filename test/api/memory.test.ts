@@ -34,9 +34,16 @@ interface Write {
  * none names made-up ids (it is only to answer without reading, and to do nothing).
  */
 async function writeRoutes(board: string, bot: string): Promise<Write[]> {
-  const doc = (await (await fetch(`${server.base}/openapi.json`)).json()) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+  const doc = (await (await fetch(`${server.base}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  };
   const withIds = (path: string, readsBody: boolean) =>
-    (readsBody ? path.replace(/^\/v1\/leaderboards\/\{id\}/, `/v1/leaderboards/${board}`).replace(/^\/v1\/bots\/\{id\}/, `/v1/bots/${bot}`) : path).replace(/\{[^}]+\}/g, 'x_made_up');
+    (readsBody
+      ? path
+          .replace(/^\/v1\/leaderboards\/\{id\}/, `/v1/leaderboards/${board}`)
+          .replace(/^\/v1\/bots\/\{id\}/, `/v1/bots/${bot}`)
+      : path
+    ).replace(/\{[^}]+\}/g, 'x_made_up');
   const api = Object.entries(doc.paths).flatMap(([path, operations]) =>
     ['post', 'put', 'patch', 'delete']
       .filter((m) => m in operations)
@@ -45,7 +52,14 @@ async function writeRoutes(board: string, bot: string): Promise<Write[]> {
         return { method: m.toUpperCase(), path: withIds(path, readsBody), readsBody };
       }),
   );
-  const forms = ['/ui/bots', '/ui/leaderboards', '/ui/games/icy/try', `/ui/bots/${bot}/challenge`, `/ui/leaderboards/${board}/entries`, `/ui/leaderboards/${board}/rounds`];
+  const forms = [
+    '/ui/bots',
+    '/ui/leaderboards',
+    '/ui/games/icy/try',
+    `/ui/bots/${bot}/challenge`,
+    `/ui/leaderboards/${board}/entries`,
+    `/ui/leaderboards/${board}/rounds`,
+  ];
   return [...forms.map((path): Write => ({ method: 'POST', path, readsBody: true })), ...api];
 }
 
@@ -61,7 +75,8 @@ const DEFAULT_MAX_BUNDLE = 5 * MB;
 const allowance = (limit: number) => (limit > 16 * MB ? 50 * MB + 2 * limit : 50 * MB);
 
 /** A content type the route reads: the pages' forms and bot uploads take multipart forms, the rest JSON. */
-const contentType = (path: string) => (path.startsWith('/ui/') || path === '/v1/bots' ? 'multipart/form-data; boundary=x' : 'application/json');
+const contentType = (path: string) =>
+  path.startsWith('/ui/') || path === '/v1/bots' ? 'multipart/form-data; boundary=x' : 'application/json';
 
 describe('1.2 GB posted anonymously to the keyless server', () => {
   it('to /ui/bots, chunked and with its Content-Length: 413 within 1 s, the memory grows by less than 50 MB', async () => {
@@ -83,7 +98,11 @@ describe('1.2 GB posted anonymously to the keyless server', () => {
 
   it('to every other form action and every write of the API: 413 within 1 s each, and the memory stays', async () => {
     // A board and a bot of the local owner, made as any client of the keyless server may.
-    const board = await fetch(`${server.base}/v1/leaderboards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'flooded', game: 'icy' }) });
+    const board = await fetch(`${server.base}/v1/leaderboards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'flooded', game: 'icy' }),
+    });
     expect(board.status).toBe(201);
     const upload = new FormData();
     upload.set('game', 'icy');
@@ -91,7 +110,15 @@ describe('1.2 GB posted anonymously to the keyless server', () => {
     const bot = await fetch(`${server.base}/v1/bots`, { method: 'POST', body: upload });
     expect(bot.status).toBe(201);
     // Warm: a first (small) match request loads what reading one needs.
-    expect((await fetch(`${server.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${server.base}/v1/matches`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(400);
     const routes = await writeRoutes((await board.json()).id, (await bot.json()).id);
     expect(routes.filter((r) => r.readsBody).length).toBeGreaterThan(10);
     const limitOf = bodyLimits(DEFAULT_MAX_BUNDLE);
@@ -115,7 +142,8 @@ describe('1.2 GB posted anonymously to the keyless server', () => {
     // Nothing is kept: once the server's heap has grown to what a match request's flood needs (five
     // of them), five more leave it where it was (a body kept each time would be 28 MiB a flood).
     const matchFloods = async () => {
-      for (let k = 0; k < 5; k++) expect((await flood(`${server.base}/v1/matches`, GB, false, 5_000, 'application/json')).status).toBe(413);
+      for (let k = 0; k < 5; k++)
+        expect((await flood(`${server.base}/v1/matches`, GB, false, 5_000, 'application/json')).status).toBe(413);
       await new Promise((r) => setTimeout(r, 300));
       return rss(pid);
     };

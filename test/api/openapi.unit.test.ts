@@ -27,8 +27,17 @@ const app = createApp({
   auth: 'optional',
 } as unknown as AppConfig);
 
-type Schema = { $ref?: string; oneOf?: Schema[]; required?: string[]; properties?: Record<string, { const?: unknown }> };
-type Operation = { summary?: string; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown> };
+type Schema = {
+  $ref?: string;
+  oneOf?: Schema[];
+  required?: string[];
+  properties?: Record<string, { const?: unknown }>;
+};
+type Operation = {
+  summary?: string;
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, unknown>;
+};
 type Document = {
   openapi: string;
   info: { title: string; version: string; description: string };
@@ -46,7 +55,8 @@ const document = async (): Promise<Document> => {
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** The schema a $ref points to in the document's components. */
-const deref = (doc: Document, schema: Schema): Schema => (schema.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]! : schema);
+const deref = (doc: Document, schema: Schema): Schema =>
+  schema.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]! : schema;
 
 describe('GET /openapi.json', () => {
   it('is an OpenAPI 3.1 document of this version', async () => {
@@ -60,13 +70,22 @@ describe('GET /openapi.json', () => {
     // app.use middleware is registered as method ALL; every route a client calls has a method.
     // The web pages (src/web: HTML pages, their assets and form posts) are for people, not the API.
     const api = (path: string) => path.startsWith('/v1/') || ['/healthz', '/openapi.json', '/docs'].includes(path);
-    const routes = [...new Set(app.routes.filter((r) => r.method !== 'ALL' && api(r.path)).map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path)}`))];
+    const routes = [
+      ...new Set(
+        app.routes
+          .filter((r) => r.method !== 'ALL' && api(r.path))
+          .map((r) => `${r.method.toLowerCase()} ${openApiPath(r.path)}`),
+      ),
+    ];
     expect(app.routes.some((r) => r.path === '/' && r.method === 'GET')).toBe(true);
     expect(routes.length).toBeGreaterThan(25);
-    const described = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
+    const described = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
     expect(described.sort()).toEqual(routes.sort());
     for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(ops)) expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
+      for (const [method, op] of Object.entries(ops))
+        expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
     }
   });
 
@@ -80,14 +99,18 @@ describe('GET /openapi.json', () => {
       expect(doc.info.description).toContain(game.title);
       expect(doc.info.description).toContain(game.summary);
     }
-    const boards = doc.paths['/v1/leaderboards']!.post!.requestBody!.content['application/json']!.schema.oneOf!.map((s) => deref(doc, s));
+    const boards = doc.paths['/v1/leaderboards']!.post!.requestBody!.content['application/json']!.schema.oneOf!.map(
+      (s) => deref(doc, s),
+    );
     expect(boards.map((b) => b.properties!.game!.const)).toEqual(GAMES.map((g) => g.id));
   });
 
   it('answers errors in the Error schema', async () => {
     const doc = await document();
     expect(doc.components.schemas.Error).toMatchObject({ required: ['error'] });
-    expect(doc.paths['/v1/matches/{id}']!.get!.responses['404']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    expect(doc.paths['/v1/matches/{id}']!.get!.responses['404']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
   });
 });
 
@@ -141,7 +164,11 @@ describe('GET /docs', () => {
     const text = await start.text();
     expect(text).toContain("Scalar.createApiReference('#app', ");
     expect(JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf(')')))).toEqual(SCALAR_CONFIGURATION);
-    for (const path of ['/docs/assets/scalar-0000000000000000.js', '/docs/assets/standalone.js', '/docs/assets/..%2Fopenapi.json']) {
+    for (const path of [
+      '/docs/assets/scalar-0000000000000000.js',
+      '/docs/assets/standalone.js',
+      '/docs/assets/..%2Fopenapi.json',
+    ]) {
       expect((await app.request(path)).status, path).toBe(404);
     }
   });

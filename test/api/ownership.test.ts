@@ -39,8 +39,16 @@ describe("Alice's private bots", () => {
   }, 60_000);
 
   it('are private by default and cannot be played by Bob in any game: 404, as an unknown id', async () => {
-    expect((await call(alice, 'GET', `/v1/bots/${bots.icy}`)).body).toMatchObject({ id: bots.icy, owner: alice.id, public: false });
-    const unknown = await call(bob, 'POST', '/v1/matches', { game: 'icy', red: { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' }, blue: { js: idle } });
+    expect((await call(alice, 'GET', `/v1/bots/${bots.icy}`)).body).toMatchObject({
+      id: bots.icy,
+      owner: alice.id,
+      public: false,
+    });
+    const unknown = await call(bob, 'POST', '/v1/matches', {
+      game: 'icy',
+      red: { bot: 'bot_AAAAAAAAAAAAAAAAAAAAAA' },
+      blue: { js: idle },
+    });
     expect(unknown.status).toBe(404);
     const requests = [
       { game: 'icy', red: { bot: bots.icy }, blue: { js: idle } },
@@ -77,7 +85,11 @@ describe("Alice's private bots", () => {
     expect(shared.body).toMatchObject({ id: bots.icy, public: true });
     expect((await call(alice, 'PATCH', `/v1/bots/${bots.icy}`, { public: 'yes' })).status).toBe(400);
 
-    const match = await call(bob, 'POST', '/v1/matches', { game: 'icy', red: { bot: bots.icy }, blue: { js: logging('bob-log') } });
+    const match = await call(bob, 'POST', '/v1/matches', {
+      game: 'icy',
+      red: { bot: bots.icy },
+      blue: { js: logging('bob-log') },
+    });
     expect(match.status).toBe(201);
     expect(match.body.owner).toBe(bob.id);
     const logs = await call(bob, 'GET', `/v1/matches/${match.body.id}/logs`);
@@ -97,15 +109,26 @@ describe("Alice's private bots", () => {
     const form = new FormData();
     form.set('bot', new Blob([file('src/games/ants/bots/example.ant')]), 'example.ant');
     form.set('public', 'true');
-    const r = await fetch(`${server.base}/v1/bots`, { method: 'POST', body: form, headers: { authorization: `Bearer ${alice.key}` } });
+    const r = await fetch(`${server.base}/v1/bots`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${alice.key}` },
+    });
     const brain = await r.json();
     expect(brain).toMatchObject({ kind: 'ant', public: true });
-    const ants = await call(bob, 'POST', '/v1/matches', { game: 'ants', rounds: 10, red: { bot: brain.id }, black: { brain: file('src/games/ants/bots/example.ant') } });
+    const ants = await call(bob, 'POST', '/v1/matches', {
+      game: 'ants',
+      rounds: 10,
+      red: { bot: brain.id },
+      black: { brain: file('src/games/ants/bots/example.ant') },
+    });
     expect(ants.status).toBe(201);
 
     // Private again: no new matches for Bob.
     await call(alice, 'PATCH', `/v1/bots/${bots.icy}`, { public: false });
-    expect((await call(bob, 'POST', '/v1/matches', { game: 'icy', red: { bot: bots.icy }, blue: { js: idle } })).status).toBe(404);
+    expect(
+      (await call(bob, 'POST', '/v1/matches', { game: 'icy', red: { bot: bots.icy }, blue: { js: idle } })).status,
+    ).toBe(404);
   }, 60_000);
 });
 
@@ -116,7 +139,8 @@ describe("Alice's leaderboard", () => {
   beforeAll(async () => {
     for (const name of ['first', 'second']) ids.push(await upload(alice, { name, js: idle }));
     board = (await call(alice, 'POST', '/v1/leaderboards', { name: 'alice ladder', game: 'icy' })).body.id;
-    for (const bot of ids) expect((await call(alice, 'POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);
+    for (const bot of ids)
+      expect((await call(alice, 'POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);
     const round = await call(alice, 'POST', `/v1/leaderboards/${board}/rounds`);
     expect(round.status).toBe(202);
     await finishRound(call, board, round.body.id);
@@ -128,11 +152,18 @@ describe("Alice's leaderboard", () => {
       expect(table.status).toBe(200);
       expect(table.body.table).toHaveLength(2);
       for (const row of table.body.table) {
-        expect(row).toMatchObject({ entryId: expect.stringMatching(/^ent_[0-9a-f]{24}$/), name: expect.any(String), played: 2 });
+        expect(row).toMatchObject({
+          entryId: expect.stringMatching(/^ent_[0-9a-f]{24}$/),
+          name: expect.any(String),
+          played: 2,
+        });
         expect(row.botId).toBeUndefined();
       }
       const exported = await call(reader, 'GET', `/v1/leaderboards/${board}/matches`);
-      const lines = exported.text.trim().split('\n').map((l) => JSON.parse(l));
+      const lines = exported.text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(lines).toHaveLength(2);
       expect(lines[0].red.entryId).toMatch(/^ent_/);
       for (const text of [table.text, exported.text]) for (const id of ids) expect(text).not.toContain(id);
@@ -140,7 +171,10 @@ describe("Alice's leaderboard", () => {
     // Alice sees her own bots' ids.
     const mine = await call(alice, 'GET', `/v1/leaderboards/${board}`);
     expect(mine.body.table.map((r: { botId: string }) => r.botId).sort()).toEqual([...ids].sort());
-    const lines = (await call(alice, 'GET', `/v1/leaderboards/${board}/matches`)).text.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await call(alice, 'GET', `/v1/leaderboards/${board}/matches`)).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(ids).toContain(lines[0].red.botId);
     expect(Object.keys(lines[0].ratings).every((k) => k.startsWith('ent_'))).toBe(true);
   });
@@ -161,7 +195,9 @@ describe('Idempotency keys', () => {
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
 
     // Bob reusing the string with another body does not poison it for Alice.
-    expect((await call(bob, 'POST', '/v1/matches', { ...body, seed: 12 }, headers)).body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await call(bob, 'POST', '/v1/matches', { ...body, seed: 12 }, headers)).body.error.code).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     const again = await call(alice, 'POST', '/v1/matches', body, headers);
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.body.id);
@@ -173,7 +209,12 @@ describe('Idempotency keys', () => {
 
 describe('Verification', () => {
   it("re-runs a match for its owner only: Bob gets 403 on Alice's", async () => {
-    const match = await call(alice, 'POST', '/v1/matches', { game: 'icy', seed: 5, red: { js: idle }, blue: { js: idle } });
+    const match = await call(alice, 'POST', '/v1/matches', {
+      game: 'icy',
+      seed: 5,
+      red: { js: idle },
+      blue: { js: idle },
+    });
     const denied = await call(bob, 'POST', `/v1/matches/${match.body.id}/verify`);
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe('FORBIDDEN');

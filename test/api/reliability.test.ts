@@ -22,7 +22,14 @@ let s3Port = 0;
 let dbPort = 0;
 
 async function startS3(): Promise<void> {
-  s3 = new S3rver({ address: '127.0.0.1', port: s3Port, directory: join(dir, 's3'), silent: true, allowMismatchedSignatures: true, configureBuckets: [{ name: 'umpire-replays' }] });
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: s3Port,
+    directory: join(dir, 's3'),
+    silent: true,
+    allowMismatchedSignatures: true,
+    configureBuckets: [{ name: 'umpire-replays' }],
+  });
   await s3.run();
 }
 async function stopS3(): Promise<void> {
@@ -62,13 +69,19 @@ afterAll(async () => {
 });
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  app.request('http://127.0.0.1/v1/matches', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  app.request('http://127.0.0.1/v1/matches', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function listAll(bot: string): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const page = (await (await app.request(`http://127.0.0.1/v1/matches?bot=${bot}&limit=20${cursor ? `&cursor=${cursor}` : ''}`)).json()) as { items: { id: string }[]; cursor: string | null };
+    const page = (await (
+      await app.request(`http://127.0.0.1/v1/matches?bot=${bot}&limit=20${cursor ? `&cursor=${cursor}` : ''}`)
+    ).json()) as { items: { id: string }[]; cursor: string | null };
     ids.push(...page.items.map((i) => i.id));
     cursor = page.cursor;
   } while (cursor);
@@ -78,21 +91,30 @@ async function listAll(bot: string): Promise<string[]> {
 describe('concurrency', () => {
   it('50 concurrent POSTs give 50 complete matches, none lost, none twice', async () => {
     const bot = `// concurrency ${Date.now()}\n${idle}`;
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, k) => post({ game: 'icy', seed: k, red: { js: bot }, blue: { js: idle } })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, k) => post({ game: 'icy', seed: k, red: { js: bot }, blue: { js: idle } })),
+    );
     expect(responses.map((r) => r.status)).toEqual(new Array(50).fill(201));
     const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
     expect(new Set(ids).size).toBe(50);
     const listed = await listAll(await sha256Hex(new TextEncoder().encode(bot)));
     expect(listed.sort()).toEqual([...ids].sort());
-    for (const id of ids.slice(0, 10)) expect((await app.request(`http://127.0.0.1/v1/matches/${id}/replay`)).status).toBe(200);
+    for (const id of ids.slice(0, 10))
+      expect((await app.request(`http://127.0.0.1/v1/matches/${id}/replay`)).status).toBe(200);
   }, 120_000);
 
   it('concurrent POSTs with one Idempotency-Key make one match', async () => {
     const body = { game: 'icy', seed: 99, red: { js: `// once ${Date.now()}\n${idle}` }, blue: { js: idle } };
-    const responses = await Promise.all(Array.from({ length: 10 }, () => post(body, { 'Idempotency-Key': 'just-once' })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => post(body, { 'Idempotency-Key': 'just-once' })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    const ids = new Set(await Promise.all(responses.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { id: string }).id)));
+    const ids = new Set(
+      await Promise.all(
+        responses.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { id: string }).id),
+      ),
+    );
     expect(ids.size).toBe(1);
     const again = await post(body, { 'Idempotency-Key': 'just-once' });
     expect(((await again.json()) as { id: string }).id).toBe([...ids][0]);

@@ -20,7 +20,11 @@ describe('a server busy with a long match', () => {
     const quick = await fetch(`${server.base}/v1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'icy', red: { js: 'export default () => ""' }, blue: { js: 'export default () => ""' } }),
+      body: JSON.stringify({
+        game: 'icy',
+        red: { js: 'export default () => ""' },
+        blue: { js: 'export default () => ""' },
+      }),
     });
     expect(quick.status).toBe(201);
     const { id } = (await quick.json()) as { id: string };
@@ -43,6 +47,11 @@ describe('a server busy with a long match', () => {
     expect(record.status).toBe(200);
     expect(record.ms).toBeLessThan(50);
     // The match is still being played.
-    expect(await Promise.race([long.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('running'), 10))])).toBe('running');
+    expect(
+      await Promise.race([
+        long.then(() => 'answered'),
+        new Promise((resolve) => setTimeout(() => resolve('running'), 10)),
+      ]),
+    ).toBe('running');
   }, 30_000);
 });

@@ -12,7 +12,12 @@ const { call } = apiClient(() => server.base);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function roundStatus(board: string, round: string) {
-  return (await call('GET', `/v1/leaderboards/${board}/rounds/${round}`)).body as { total: number; done: number; failed: number; status: string };
+  return (await call('GET', `/v1/leaderboards/${board}/rounds/${round}`)).body as {
+    total: number;
+    done: number;
+    failed: number;
+    status: string;
+  };
 }
 
 describe('a round across a crash of the server', () => {
@@ -25,9 +30,15 @@ describe('a round across a crash of the server', () => {
       bots.push({ id: r.body.id, sha256: r.body.sha256 });
     }
     // Small budgets: a match takes a few hundred ms, and a claim a dead server held lapses in about 25 s.
-    const created = await call('POST', '/v1/leaderboards', { name: 'crash ladder', game: 'icy', maps: ['default'], budgets: { firstTurnFuel: 2_000_000, turnFuel: 1_000_000 } });
+    const created = await call('POST', '/v1/leaderboards', {
+      name: 'crash ladder',
+      game: 'icy',
+      maps: ['default'],
+      budgets: { firstTurnFuel: 2_000_000, turnFuel: 1_000_000 },
+    });
     const board = created.body.id as string;
-    for (const bot of bots) expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: bot.id })).status).toBe(201);
+    for (const bot of bots)
+      expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot: bot.id })).status).toBe(201);
     const started = await call('POST', `/v1/leaderboards/${board}/rounds`);
     expect(started.body).toMatchObject({ total: 12, status: 'running' });
     const round = started.body.id as string;
@@ -53,11 +64,16 @@ describe('a round across a crash of the server', () => {
     // Each scheduled match once: the export has 12 lines, 12 distinct matches, exactly the
     // matches of the round's 12 jobs (their ids come from the job ids).
     const exported = await call('GET', `/v1/leaderboards/${board}/matches?limit=1000`);
-    const lines = exported.text.trim().split('\n').map((l) => JSON.parse(l) as { match: string; round: string });
+    const lines = exported.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { match: string; round: string });
     expect(lines).toHaveLength(12);
     const ids = new Set(lines.map((l) => l.match));
     expect(ids.size).toBe(12);
-    const expected = await Promise.all(Array.from({ length: 12 }, async (_, k) => (await jobMatch(jobId(round, k))).matchId));
+    const expected = await Promise.all(
+      Array.from({ length: 12 }, async (_, k) => (await jobMatch(jobId(round, k))).matchId),
+    );
     expect([...ids].sort()).toEqual(expected.sort());
     for (const id of ids) expect((await call('GET', `/v1/matches/${id}`)).status).toBe(200);
     // No other match was stored for these bots (a retry under a new id would be listed here).
@@ -68,7 +84,13 @@ describe('a round across a crash of the server', () => {
     }
 
     // Each rating once: every entry played its 6 matches, each in its history once.
-    const table = (await call('GET', `/v1/leaderboards/${board}?history=1`)).body.table as { played: number; wins: number; losses: number; draws: number; history: { match: string }[] }[];
+    const table = (await call('GET', `/v1/leaderboards/${board}?history=1`)).body.table as {
+      played: number;
+      wins: number;
+      losses: number;
+      draws: number;
+      history: { match: string }[];
+    }[];
     expect(table).toHaveLength(4);
     for (const row of table) {
       expect(row.played).toBe(6);

@@ -34,12 +34,17 @@ afterAll(async () => {
 });
 const http = (method: string, path: string, body?: unknown) => lambda.http(method, path, body);
 
-const sqsEvent = (...messages: Message[]) => ({ Records: messages.map((m) => ({ messageId: m.MessageId, body: m.Body, eventSource: 'aws:sqs' })) });
+const sqsEvent = (...messages: Message[]) => ({
+  Records: messages.map((m) => ({ messageId: m.MessageId, body: m.Body, eventSource: 'aws:sqs' })),
+});
 
 describe('an SQS message delivered again', () => {
   it('plays one match and rates it once, however often and however concurrently it comes', async () => {
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await http('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle'])
+      bots.push(
+        (await http('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+      );
     const board = (await http('POST', '/v1/leaderboards', { name: 'redelivered', game: 'icy' })).body.id as string;
     for (const bot of bots) expect((await http('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);
     const round = (await http('POST', `/v1/leaderboards/${board}/rounds`)).body.id as string;
@@ -47,16 +52,33 @@ describe('an SQS message delivered again', () => {
     // Received and never deleted: what SQS hands out again after a visibility timeout.
     const messages: Message[] = [];
     for (let i = 0; i < 20 && messages.length < 2; i++) {
-      const got = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 2, WaitTimeSeconds: 1, VisibilityTimeout: 600 }));
+      const got = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl,
+          MaxNumberOfMessages: 2,
+          WaitTimeSeconds: 1,
+          VisibilityTimeout: 600,
+        }),
+      );
       messages.push(...(got.Messages ?? []));
     }
-    expect(messages.map((m) => (JSON.parse(m.Body!) as RoundJob).id).sort()).toEqual([jobId(round, 0), jobId(round, 1)]);
+    expect(messages.map((m) => (JSON.parse(m.Body!) as RoundJob).id).sort()).toEqual([
+      jobId(round, 0),
+      jobId(round, 1),
+    ]);
     const [a, b] = messages as [Message, Message];
 
     expect(await handler(sqsEvent(a))).toEqual({ batchItemFailures: [] });
     expect(await handler(sqsEvent(a))).toEqual({ batchItemFailures: [] });
-    expect((await http('GET', `/v1/leaderboards/${board}/rounds/${round}`)).body).toMatchObject({ total: 2, done: 1, failed: 0, status: 'running' });
-    expect((await http('GET', `/v1/leaderboards/${board}`)).body.table.map((r: { played: number }) => r.played)).toEqual([1, 1]);
+    expect((await http('GET', `/v1/leaderboards/${board}/rounds/${round}`)).body).toMatchObject({
+      total: 2,
+      done: 1,
+      failed: 0,
+      status: 'running',
+    });
+    expect(
+      (await http('GET', `/v1/leaderboards/${board}`)).body.table.map((r: { played: number }) => r.played),
+    ).toEqual([1, 1]);
 
     // Two invocations with the same message at once: one plays it; the other finds it held (and
     // reports it failed, for SQS to deliver later) or finds it finished.
@@ -66,13 +88,24 @@ describe('an SQS message delivered again', () => {
     expect(both.flatMap((r) => r.batchItemFailures).length).toBeLessThanOrEqual(1);
     expect(await handler(sqsEvent(b, a, b))).toEqual({ batchItemFailures: [] });
 
-    expect((await http('GET', `/v1/leaderboards/${board}/rounds/${round}`)).body).toMatchObject({ total: 2, done: 2, failed: 0, status: 'finished' });
-    const table = (await http('GET', `/v1/leaderboards/${board}?history=1`)).body.table as { played: number; history: unknown[] }[];
+    expect((await http('GET', `/v1/leaderboards/${board}/rounds/${round}`)).body).toMatchObject({
+      total: 2,
+      done: 2,
+      failed: 0,
+      status: 'finished',
+    });
+    const table = (await http('GET', `/v1/leaderboards/${board}?history=1`)).body.table as {
+      played: number;
+      history: unknown[];
+    }[];
     expect(table.map((r) => [r.played, r.history.length])).toEqual([
       [2, 2],
       [2, 2],
     ]);
-    const lines = (await http('GET', `/v1/leaderboards/${board}/matches`)).text.trim().split('\n').map((l) => JSON.parse(l) as { match: string });
+    const lines = (await http('GET', `/v1/leaderboards/${board}/matches`)).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { match: string });
     const expected = await Promise.all([0, 1].map(async (k) => (await jobMatch(jobId(round, k))).matchId));
     expect(lines.map((l) => l.match).sort()).toEqual(expected.sort());
   }, 60_000);
@@ -85,11 +118,32 @@ describe('a job retried after an attempt stopped half way', () => {
 
   /** A board of hunter and idle, and its round's two jobs (queued nowhere: handed to the test). */
   async function round(): Promise<{ board: Leaderboard; jobs: RoundJob[] }> {
-    const board = newLeaderboard({ name: 'retried', game: 'icy', rules: 'queue2011', maps: ['default'], budgets: {}, rating: 'openskill', owner: 'local' }, new Date());
+    const board = newLeaderboard(
+      {
+        name: 'retried',
+        game: 'icy',
+        rules: 'queue2011',
+        maps: ['default'],
+        budgets: {},
+        rating: 'openskill',
+        owner: 'local',
+      },
+      new Date(),
+    );
     await stores.leaderboards.createBoard(board);
     for (const name of ['hunter', 'idle']) {
       const bytes = readFileSync(`src/games/icy/bots/${name}.js`);
-      const bot = await storeBot(stores, { name, game: gameById('icy'), bundle: { kind: 'js', code: bytes.toString('utf8') }, bytes: new Uint8Array(bytes) }, 'local', new Date());
+      const bot = await storeBot(
+        stores,
+        {
+          name,
+          game: gameById('icy'),
+          bundle: { kind: 'js', code: bytes.toString('utf8') },
+          bytes: new Uint8Array(bytes),
+        },
+        'local',
+        new Date(),
+      );
       await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
     }
     const jobs: RoundJob[] = [];
@@ -124,7 +178,11 @@ describe('a job retried after an attempt stopped half way', () => {
     const { lines } = await stores.leaderboards.results(board.id, undefined, 100);
     expect(lines).toHaveLength(2);
     expect(new Set(lines.map((l) => l.match)).size).toBe(2);
-    expect(await stores.leaderboards.getRound(board.id, lines[0]!.round)).toMatchObject({ total: 2, done: 2, failed: 0 });
+    expect(await stores.leaderboards.getRound(board.id, lines[0]!.round)).toMatchObject({
+      total: 2,
+      done: 2,
+      failed: 0,
+    });
   }
 
   it.each([
@@ -132,20 +190,28 @@ describe('a job retried after an attempt stopped half way', () => {
     ['after an entry was rated, before its ledger recorded it', 'ratings', 'confirmSeat'],
     ['after the result line, before the rating was complete', 'ratings', 'complete'],
     ['before the job was counted', 'roundJobs', 'finish'],
-  ] as const)('stopped %s: the retry plays nothing again and rates once', async (_, store, method) => {
-    const { board, jobs } = await round();
-    plays = 0;
-    const stopping = { ...stores, runner, [store]: stopsOnceAt(stores[store] as object, method as never) } as LeaderboardDeps;
-    const deps: LeaderboardDeps = { ...stores, runner };
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await expect(runRoundJob(stopping, jobs[0]!)).rejects.toThrow(`stopped at ${method}`);
-    log.mockRestore();
-    // The stopped attempt gave its claim back (a dead process's would lapse): the retry takes it.
-    expect(await runRoundJob(deps, jobs[0]!)).toBe('done');
-    expect(await runRoundJob(deps, jobs[0]!)).toBe('finished-before');
-    expect(await runRoundJob(deps, jobs[1]!)).toBe('done');
-    expect(plays).toBe(2);
-    await expectRatedOnce(board);
-    expect(await stores.roundJobs.openRounds()).not.toContainEqual({ board: board.id, round: jobs[0]!.round });
-  }, 60_000);
+  ] as const)(
+    'stopped %s: the retry plays nothing again and rates once',
+    async (_, store, method) => {
+      const { board, jobs } = await round();
+      plays = 0;
+      const stopping = {
+        ...stores,
+        runner,
+        [store]: stopsOnceAt(stores[store] as object, method as never),
+      } as LeaderboardDeps;
+      const deps: LeaderboardDeps = { ...stores, runner };
+      const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      await expect(runRoundJob(stopping, jobs[0]!)).rejects.toThrow(`stopped at ${method}`);
+      log.mockRestore();
+      // The stopped attempt gave its claim back (a dead process's would lapse): the retry takes it.
+      expect(await runRoundJob(deps, jobs[0]!)).toBe('done');
+      expect(await runRoundJob(deps, jobs[0]!)).toBe('finished-before');
+      expect(await runRoundJob(deps, jobs[1]!)).toBe('done');
+      expect(plays).toBe(2);
+      await expectRatedOnce(board);
+      expect(await stores.roundJobs.openRounds()).not.toContainEqual({ board: board.id, round: jobs[0]!.round });
+    },
+    60_000,
+  );
 });

@@ -9,14 +9,27 @@ import { freePort, serverRefusal, useServer } from '../support/server.js';
 // (The settings as read, and the app's checks in process: site.unit.test.ts.)
 
 /** A request with any Host header (fetch does not let one be set). */
-function raw(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, base), { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-    });
+    const req = request(
+      new URL(path, base),
+      {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -35,7 +48,16 @@ describe('the Host allow-list and the configured URL, on `npm start`', () => {
       ['POST', '/v1/leaderboards', JSON.stringify({ name: 'rebound', game: 'icy', public: true })],
       ['POST', '/ui/leaderboards', 'name=rebound&game=icy&public=on'],
     ] as const) {
-      const r = await raw(server.base, method, path, { host: `evil.example:${server.port}`, 'content-type': path.startsWith('/ui') ? 'application/x-www-form-urlencoded' : 'application/json' }, body);
+      const r = await raw(
+        server.base,
+        method,
+        path,
+        {
+          host: `evil.example:${server.port}`,
+          'content-type': path.startsWith('/ui') ? 'application/x-www-form-urlencoded' : 'application/json',
+        },
+        body,
+      );
       expect(r.status, `${method} ${path}`).toBe(421);
       expect(r.text).toContain('HOST_NOT_ALLOWED');
       expect(r.headers['x-content-type-options']).toBe('nosniff');
@@ -45,18 +67,33 @@ describe('the Host allow-list and the configured URL, on `npm start`', () => {
   });
 
   it('answers to the loopback names on any port, and to the public URL’s host', async () => {
-    for (const host of [`127.0.0.1:${server.port}`, 'localhost', `LOCALHOST:${server.port}`, '[::1]:9', `umpire.test:${server.port}`, 'umpire.test']) {
+    for (const host of [
+      `127.0.0.1:${server.port}`,
+      'localhost',
+      `LOCALHOST:${server.port}`,
+      '[::1]:9',
+      `umpire.test:${server.port}`,
+      'umpire.test',
+    ]) {
       expect((await raw(server.base, 'GET', '/healthz', { host })).status, host).toBe(200);
     }
   });
 
   it('builds replayUrl and viewUrl on PUBLIC_URL, whatever Host the request named', async () => {
-    const posted = await raw(server.base, 'POST', '/v1/matches', { host: `localhost:${server.port}`, 'content-type': 'application/json' }, JSON.stringify({ game: 'icy', red: { js: idle }, blue: { js: idle } }));
+    const posted = await raw(
+      server.base,
+      'POST',
+      '/v1/matches',
+      { host: `localhost:${server.port}`, 'content-type': 'application/json' },
+      JSON.stringify({ game: 'icy', red: { js: idle }, blue: { js: idle } }),
+    );
     expect(posted.status).toBe(201);
     const record = JSON.parse(posted.text);
     expect(record.replayUrl).toBe(`http://umpire.test:${server.port}/v1/matches/${record.id}/replay`);
     expect(record.viewUrl).toBe(`http://umpire.test:${server.port}/v1/matches/${record.id}/view`);
-    const read = JSON.parse((await raw(server.base, 'GET', `/v1/matches/${record.id}`, { host: `127.0.0.1:${server.port}` })).text);
+    const read = JSON.parse(
+      (await raw(server.base, 'GET', `/v1/matches/${record.id}`, { host: `127.0.0.1:${server.port}` })).text,
+    );
     expect(read.replayUrl).toBe(record.replayUrl);
     // The viewer fetches the replay from its own origin: no host in the page.
     const view = await raw(server.base, 'GET', `/v1/matches/${record.id}/view`, { host: `localhost:${server.port}` });

@@ -55,7 +55,8 @@ function copyOfSeed(name: string): string {
   return dir;
 }
 
-const metadataFile = (dir: string) => join(dir, 's3', 'umpire-replays', 'replays', `${matchId}.json.gz._S3rver_metadata.json`);
+const metadataFile = (dir: string) =>
+  join(dir, 's3', 'umpire-replays', 'replays', `${matchId}.json.gz._S3rver_metadata.json`);
 
 function corruptMetadata(dir: string): void {
   statSync(metadataFile(dir));
@@ -111,7 +112,14 @@ describe('a corrupt data folder does not stop the server', () => {
         body: JSON.stringify({ game: 'icy', red: { js: idle }, blue: { js: idle } }),
       }),
     );
-    for (const bad of ['"1"', '[]', 'null', '{}', '{"pk":{"S":"x"}}', '{"pk":{"S":"a"},"sk":{"S":"b"},"gsi1pk":{"S":"bot#other"},"gsi1sk":{"S":"c"}}']) {
+    for (const bad of [
+      '"1"',
+      '[]',
+      'null',
+      '{}',
+      '{"pk":{"S":"x"}}',
+      '{"pk":{"S":"a"},"sk":{"S":"b"},"gsi1pk":{"S":"bot#other"},"gsi1sk":{"S":"c"}}',
+    ]) {
       const r = await fetch(`${server.base}/v1/matches?bot=${botSha}&cursor=${cursorOf(bad)}`);
       expect(r.status, bad).toBe(400);
       expect((await r.json()).error).toMatchObject({ code: 'BAD_CURSOR', details: { field: 'cursor' } });

@@ -59,9 +59,15 @@ describe('verify and the safety cap', () => {
 
     const replay = await storedReplay(record.id);
     expect(replay.safetyCap).toBe(true);
-    const capped = replay.turns.map((t: { c: { x?: string; safetyCap?: true }[] }) => t.c[0]).filter((c: { safetyCap?: true }) => c.safetyCap);
+    const capped = replay.turns
+      .map((t: { c: { x?: string; safetyCap?: true }[] }) => t.c[0])
+      .filter((c: { safetyCap?: true }) => c.safetyCap);
     expect(capped).toHaveLength(4);
-    for (const c of capped) expect(c).toMatchObject({ x: 'over_budget', d: expect.stringMatching(/^stopped by the safety cap \(\d+ ms of CPU time\)/) });
+    for (const c of capped)
+      expect(c).toMatchObject({
+        x: 'over_budget',
+        d: expect.stringMatching(/^stopped by the safety cap \(\d+ ms of CPU time\)/),
+      });
 
     const verified = await call('POST', `/v1/matches/${record.id}/verify`);
     expect(verified.status).toBe(200);

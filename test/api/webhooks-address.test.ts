@@ -29,7 +29,11 @@ describe('creating a webhook', () => {
     const board = await newBoard();
     const r = await call('POST', `/v1/leaderboards/${board}/webhooks`, { url });
     expect(r.status).toBe(422);
-    expect(r.body.error).toMatchObject({ code: 'WEBHOOK_URL_INVALID', message: expect.stringMatching(why), details: { field: 'url' } });
+    expect(r.body.error).toMatchObject({
+      code: 'WEBHOOK_URL_INVALID',
+      message: expect.stringMatching(why),
+      details: { field: 'url' },
+    });
     // Nothing was stored.
     expect((await call('GET', `/v1/leaderboards/${board}/webhooks`)).body.webhooks).toEqual([]);
   });
@@ -43,7 +47,11 @@ describe('creating a webhook', () => {
     const board = await newBoard();
     const r = await call('POST', `/v1/leaderboards/${board}/webhooks`, { url: 'https://Example.org:443/hook?x=1' });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ id: expect.stringMatching(/^hook_/), url: 'https://example.org/hook?x=1', secret: expect.stringMatching(/^whsec_/) });
+    expect(r.body).toMatchObject({
+      id: expect.stringMatching(/^hook_/),
+      url: 'https://example.org/hook?x=1',
+      secret: expect.stringMatching(/^whsec_/),
+    });
   });
 });
 
@@ -58,7 +66,10 @@ describe('hooks per board', () => {
     }
     const over = await call('POST', `/v1/leaderboards/${board}/webhooks`, { url: 'https://hooks.example.org/3' });
     expect(over.status).toBe(422);
-    expect(over.body.error).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: 'webhooksPerBoard', max: 3, count: 3 } });
+    expect(over.body.error).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      details: { limit: 'webhooksPerBoard', max: 3, count: 3 },
+    });
     expect(over.body.error.message).toMatch(/at most 3 webhooks on a leaderboard; this one has 3/);
 
     const listed = await call('GET', `/v1/leaderboards/${board}/webhooks`);
@@ -71,8 +82,13 @@ describe('hooks per board', () => {
     expect((await call('DELETE', `/v1/leaderboards/${board}/webhooks/${ids[0]}`)).status).toBe(204);
     expect((await call('DELETE', `/v1/leaderboards/${board}/webhooks/${ids[0]}`)).status).toBe(404);
     expect((await call('DELETE', `/v1/leaderboards/${board}/webhooks/hook_nope`)).status).toBe(404);
-    expect((await call('POST', `/v1/leaderboards/${board}/webhooks`, { url: 'https://hooks.example.org/3' })).status).toBe(201);
+    expect(
+      (await call('POST', `/v1/leaderboards/${board}/webhooks`, { url: 'https://hooks.example.org/3' })).status,
+    ).toBe(201);
     // Another board has its own count.
-    expect((await call('POST', `/v1/leaderboards/${await newBoard()}/webhooks`, { url: 'https://hooks.example.org/0' })).status).toBe(201);
+    expect(
+      (await call('POST', `/v1/leaderboards/${await newBoard()}/webhooks`, { url: 'https://hooks.example.org/0' }))
+        .status,
+    ).toBe(201);
   });
 });

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 const { call, finish } = apiClient(() => server.base);
 
-async function boardWithHooks(bots: readonly string[], urls: readonly string[]): Promise<{ id: string; secrets: string[] }> {
+async function boardWithHooks(
+  bots: readonly string[],
+  urls: readonly string[],
+): Promise<{ id: string; secrets: string[] }> {
   const id = (await call('POST', '/v1/leaderboards', { name: 'laned', game: 'icy' })).body.id as string;
   for (const bot of bots) expect((await call('POST', `/v1/leaderboards/${id}/entries`, { bot })).status).toBe(201);
   const secrets: string[] = [];
@@ -45,7 +48,10 @@ async function boardWithHooks(bots: readonly string[], urls: readonly string[]):
 describe('delivery lanes', () => {
   it('delivers a healthy board promptly while another board’s endpoints fail and hang', async () => {
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle'])
+      bots.push(
+        (await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+      );
     const a = await boardWithHooks(bots, [failing.url(), hanging.url()]);
     const b = await boardWithHooks(bots, [healthy.url()]);
 
@@ -71,12 +77,16 @@ describe('delivery lanes', () => {
     expect(new Set(runs).size).toBe(runs.length);
     expect(failing.received.every((r) => signedBy(a.secrets[0]!, r))).toBe(true);
     const first = failing.ids()[0];
-    expect(await until(() => failing.ids().filter((id) => id === first).length === BACKOFF.length + 1, 10_000)).toBe(true);
+    expect(await until(() => failing.ids().filter((id) => id === first).length === BACKOFF.length + 1, 10_000)).toBe(
+      true,
+    );
   }, 120_000);
 
   it('still refuses credentials in a URL with the opt-in', async () => {
     const id = (await call('POST', '/v1/leaderboards', { name: 'x', game: 'icy' })).body.id;
-    const r = await call('POST', `/v1/leaderboards/${id}/webhooks`, { url: `http://u:p@127.0.0.1:${healthy.port}/hook` });
+    const r = await call('POST', `/v1/leaderboards/${id}/webhooks`, {
+      url: `http://u:p@127.0.0.1:${healthy.port}/hook`,
+    });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('WEBHOOK_URL_INVALID');
   });

@@ -40,7 +40,10 @@ describe('pending deliveries across a restart', () => {
     const port = await freePort();
     await server.start();
     const bots: string[] = [];
-    for (const name of ['hunter', 'idle']) bots.push((await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id);
+    for (const name of ['hunter', 'idle'])
+      bots.push(
+        (await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+      );
     const board = (await call('POST', '/v1/leaderboards', { name: 'restart', game: 'icy' })).body.id;
     for (const bot of bots) await call('POST', `/v1/leaderboards/${board}/entries`, { bot });
     // Nothing listens on the receiver's port yet.

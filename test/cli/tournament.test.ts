@@ -11,7 +11,12 @@ describe('umpire tournament', () => {
     const lines: string[] = [];
     const progress: [number, number][] = [];
     try {
-      const code = await tournamentCommand(['src/games/icy/bots/hunter.js', 'src/games/icy/bots/planter.js', 'src/games/icy/bots/idle.js'], (l) => lines.push(l), undefined, (d, t) => progress.push([d, t]));
+      const code = await tournamentCommand(
+        ['src/games/icy/bots/hunter.js', 'src/games/icy/bots/planter.js', 'src/games/icy/bots/idle.js'],
+        (l) => lines.push(l),
+        undefined,
+        (d, t) => progress.push([d, t]),
+      );
       expect(code).toBe(0);
     } finally {
       if (saved === undefined) delete process.env.UMPIRE_DATA_DIR;

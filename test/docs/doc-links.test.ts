@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 /** The README and every Markdown page under docs/. */
 function pages(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : [],
+    );
   return ['README.md', ...walk('docs')];
 }
 
@@ -23,7 +25,16 @@ function relativeLinks(text: string): string[] {
 /** The anchors of a page's headings, as GitHub makes them. */
 function anchors(text: string): Set<string> {
   const headings = text.replace(/```[\s\S]*?```/g, '').match(/^#{1,6} .*$/gm) ?? [];
-  return new Set(headings.map((h) => h.replace(/^#+ /, '').trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-')));
+  return new Set(
+    headings.map((h) =>
+      h
+        .replace(/^#+ /, '')
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    ),
+  );
 }
 
 describe('links in the README and docs/', () => {
@@ -53,23 +64,33 @@ describe('links in the README and docs/', () => {
 
   it('every docs/ page is linked from the README or another page', () => {
     const all = pages();
-    const linked = new Set(all.flatMap((page) => relativeLinks(readFileSync(page, 'utf8')).map((t) => normalize(join(dirname(page), t.split('#')[0]!)))));
+    const linked = new Set(
+      all.flatMap((page) =>
+        relativeLinks(readFileSync(page, 'utf8')).map((t) => normalize(join(dirname(page), t.split('#')[0]!))),
+      ),
+    );
     expect(all.filter((page) => page !== 'README.md' && !linked.has(page))).toEqual([]);
   });
 
   it('makes anchors as GitHub does', () => {
-    expect(anchors('# A title\n## Fuel is time: `npm run calibrate`\n```\n# not one\n```')).toEqual(new Set(['a-title', 'fuel-is-time-npm-run-calibrate']));
+    expect(anchors('# A title\n## Fuel is time: `npm run calibrate`\n```\n# not one\n```')).toEqual(
+      new Set(['a-title', 'fuel-is-time-npm-run-calibrate']),
+    );
   });
 
   it('finds links outside code only', () => {
-    expect(relativeLinks('[a](docs/x.md) `[b](no.md)` [c](https://e.org) [d](#here)\n```\n[e](no.md)\n```')).toEqual(['docs/x.md']);
+    expect(relativeLinks('[a](docs/x.md) `[b](no.md)` [c](https://e.org) [d](#here)\n```\n[e](no.md)\n```')).toEqual([
+      'docs/x.md',
+    ]);
   });
 });
 
 describe('docs/architecture.md', () => {
   it('places every folder of src/ in its layers and its layout', () => {
     const page = readFileSync('docs/architecture.md', 'utf8');
-    const folders = readdirSync('src', { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `src/${e.name}`);
+    const folders = readdirSync('src', { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `src/${e.name}`);
     const layers = page.slice(page.indexOf('## The layers'), page.indexOf('## Layout'));
     const layout = page.slice(page.indexOf('## Layout'), page.indexOf('## Storage'));
     expect(folders.filter((f) => !layers.includes(f) || !layout.includes(`${f}/`))).toEqual([]);

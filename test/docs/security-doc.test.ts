@@ -12,7 +12,15 @@ import { FILE, securityPage, securityTables } from '../../scripts/security-doc.m
 describe('docs/security.md', () => {
   it('has the tables scripts/security-doc.mjs makes from what the code answers', async () => {
     const page = readFileSync(FILE, 'utf8');
-    const tables = await securityTables({ createApp, nodeListenFromEnv, platformSiteFromEnv, viewerPolicy, BODY_SHAPE, MAX_ID_CHARS, DEFAULT_BODY_BYTES });
+    const tables = await securityTables({
+      createApp,
+      nodeListenFromEnv,
+      platformSiteFromEnv,
+      viewerPolicy,
+      BODY_SHAPE,
+      MAX_ID_CHARS,
+      DEFAULT_BODY_BYTES,
+    });
     expect(securityPage(page, tables)).toBe(page);
   });
 });

@@ -31,7 +31,8 @@ function settingsRead(text: string): string[] {
 describe('docs/settings.md', () => {
   const files = [...sources('src'), ...sources('functions')];
   const read = new Map<string, string[]>();
-  for (const file of files) for (const name of settingsRead(readFileSync(file, 'utf8'))) read.set(name, [...(read.get(name) ?? []), file]);
+  for (const file of files)
+    for (const name of settingsRead(readFileSync(file, 'utf8'))) read.set(name, [...(read.get(name) ?? []), file]);
   // Codes that share a settings prefix but are no setting.
   const notSettings = new Set(['WEBHOOK_SETTINGS_INVALID', 'WEBHOOK_URL_INVALID']);
   const listed: string[] = SETTINGS.map((s: { name: string }) => s.name);
@@ -55,6 +56,8 @@ describe('docs/settings.md', () => {
     expect(settingsRead('const a = process.env.FOO_BAR; const b = env?.BAZ;')).toEqual(['FOO_BAR', 'BAZ']);
     expect(settingsRead("count(env, 'WEBHOOK_NEW', 1)")).toEqual(['WEBHOOK_NEW']);
     expect(settingsRead("const code = 'UMPIRE_X';")).toEqual([]);
-    expect(settingsTable([...SETTINGS, { name: 'NEW', where: 'node', default: '1', text: 'a | pipe' }])).toContain('| `NEW` | node | 1 | a \\| pipe |');
+    expect(settingsTable([...SETTINGS, { name: 'NEW', where: 'node', default: '1', text: 'a | pipe' }])).toContain(
+      '| `NEW` | node | 1 | a \\| pipe |',
+    );
   });
 });

@@ -5,7 +5,15 @@ import { newApiKey } from '../../src/api/auth.js';
 import { createStores, ensureStorage } from '../../src/store/aws/stores.js';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
 
-const LAMBDA_ENV = ['S3_BUCKET', 'S3_ENDPOINT', 'DYNAMODB_TABLE', 'DYNAMODB_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'];
+const LAMBDA_ENV = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'DYNAMODB_TABLE',
+  'DYNAMODB_ENDPOINT',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_REGION',
+];
 
 export interface LambdaStorage {
   readonly storage: EmbeddedStorage;
@@ -53,8 +61,15 @@ export function functionUrlEvent(key: string, method: string, path: string, body
     version: '2.0',
     rawPath: path,
     rawQueryString: '',
-    headers: { host: FUNCTION_URL_HOST, 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    requestContext: { domainName: FUNCTION_URL_HOST, http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' } },
+    headers: {
+      host: FUNCTION_URL_HOST,
+      'content-type': 'application/json',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+    },
+    requestContext: {
+      domainName: FUNCTION_URL_HOST,
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     isBase64Encoded: false,
   };

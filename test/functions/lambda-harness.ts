@@ -11,7 +11,16 @@ import { freePort } from '../support/server.js';
 
 type Handler = (event: unknown, context?: unknown) => Promise<any>;
 
-const ENV = ['S3_BUCKET', 'S3_ENDPOINT', 'DYNAMODB_TABLE', 'DYNAMODB_ENDPOINT', 'SQS_QUEUE_URL', 'SQS_ENDPOINT', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
+const ENV = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'DYNAMODB_TABLE',
+  'DYNAMODB_ENDPOINT',
+  'SQS_QUEUE_URL',
+  'SQS_ENDPOINT',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+];
 
 export interface LambdaHarness {
   readonly stores: Stores;
@@ -37,7 +46,11 @@ export async function startLambdaWithSqs(queueName: string): Promise<LambdaHarne
   const port = await freePort();
   const sqsServer = await startFauxqs({ port, logger: false });
   const endpoint = `http://127.0.0.1:${port}`;
-  const sqs = new SQSClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+  const sqs = new SQSClient({
+    region: 'us-east-1',
+    endpoint,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
   const queueUrl = (await sqs.send(new CreateQueueCommand({ QueueName: queueName }))).QueueUrl!;
   Object.assign(process.env, {
     S3_BUCKET: storage.config.s3.bucket,
@@ -59,7 +72,11 @@ export async function startLambdaWithSqs(queueName: string): Promise<LambdaHarne
     async http(method, path, body) {
       const r = await handler(functionUrlEvent(created.key, method, path, body));
       const text = r.isBase64Encoded ? Buffer.from(r.body as string, 'base64').toString('utf8') : (r.body as string);
-      return { status: r.statusCode as number, text, body: r.headers?.['content-type']?.startsWith('application/json') ? JSON.parse(text) : null };
+      return {
+        status: r.statusCode as number,
+        text,
+        body: r.headers?.['content-type']?.startsWith('application/json') ? JSON.parse(text) : null,
+      };
     },
     async stop() {
       for (const k of ENV) delete process.env[k];

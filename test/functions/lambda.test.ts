@@ -5,7 +5,10 @@ import { functionUrlEvent, lambdaStorage, type LambdaStorage } from './lambda-en
 // The Lambda entry (functions/lambda.ts) invoked with Lambda Function URL events,
 // configured by environment variables as on AWS, against local S3 and DynamoDB servers.
 
-type Handler = (event: unknown, context?: unknown) => Promise<{ statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded: boolean }>;
+type Handler = (
+  event: unknown,
+  context?: unknown,
+) => Promise<{ statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded: boolean }>;
 let handler: Handler;
 let lambdaEnv: LambdaStorage;
 let key = '';
@@ -32,7 +35,12 @@ describe('the Lambda entry', () => {
 
   it('plays and stores a match, then serves it', async () => {
     const posted = await handler(
-      event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: readFileSync('src/games/icy/bots/hunter.js', 'utf8') }, blue: { wasm: readFileSync('build/bots/hunter.wasm').toString('base64') } }),
+      event('POST', '/v1/matches', {
+        game: 'icy',
+        seed: 2,
+        red: { js: readFileSync('src/games/icy/bots/hunter.js', 'utf8') },
+        blue: { wasm: readFileSync('build/bots/hunter.wasm').toString('base64') },
+      }),
     );
     expect(posted.statusCode).toBe(201);
     const record = JSON.parse(posted.body);
@@ -50,13 +58,22 @@ describe('the Lambda entry', () => {
     // A bot that spins in every call: the match would take minutes; the invocation has 15.5 s left.
     const spin = 'export default function () { for (;;) {} }';
     const started = Date.now();
-    const late = await handler(event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: spin }, blue: { js: spin } }), { getRemainingTimeInMillis: () => 15_500 });
+    const late = await handler(
+      event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: spin }, blue: { js: spin } }),
+      { getRemainingTimeInMillis: () => 15_500 },
+    );
     expect(late.statusCode).toBe(503);
-    expect(JSON.parse(late.body).error).toMatchObject({ code: 'MATCH_DEADLINE', message: expect.stringMatching(/15 s before the invocation's timeout/) });
+    expect(JSON.parse(late.body).error).toMatchObject({
+      code: 'MATCH_DEADLINE',
+      message: expect.stringMatching(/15 s before the invocation's timeout/),
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     // A fresh worker takes the next invocation's match.
     const idle = 'export default () => "idle"';
-    const next = await handler(event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: idle }, blue: { js: idle } }), { getRemainingTimeInMillis: () => 300_000 });
+    const next = await handler(
+      event('POST', '/v1/matches', { game: 'icy', seed: 2, red: { js: idle }, blue: { js: idle } }),
+      { getRemainingTimeInMillis: () => 300_000 },
+    );
     expect(next.statusCode, next.body).toBe(201);
   }, 60_000);
 });

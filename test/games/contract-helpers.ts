@@ -11,7 +11,12 @@ import { cliFiles, seatOptions } from '../../src/cli/match.js';
 
 export { matchArgv, seatOptions } from '../../src/cli/match.js';
 import type { BlobMeta, BlobStore } from '../../src/store/contract/blobs.js';
-import type { CreateMatchOptions, IdempotencyClaim, MatchStore, StoredRecord } from '../../src/store/contract/matches.js';
+import type {
+  CreateMatchOptions,
+  IdempotencyClaim,
+  MatchStore,
+  StoredRecord,
+} from '../../src/store/contract/matches.js';
 import type { Page } from '../../src/store/contract/page.js';
 
 /**
@@ -23,7 +28,8 @@ import type { Page } from '../../src/store/contract/page.js';
 /** The game's own CLI values with these bot files in its seat options, in order. */
 export function cliValues(game: GameModule, paths: readonly string[]): CliValues {
   const names = seatOptions(game);
-  if (names.length !== paths.length) throw new Error(`${game.id}: the usage names ${names.length} seats, given ${paths.length} bots`);
+  if (names.length !== paths.length)
+    throw new Error(`${game.id}: the usage names ${names.length} seats, given ${paths.length} bots`);
   const values: Record<string, string | string[]> = {};
   names.forEach((name, k) => {
     if (game.cli.options[name]?.multiple) ((values[name] ??= []) as string[]).push(paths[k]!);
@@ -33,8 +39,18 @@ export function cliValues(game: GameModule, paths: readonly string[]): CliValues
 }
 
 /** A request the game's schema accepts, built by its CLI from bot files, a seed and (sandboxed games) budgets. */
-export function requestFor(game: GameModule, paths: readonly string[], seed: number, budgets?: Partial<Budgets>): { readonly game: string } {
-  let request = game.cli.request(cliValues(game, paths), cliFiles, seed, budgets as Readonly<Record<string, number>> | undefined) as Record<string, unknown>;
+export function requestFor(
+  game: GameModule,
+  paths: readonly string[],
+  seed: number,
+  budgets?: Partial<Budgets>,
+): { readonly game: string } {
+  let request = game.cli.request(
+    cliValues(game, paths),
+    cliFiles,
+    seed,
+    budgets as Readonly<Record<string, number>> | undefined,
+  ) as Record<string, unknown>;
   if (budgets !== undefined && request.budgets === undefined) request = { ...request, budgets };
   return game.request.schema.parse(request) as { readonly game: string };
 }
@@ -45,7 +61,12 @@ export function exampleSeats(game: GameModule): string[] {
 }
 
 export async function decode(game: GameModule, request: { readonly game: string }): Promise<DecodedSeat[]> {
-  return decodeSeats(game, game.request.seats(request), () => Promise.reject(new Error('no stored bots in the contract suite')), Infinity);
+  return decodeSeats(
+    game,
+    game.request.seats(request),
+    () => Promise.reject(new Error('no stored bots in the contract suite')),
+    Infinity,
+  );
 }
 
 /** A runner that keeps what the engine gave for the last job, around another runner. */
@@ -82,9 +103,14 @@ export async function play(
  * object keyed by every seat name, or the one array with an entry per seat,
  * whose entries are objects with the seat's bot `sha256`.
  */
-export function seatEntries(game: GameModule, record: MatchRecord, hashes: readonly string[]): Record<string, unknown>[] {
+export function seatEntries(
+  game: GameModule,
+  record: MatchRecord,
+  hashes: readonly string[],
+): Record<string, unknown>[] {
   const found: Record<string, unknown>[][] = [];
-  const isEntry = (v: unknown, k: number) => typeof v === 'object' && v !== null && (v as Record<string, unknown>).sha256 === hashes[k];
+  const isEntry = (v: unknown, k: number) =>
+    typeof v === 'object' && v !== null && (v as Record<string, unknown>).sha256 === hashes[k];
   const walk = (v: unknown, depth: number): void => {
     if (typeof v !== 'object' || v === null || depth > 4) return;
     if (Array.isArray(v)) {
@@ -93,11 +119,13 @@ export function seatEntries(game: GameModule, record: MatchRecord, hashes: reado
       return;
     }
     const o = v as Record<string, unknown>;
-    if (game.seats.every((s, k) => isEntry(o[s], k))) found.push(game.seats.map((s) => o[s] as Record<string, unknown>));
+    if (game.seats.every((s, k) => isEntry(o[s], k)))
+      found.push(game.seats.map((s) => o[s] as Record<string, unknown>));
     else Object.values(o).forEach((x) => walk(x, depth + 1));
   };
   walk(record, 0);
-  if (found.length !== 1) throw new Error(`${game.id}: expected one per-seat list in the record, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`${game.id}: expected one per-seat list in the record, found ${found.length}`);
   return found[0]!;
 }
 
@@ -165,9 +193,17 @@ export class MemoryBlobs implements BlobStore {
 /** In-memory match records. */
 export class MemoryMatches implements MatchStore {
   readonly records = new Map<string, { record: StoredRecord; hashes: string[]; listed: boolean }>();
-  async create<R extends StoredRecord>(record: R, botHashes: readonly string[], options: CreateMatchOptions = {}): Promise<boolean> {
+  async create<R extends StoredRecord>(
+    record: R,
+    botHashes: readonly string[],
+    options: CreateMatchOptions = {},
+  ): Promise<boolean> {
     if (this.records.has(record.id)) return false;
-    this.records.set(record.id, { record: structuredClone(record), hashes: [...botHashes], listed: options.listed === true });
+    this.records.set(record.id, {
+      record: structuredClone(record),
+      hashes: [...botHashes],
+      listed: options.listed === true,
+    });
     return true;
   }
   async get<R extends StoredRecord>(id: string): Promise<R | null> {

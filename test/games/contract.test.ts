@@ -65,10 +65,16 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
     for (const path of game.exampleBots) expect(existsSync(path), path).toBe(true);
   });
 
-  it('keeps its example bots in its folder, and brings subcommands that take no other command\'s name', async () => {
+  it("keeps its example bots in its folder, and brings subcommands that take no other command's name", async () => {
     for (const path of game.exampleBots) expect(path.startsWith(`src/games/${game.id}/bots/`), path).toBe(true);
     const help: string[] = [];
-    expect(await runCli(['--help'], (l) => help.push(l), (l) => help.push(l))).toBe(0);
+    expect(
+      await runCli(
+        ['--help'],
+        (l) => help.push(l),
+        (l) => help.push(l),
+      ),
+    ).toBe(0);
     for (const command of game.cli.commands ?? []) {
       expect(CLI_COMMAND_NAMES).not.toContain(command.name);
       for (const line of command.usage) {
@@ -100,7 +106,8 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
   describe('2. a broken bundle forfeits, and the match still completes', () => {
     const broken = brokenBot(game);
     if (game.bots.form === 'text') {
-      it('(the broken text is one its upload check refuses)', () => expect(game.bots.form === 'text' && game.bots.check(broken.text)).toEqual(expect.any(String)));
+      it('(the broken text is one its upload check refuses)', () =>
+        expect(game.bots.form === 'text' && game.bots.check(broken.text)).toEqual(expect.any(String)));
     }
 
     it('in the first seat: that seat forfeits and does not win', async () => {
@@ -120,68 +127,92 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
     it('in every seat: all forfeit and it is a draw', async () => {
       const paths = game.seats.map(() => botFile(broken.text, broken.extension));
       const m = await play(game, requestFor(game, paths, SEED), runner);
-      for (const entry of seatEntries(game, m.record, m.hashes)) expect(entry.forfeit).toEqual({ code: expect.any(String), message: expect.any(String) });
+      for (const entry of seatEntries(game, m.record, m.hashes))
+        expect(entry.forfeit).toEqual({ code: expect.any(String), message: expect.any(String) });
       expect(winnerSeat(game, m.record)).toBeNull();
       expect(game.replaySchema.safeParse(m.replay).success).toBe(true);
     }, 60_000);
   });
 
-  describe.skipIf(!sandboxed(game))('3. hostile bots finish at small budgets, the example bot beside them unaffected', () => {
-    const hostile: [string, string, (report: ReturnType<typeof seatReports>[number], output: any) => void][] = [
-      ['loops forever', 'for (;;) {}', (r) => expect(r.overBudget + (r.terminatedAt !== undefined ? 1 : 0)).toBeGreaterThan(0)],
-      ['throws every turn', 'throw new Error("boom");', (r) => expect(r.errors).toBeGreaterThan(0)],
-      [
-        'floods console.log and answers 64 KB',
-        'for (let i = 0; i < 50; i++) console.log("spam ".repeat(40)); return "x".repeat(65536);',
-        (r, output) => {
-          // The log is kept up to its cap, the answers are cut to theirs.
-          expect(r.log.length).toBeGreaterThan(0);
-          expect(r.log.length).toBeLessThanOrEqual(DEFAULT_LIMITS.logChars + 1024);
-          const calls = output.replay.turns.map((t: { calls: { truncated?: boolean; failure?: string }[] }) => t.calls[0]).filter(Boolean);
-          expect(calls.some((c: { truncated?: boolean; failure?: string }) => c.truncated === true || c.failure !== undefined)).toBe(true);
-          const answers = output.replay.turns.flatMap((t: { answers: (string | null)[] }) => t.answers).filter((a: string | null) => a !== null);
-          for (const a of answers) expect(a.length).toBeLessThanOrEqual(DEFAULT_LIMITS.outputChars);
+  describe.skipIf(!sandboxed(game))(
+    '3. hostile bots finish at small budgets, the example bot beside them unaffected',
+    () => {
+      const hostile: [string, string, (report: ReturnType<typeof seatReports>[number], output: any) => void][] = [
+        [
+          'loops forever',
+          'for (;;) {}',
+          (r) => expect(r.overBudget + (r.terminatedAt !== undefined ? 1 : 0)).toBeGreaterThan(0),
+        ],
+        ['throws every turn', 'throw new Error("boom");', (r) => expect(r.errors).toBeGreaterThan(0)],
+        [
+          'floods console.log and answers 64 KB',
+          'for (let i = 0; i < 50; i++) console.log("spam ".repeat(40)); return "x".repeat(65536);',
+          (r, output) => {
+            // The log is kept up to its cap, the answers are cut to theirs.
+            expect(r.log.length).toBeGreaterThan(0);
+            expect(r.log.length).toBeLessThanOrEqual(DEFAULT_LIMITS.logChars + 1024);
+            const calls = output.replay.turns
+              .map((t: { calls: { truncated?: boolean; failure?: string }[] }) => t.calls[0])
+              .filter(Boolean);
+            expect(
+              calls.some(
+                (c: { truncated?: boolean; failure?: string }) => c.truncated === true || c.failure !== undefined,
+              ),
+            ).toBe(true);
+            const answers = output.replay.turns
+              .flatMap((t: { answers: (string | null)[] }) => t.answers)
+              .filter((a: string | null) => a !== null);
+            for (const a of answers) expect(a.length).toBeLessThanOrEqual(DEFAULT_LIMITS.outputChars);
+          },
+        ],
+      ];
+
+      it('a call that used more fuel than its budget is never taken as an answer', async () => {
+        // The bot's own code is cheap; reading its 64 KB answer back out of the engine is not.
+        const paths = [botFile(hostileBot(game, 'return "x".repeat(65536);'), '.js'), ...examples.slice(1)];
+        const m = await play(game, requestFor(game, paths, SEED, HOSTILE_BUDGETS), runner);
+        const calls = (m.output as any).replay.turns
+          .map((t: { calls: { fuel: number; failure?: string }[] }) => t.calls[0])
+          .filter(Boolean) as { fuel: number; failure?: string }[];
+        const accepted = calls.filter(
+          (c) => c.failure === undefined && c.fuel > Math.max(HOSTILE_BUDGETS.turnFuel, HOSTILE_BUDGETS.firstTurnFuel),
+        );
+        expect(accepted.length, `calls over budget taken as answers, e.g. ${JSON.stringify(accepted[0])}`).toBe(0);
+      }, 60_000);
+
+      it('the request schema takes budgets', () => {
+        const request = requestFor(game, examples, SEED, HOSTILE_BUDGETS) as { budgets?: unknown };
+        expect(game.request.schema.safeParse({ ...request, budgets: HOSTILE_BUDGETS }).success).toBe(true);
+      });
+
+      it.each(hostile)(
+        'a bot that %s',
+        async (_, code, expectHostile) => {
+          const started = performance.now();
+          const paths = [botFile(hostileBot(game, code), '.js'), ...examples.slice(1)];
+          const m = await play(game, requestFor(game, paths, SEED, HOSTILE_BUDGETS), runner);
+          expect(performance.now() - started).toBeLessThan(30_000);
+          const output = m.output as any;
+          expect(output.replay.budgets).toMatchObject(HOSTILE_BUDGETS);
+          expect(output.result.turns).toBeGreaterThan(0);
+          const reports = seatReports(output);
+          expect(reports[0]!.forfeit).toBeUndefined();
+          expectHostile(reports[0]!, output);
+          const entries = seatEntries(game, m.record, m.hashes);
+          for (let k = 1; k < game.seats.length; k++) {
+            expect(reports[k], `seat ${game.seats[k]}`).toMatchObject({ errors: 0, crashes: 0 });
+            expect(reports[k]!.forfeit).toBeUndefined();
+            expect(reports[k]!.terminatedAt).toBeUndefined();
+            expect(entries[k]!.forfeit).toBeUndefined();
+            if ('errors' in entries[k]!) expect(entries[k]!.errors).toBe(0);
+            if ('crashes' in entries[k]!) expect(entries[k]!.crashes).toBe(0);
+          }
+          expect(game.replaySchema.safeParse(m.replay).success).toBe(true);
         },
-      ],
-    ];
-
-    it('a call that used more fuel than its budget is never taken as an answer', async () => {
-      // The bot's own code is cheap; reading its 64 KB answer back out of the engine is not.
-      const paths = [botFile(hostileBot(game, 'return "x".repeat(65536);'), '.js'), ...examples.slice(1)];
-      const m = await play(game, requestFor(game, paths, SEED, HOSTILE_BUDGETS), runner);
-      const calls = (m.output as any).replay.turns.map((t: { calls: { fuel: number; failure?: string }[] }) => t.calls[0]).filter(Boolean) as { fuel: number; failure?: string }[];
-      const accepted = calls.filter((c) => c.failure === undefined && c.fuel > Math.max(HOSTILE_BUDGETS.turnFuel, HOSTILE_BUDGETS.firstTurnFuel));
-      expect(accepted.length, `calls over budget taken as answers, e.g. ${JSON.stringify(accepted[0])}`).toBe(0);
-    }, 60_000);
-
-    it('the request schema takes budgets', () => {
-      const request = requestFor(game, examples, SEED, HOSTILE_BUDGETS) as { budgets?: unknown };
-      expect(game.request.schema.safeParse({ ...request, budgets: HOSTILE_BUDGETS }).success).toBe(true);
-    });
-
-    it.each(hostile)('a bot that %s', async (_, code, expectHostile) => {
-      const started = performance.now();
-      const paths = [botFile(hostileBot(game, code), '.js'), ...examples.slice(1)];
-      const m = await play(game, requestFor(game, paths, SEED, HOSTILE_BUDGETS), runner);
-      expect(performance.now() - started).toBeLessThan(30_000);
-      const output = m.output as any;
-      expect(output.replay.budgets).toMatchObject(HOSTILE_BUDGETS);
-      expect(output.result.turns).toBeGreaterThan(0);
-      const reports = seatReports(output);
-      expect(reports[0]!.forfeit).toBeUndefined();
-      expectHostile(reports[0]!, output);
-      const entries = seatEntries(game, m.record, m.hashes);
-      for (let k = 1; k < game.seats.length; k++) {
-        expect(reports[k], `seat ${game.seats[k]}`).toMatchObject({ errors: 0, crashes: 0 });
-        expect(reports[k]!.forfeit).toBeUndefined();
-        expect(reports[k]!.terminatedAt).toBeUndefined();
-        expect(entries[k]!.forfeit).toBeUndefined();
-        if ('errors' in entries[k]!) expect(entries[k]!.errors).toBe(0);
-        if ('crashes' in entries[k]!) expect(entries[k]!.crashes).toBe(0);
-      }
-      expect(game.replaySchema.safeParse(m.replay).success).toBe(true);
-    }, 60_000);
-  });
+        60_000,
+      );
+    },
+  );
 
   describe('4. the verify round trip', () => {
     const blobs = new MemoryBlobs();
@@ -196,7 +227,9 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
       id = record.id;
       const stored = (await matches.get<MatchRecord>(id))!;
       expect(stored).toEqual(record);
-      for (const hash of (await Promise.all(seats.map((s) => crypto.subtle.digest('SHA-256', s.bytes as Uint8Array<ArrayBuffer>)))).map((d) => Buffer.from(d).toString('hex'))) {
+      for (const hash of (
+        await Promise.all(seats.map((s) => crypto.subtle.digest('SHA-256', s.bytes as Uint8Array<ArrayBuffer>)))
+      ).map((d) => Buffer.from(d).toString('hex'))) {
         expect(await blobs.get(bundleKey(hash))).not.toBeNull();
       }
       const replay = JSON.parse(gunzipSync((await blobs.get(replayKey(id)))!).toString('utf8'));
@@ -212,7 +245,10 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
       const steps = game.verify.steps(doc) as unknown[];
       const k = Math.floor(steps.length / 2);
       expect(bumpLastNumber(steps[k])).toBe(true);
-      await blobs.put(replayKey(id), gzipSync(JSON.stringify(doc)), { contentType: 'application/json', contentEncoding: 'gzip' });
+      await blobs.put(replayKey(id), gzipSync(JSON.stringify(doc)), {
+        contentType: 'application/json',
+        contentEncoding: 'gzip',
+      });
       try {
         const v = await verifyMatch({ blobs, runner }, record);
         expect(v.identical).toBe(false);
@@ -225,45 +261,70 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
     }, 60_000);
   });
 
-  it.skipIf(!HAS_CHROMIUM)('5. the viewer opens in Chromium at the turn the URL names, without errors', async () => {
-    const { page: viewerPage } = await game.viewer.load();
-    const server = await serveViewer(viewerPage, first.replay);
-    const open = async (hash: string) => {
-      const page = await chromium!.browser.newPage({ viewport: { width: 1100, height: 900 } });
-      const errors = pageErrors(page);
-      await page.goto(`${server.base}/view${hash}`);
-      await page.waitForFunction(() => document.body.dataset.ready === 'true' || document.body.dataset.ready === 'error', null, { timeout: 20_000 });
-      const state = { ready: await page.evaluate(() => document.body.dataset.ready), label: (await page.textContent('#turn')) ?? '', error: (await page.textContent('#error')) ?? '', errors };
-      await page.close();
-      return state;
-    };
-    try {
-      const start = await open('');
-      expect(start).toMatchObject({ ready: 'true', error: '', errors: [] });
-      const total = Number(/(\d+)\s*\/\s*(\d+)/.exec(start.label)?.[2]);
-      expect(total).toBeGreaterThan(2);
-      expect(start.label).toMatch(new RegExp(`\\b0 / ${total}\\b`));
-      const n = Math.floor(total / 3);
-      // The shared controls read #t=N; a viewer of its own may read another key (#r=N for rounds).
-      const tried: Record<string, Awaited<ReturnType<typeof open>>> = {};
-      for (const key of ['t', 'r']) {
-        tried[key] = await open(`#${key}=${n}`);
-        if (tried[key]!.label.includes(`${n} / ${total}`)) break;
+  it.skipIf(!HAS_CHROMIUM)(
+    '5. the viewer opens in Chromium at the turn the URL names, without errors',
+    async () => {
+      const { page: viewerPage } = await game.viewer.load();
+      const server = await serveViewer(viewerPage, first.replay);
+      const open = async (hash: string) => {
+        const page = await chromium!.browser.newPage({ viewport: { width: 1100, height: 900 } });
+        const errors = pageErrors(page);
+        await page.goto(`${server.base}/view${hash}`);
+        await page.waitForFunction(
+          () => document.body.dataset.ready === 'true' || document.body.dataset.ready === 'error',
+          null,
+          { timeout: 20_000 },
+        );
+        const state = {
+          ready: await page.evaluate(() => document.body.dataset.ready),
+          label: (await page.textContent('#turn')) ?? '',
+          error: (await page.textContent('#error')) ?? '',
+          errors,
+        };
+        await page.close();
+        return state;
+      };
+      try {
+        const start = await open('');
+        expect(start).toMatchObject({ ready: 'true', error: '', errors: [] });
+        const total = Number(/(\d+)\s*\/\s*(\d+)/.exec(start.label)?.[2]);
+        expect(total).toBeGreaterThan(2);
+        expect(start.label).toMatch(new RegExp(`\\b0 / ${total}\\b`));
+        const n = Math.floor(total / 3);
+        // The shared controls read #t=N; a viewer of its own may read another key (#r=N for rounds).
+        const tried: Record<string, Awaited<ReturnType<typeof open>>> = {};
+        for (const key of ['t', 'r']) {
+          tried[key] = await open(`#${key}=${n}`);
+          if (tried[key]!.label.includes(`${n} / ${total}`)) break;
+        }
+        const shown = Object.entries(tried).find(([, s]) => s.label.includes(`${n} / ${total}`));
+        expect(
+          shown,
+          `label after ${Object.keys(tried)
+            .map((k) => `#${k}=${n}`)
+            .join(', ')}: ${Object.values(tried)
+            .map((s) => s.label)
+            .join(' | ')}`,
+        ).toBeDefined();
+        expect(shown![1]).toMatchObject({ ready: 'true', error: '', errors: [] });
+        if (shown![0] !== 't')
+          console.warn(`[contract] ${game.id}: the viewer ignores #t=${n} and reads #${shown![0]}=${n}`);
+      } finally {
+        await server.close();
       }
-      const shown = Object.entries(tried).find(([, s]) => s.label.includes(`${n} / ${total}`));
-      expect(shown, `label after ${Object.keys(tried).map((k) => `#${k}=${n}`).join(', ')}: ${Object.values(tried).map((s) => s.label).join(' | ')}`).toBeDefined();
-      expect(shown![1]).toMatchObject({ ready: 'true', error: '', errors: [] });
-      if (shown![0] !== 't') console.warn(`[contract] ${game.id}: the viewer ignores #t=${n} and reads #${shown![0]}=${n}`);
-    } finally {
-      await server.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('6. the CLI plays the example bots, prints JSON and writes a replay its schema accepts', async () => {
     const out = tempPath('replay.json.gz');
     const stdout: string[] = [];
     const stderr: string[] = [];
-    const code = await runCli([...matchArgv(game, examples), '--seed', String(SEED), '--out', out], (l) => stdout.push(l), (l) => stderr.push(l));
+    const code = await runCli(
+      [...matchArgv(game, examples), '--seed', String(SEED), '--out', out],
+      (l) => stdout.push(l),
+      (l) => stderr.push(l),
+    );
     expect(stderr).toEqual([]);
     expect(code).toBe(0);
     const summary = JSON.parse(stdout.join('\n'));

@@ -37,7 +37,11 @@ function actionsUsedByStores(): string[] {
 describe('infra/cloudformation.json', () => {
   it('is a CloudFormation template with the resources of the service', () => {
     expect(template.AWSTemplateFormatVersion).toBe('2010-09-09');
-    expect(Object.values(resources).map((r) => r.Type).sort()).toEqual(
+    expect(
+      Object.values(resources)
+        .map((r) => r.Type)
+        .sort(),
+    ).toEqual(
       [
         'AWS::DynamoDB::Table',
         'AWS::IAM::Role',
@@ -67,13 +71,17 @@ describe('infra/cloudformation.json', () => {
     ]);
     expect(index.Projection.ProjectionType).toBe('ALL');
     const defined = p.AttributeDefinitions.map((a: { AttributeName: string }) => a.AttributeName).sort();
-    expect(defined).toEqual([TABLE_LAYOUT.hashKey, TABLE_LAYOUT.rangeKey, TABLE_LAYOUT.byBotHashKey, TABLE_LAYOUT.byBotRangeKey].sort());
+    expect(defined).toEqual(
+      [TABLE_LAYOUT.hashKey, TABLE_LAYOUT.rangeKey, TABLE_LAYOUT.byBotHashKey, TABLE_LAYOUT.byBotRangeKey].sort(),
+    );
   });
 
   it('creates an encrypted, private bucket with a lifecycle rule on the replays', () => {
     const bucket = firstOfType('AWS::S3::Bucket');
     const p = bucket.Properties;
-    expect(p.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(p.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe(
+      'AES256',
+    );
     expect(Object.values(p.PublicAccessBlockConfiguration).every((v) => v === true)).toBe(true);
     const rule = p.LifecycleConfiguration.Rules[0];
     expect(rule).toMatchObject({ Status: 'Enabled', Prefix: 'replays/' });
@@ -82,14 +90,22 @@ describe('infra/cloudformation.json', () => {
 
   it('gives the Lambda exactly the storage actions the code uses, on its bucket prefix and its table', () => {
     const role = firstOfType('AWS::IAM::Role');
-    const statements = role.Properties.Policies.flatMap((p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement);
+    const statements = role.Properties.Policies.flatMap(
+      (p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement,
+    );
     const granted = statements.flatMap((s: { Action: string[] }) => s.Action).sort();
     // What the code sends, plus what Lambda needs to consume the queue for it.
-    const eventSource = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'];
+    const eventSource = [
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:ReceiveMessage',
+    ];
     expect(granted).toEqual([...actionsUsedByStores(), ...eventSource].sort());
     for (const s of statements) expect(JSON.stringify(s.Resource)).not.toContain('"*"');
     // Every key prefix the API writes is granted, and nothing wider.
-    for (const key of [replayKey('x'), logsKey('x'), bundleKey('x')]) expect(JSON.stringify(statements)).toContain(`/${key.split('/')[0]}/*`);
+    for (const key of [replayKey('x'), logsKey('x'), bundleKey('x')])
+      expect(JSON.stringify(statements)).toContain(`/${key.split('/')[0]}/*`);
     expect(JSON.stringify(statements)).toContain(`/index/${TABLE_LAYOUT.byBotIndex}`);
   });
 
@@ -104,8 +120,12 @@ describe('infra/cloudformation.json', () => {
       expect(Date.parse(deprecatedOn[runtime]!)).toBeGreaterThan(Date.now());
       const major = Number(/^nodejs(\d+)\.x$/.exec(runtime)![1]);
       // package.json's engines must take the runtime's Node major, and the Lambda bundles must target no later one.
-      const engines = (JSON.parse(readFileSync('package.json', 'utf8')).engines.node as string).split('||').map((r) => r.trim());
-      expect(engines.some((r) => r.startsWith(`^${major}.`) || (r.startsWith('>=') && Number(r.slice(2)) <= major))).toBe(true);
+      const engines = (JSON.parse(readFileSync('package.json', 'utf8')).engines.node as string)
+        .split('||')
+        .map((r) => r.trim());
+      expect(
+        engines.some((r) => r.startsWith(`^${major}.`) || (r.startsWith('>=') && Number(r.slice(2)) <= major)),
+      ).toBe(true);
       for (const script of ['scripts/bundle-functions.mjs', 'scripts/package-lambda.mjs']) {
         const target = /target: 'node(\d+)'/.exec(readFileSync(script, 'utf8'));
         expect(Number(target?.[1])).toBeLessThanOrEqual(major);
@@ -117,10 +137,16 @@ describe('infra/cloudformation.json', () => {
     const fn = firstOfType('AWS::Lambda::Function');
     const vars = fn.Properties.Environment.Variables;
     const config = storageConfigFromEnv(Object.fromEntries(Object.keys(vars).map((k) => [k, `value-of-${k}`])));
-    expect(config).toMatchObject({ s3: { bucket: 'value-of-S3_BUCKET' }, dynamodb: { table: 'value-of-DYNAMODB_TABLE' } });
+    expect(config).toMatchObject({
+      s3: { bucket: 'value-of-S3_BUCKET' },
+      dynamodb: { table: 'value-of-DYNAMODB_TABLE' },
+    });
     expect(vars.SQS_QUEUE_URL).toEqual({ Ref: 'MatchesQueue' });
     const mapping = firstOfType('AWS::Lambda::EventSourceMapping');
-    expect(mapping.Properties).toMatchObject({ FunctionName: { Ref: 'ApiFunction' }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(mapping.Properties).toMatchObject({
+      FunctionName: { Ref: 'ApiFunction' },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
     // A message stays hidden longer than the function may run on it.
     expect(resources.MatchesQueue!.Properties.VisibilityTimeout).toBeGreaterThan(fn.Properties.Timeout);
     expect(fn.Properties.Handler).toBe('dist/functions/lambda.handler');
@@ -161,12 +187,17 @@ describe('infra/cloudformation.json', () => {
       console.log(JSON.stringify({ ...r, page, css }));`;
     // A file rather than `-e`: the handler plays in a worker thread, which would inherit `--input-type`.
     writeFileSync(join(dir, 'probe.mjs'), probe);
-    const out = execFileSync(process.execPath, [join(dir, 'probe.mjs')], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync(process.execPath, [join(dir, 'probe.mjs')], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const response = JSON.parse(out.trim().split('\n').pop()!);
     expect(response.statusCode).toBe(201);
     expect(JSON.parse(response.body)).toMatchObject({ status: 'finished', turns: 180, winner: 'draw' });
     // The web pages come with the app on Lambda too.
-    const text = (r: { body: string; isBase64Encoded?: boolean }) => (r.isBase64Encoded ? Buffer.from(r.body, 'base64').toString('utf8') : r.body);
+    const text = (r: { body: string; isBase64Encoded?: boolean }) =>
+      r.isBase64Encoded ? Buffer.from(r.body, 'base64').toString('utf8') : r.body;
     expect(response.page.statusCode).toBe(200);
     expect(text(response.page)).toMatch(/^<!doctype html>.*<h1>Icy Projectile<\/h1>/s);
     expect(text(response.css)).toContain('prefers-color-scheme: dark');

@@ -39,9 +39,12 @@ describe('webhook addresses', () => {
     if (!r.ok) expect(r.problem).toEqual({ code: 'WEBHOOK_URL_INVALID', message: expect.stringMatching(why) });
   });
 
-  it.each(['https://example.com/hook', 'http://8.8.8.8:8080/', 'https://[2606:4700::1111]/x'])('%s is accepted', (url) => {
-    expect(checkWebhookUrl(url).ok).toBe(true);
-  });
+  it.each(['https://example.com/hook', 'http://8.8.8.8:8080/', 'https://[2606:4700::1111]/x'])(
+    '%s is accepted',
+    (url) => {
+      expect(checkWebhookUrl(url).ok).toBe(true);
+    },
+  );
 
   it('local development opts in to private addresses, but never to credentials', () => {
     expect(checkWebhookUrl('http://127.0.0.1:9/', { allowPrivate: true }).ok).toBe(true);

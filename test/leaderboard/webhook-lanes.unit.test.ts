@@ -17,15 +17,29 @@ class MemoryStore implements PendingDeliveryStore {
     this.items.delete(this.key(d));
   }
   async list(q: { hookId?: string; after?: string; limit: number }) {
-    const keys = [...this.items.keys()].sort().filter((k) => (q.hookId === undefined || k.startsWith(`${q.hookId}#`)) && (q.after === undefined || k > q.after));
+    const keys = [...this.items.keys()]
+      .sort()
+      .filter(
+        (k) => (q.hookId === undefined || k.startsWith(`${q.hookId}#`)) && (q.after === undefined || k > q.after),
+      );
     const page = keys.slice(0, q.limit);
     return { items: page.map((k) => this.items.get(k)!), next: keys.length > q.limit ? page[page.length - 1]! : null };
   }
 }
 
-const hook = (id: string): Webhook => ({ id, url: `https://example.org/${id}`, secret: 'whsec_x', createdAt: '2025-01-01T00:00:00.000Z' });
+const hook = (id: string): Webhook => ({
+  id,
+  url: `https://example.org/${id}`,
+  secret: 'whsec_x',
+  createdAt: '2025-01-01T00:00:00.000Z',
+});
 let n = 0;
-const delivery = (hookId: string): Delivery => ({ hook: hook(hookId), id: `dlv_${++n}`, event: 'match.finished', body: `{"n":${n}}` });
+const delivery = (hookId: string): Delivery => ({
+  hook: hook(hookId),
+  id: `dlv_${++n}`,
+  event: 'match.finished',
+  body: `{"n":${n}}`,
+});
 
 interface Attempt {
   readonly hook: string;
@@ -67,7 +81,14 @@ describe('webhook lanes', () => {
     const goodAt = attempts.filter((a) => a.hook === 'good').map((a) => a.at);
     expect(Math.max(...goodAt)).toBeLessThan(90);
     // The bad hook: each delivery three times (1 + 2 retries), one after the other.
-    expect(attempts.filter((a) => a.hook === 'bad').map((a) => a.id)).toEqual([bad[0]!.id, bad[0]!.id, bad[0]!.id, bad[1]!.id, bad[1]!.id, bad[1]!.id]);
+    expect(attempts.filter((a) => a.hook === 'bad').map((a) => a.id)).toEqual([
+      bad[0]!.id,
+      bad[0]!.id,
+      bad[0]!.id,
+      bad[1]!.id,
+      bad[1]!.id,
+      bad[1]!.id,
+    ]);
     expect(logs.filter((line) => /given up after 3 attempt\(s\): HTTP 500/.test(line))).toHaveLength(2);
     expect(store.items.size).toBe(0);
   });
@@ -97,9 +118,16 @@ describe('webhook lanes', () => {
 
   it('park hooks beyond the lane bound until a lane closes', async () => {
     const store = new MemoryStore();
-    const { l, attempts, logs } = lanes(() => new Promise<AttemptResult>((r) => setTimeout(() => r(ok), 20)), { store, maxLanes: 1 });
+    const { l, attempts, logs } = lanes(() => new Promise<AttemptResult>((r) => setTimeout(() => r(ok), 20)), {
+      store,
+      maxLanes: 1,
+    });
     await l.enqueue([delivery('one'), delivery('two'), delivery('one')]);
-    expect(logs.some((line) => /webhook two: deliveries parked in storage until a lane is free \(all 1 lanes are taken\)/.test(line))).toBe(true);
+    expect(
+      logs.some((line) =>
+        /webhook two: deliveries parked in storage until a lane is free \(all 1 lanes are taken\)/.test(line),
+      ),
+    ).toBe(true);
     for (let i = 0; i < 100 && store.items.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
     await l.idle();
     expect(attempts.map((a) => a.hook)).toEqual(['one', 'one', 'two']);

@@ -15,9 +15,15 @@ const ms = (n: number) => n * FUEL_PER_MS;
  */
 async function budgetsFor(id: string, fuel: number | undefined) {
   const game = gameById(id);
-  const files: CliFiles = { seat: (path) => ({ name: path, js: 'export default () => ""' }), text: () => '', exists: () => false };
+  const files: CliFiles = {
+    seat: (path) => ({ name: path, js: 'export default () => ""' }),
+    text: () => '',
+    exists: () => false,
+  };
   const values = { red: 'red.js', blue: 'blue.js', bot: ['0.js', '1.js', '2.js', '3.js'] };
-  const request = game.request.schema.parse(game.cli.request(values, files, 1, fuel === undefined ? undefined : { turnFuel: fuel }));
+  const request = game.request.schema.parse(
+    game.cli.request(values, files, 1, fuel === undefined ? undefined : { turnFuel: fuel }),
+  );
   const setup = await game.setup(request);
   return resolveBudgets(game.id, setup.budgets);
 }
@@ -32,17 +38,31 @@ describe("each game's default budgets", () => {
   });
 
   it('capture: 1 s for the first turn, then 0.1 s', () => {
-    expect(defaultBudgets('capture')).toEqual({ firstTurnFuel: ms(1000), turnFuel: ms(100), timeBankFuel: 0, loadFuel: ms(1000) });
+    expect(defaultBudgets('capture')).toEqual({
+      firstTurnFuel: ms(1000),
+      turnFuel: ms(100),
+      timeBankFuel: 0,
+      loadFuel: ms(1000),
+    });
   });
 
   it('block drop: 100 ms for every call, the handshake included', () => {
-    expect(defaultBudgets('blockdrop')).toEqual({ firstTurnFuel: ms(100), turnFuel: ms(100), timeBankFuel: 0, loadFuel: ms(1000) });
+    expect(defaultBudgets('blockdrop')).toEqual({
+      firstTurnFuel: ms(100),
+      turnFuel: ms(100),
+      timeBankFuel: 0,
+      loadFuel: ms(1000),
+    });
   });
 
   it('the deadlines follow them', () => {
     const bots = (n: number) => new Array(n).fill({ kind: 'js', code: '' });
-    expect(matchDeadlineMs({ game: 'capture', budgets: defaultBudgets('capture'), bots: bots(2) })).toBe(2 * 2 * (1000 + 1000 + 899 * 100) + 10_000);
-    expect(matchDeadlineMs({ game: 'blockdrop', budgets: defaultBudgets('blockdrop'), bots: bots(4) })).toBe(2 * 4 * (1000 + 2 * 100 + 249 * 100) + 10_000);
+    expect(matchDeadlineMs({ game: 'capture', budgets: defaultBudgets('capture'), bots: bots(2) })).toBe(
+      2 * 2 * (1000 + 1000 + 899 * 100) + 10_000,
+    );
+    expect(matchDeadlineMs({ game: 'blockdrop', budgets: defaultBudgets('blockdrop'), bots: bots(4) })).toBe(
+      2 * 4 * (1000 + 2 * 100 + 249 * 100) + 10_000,
+    );
     expect(probeDeadlineMs('icy')).toBe(2 * 2000 + 10_000);
     expect(probeDeadlineMs('capture')).toBe(2 * 2000 + 10_000);
     expect(probeDeadlineMs('blockdrop')).toBe(2 * 1200 + 10_000);
@@ -66,8 +86,14 @@ describe('`--fuel N` keeps each game’s first-turn ratio', () => {
   });
 
   it('rejects a non-number or zero with a usage error', async () => {
-    await expect(fuelRefused('icy', 'x')).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/--fuel takes a non-negative integer/) });
-    await expect(fuelRefused('icy', '0')).rejects.toMatchObject({ code: 'USAGE', message: expect.stringMatching(/--fuel must be at least 1/) });
+    await expect(fuelRefused('icy', 'x')).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/--fuel takes a non-negative integer/),
+    });
+    await expect(fuelRefused('icy', '0')).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/--fuel must be at least 1/),
+    });
   });
 });
 
@@ -82,7 +108,10 @@ describe('partial budgets from a request or a leaderboard', () => {
     expect(resolveBudgets('capture', { turnFuel: 7 })).toMatchObject({ turnFuel: 7, firstTurnFuel: 70 });
     expect(resolveBudgets('icy', { turnFuel: 7 })).toMatchObject({ turnFuel: 7, firstTurnFuel: 14 });
     expect(resolveBudgets('blockdrop', { turnFuel: 7 })).toMatchObject({ turnFuel: 7, firstTurnFuel: 7 });
-    expect(resolveBudgets('capture', { turnFuel: 7, firstTurnFuel: 9 })).toMatchObject({ turnFuel: 7, firstTurnFuel: 9 });
+    expect(resolveBudgets('capture', { turnFuel: 7, firstTurnFuel: 9 })).toMatchObject({
+      turnFuel: 7,
+      firstTurnFuel: 9,
+    });
     expect(resolveBudgets('capture', { firstTurnFuel: 9 })).toMatchObject({ turnFuel: ms(100), firstTurnFuel: 9 });
   });
 });

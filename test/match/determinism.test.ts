@@ -13,7 +13,8 @@ import type { Bundle } from '../../src/sandbox/types.js';
 
 const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
 const file = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8'), name: path });
-const play = (red: Bundle, blue: Bundle, seed: number) => runMatch({ game: icyGame, options, seed, bots: [red, blue], load: nodeBotLoader });
+const play = (red: Bundle, blue: Bundle, seed: number) =>
+  runMatch({ game: icyGame, options, seed, bots: [red, blue], load: nodeBotLoader });
 
 describe('determinism in fuel mode', () => {
   it('the same bots, map, seed and budgets give a byte-identical replay', async () => {
@@ -42,7 +43,9 @@ describe('determinism in fuel mode', () => {
     const a = await play(clock, clock, 9);
     const b = await play(clock, clock, 9);
     expect(a.result.seats[0]!.log).toBe(b.result.seats[0]!.log);
-    const first = a.result.seats[0]!.log.split('\n').slice(0, 2).map((l) => l.split(' '));
+    const first = a.result.seats[0]!.log.split('\n')
+      .slice(0, 2)
+      .map((l) => l.split(' '));
     expect(Number(first[1]![0]) - Number(first[0]![0])).toBe(1000);
     expect(first[0]![1]).toBe('true');
     expect(first[0]![2]).toBe('2011');
@@ -52,9 +55,26 @@ describe('determinism in fuel mode', () => {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-'));
     const run = (out: string, turns: string) =>
       JSON.parse(
-        execFileSync(process.execPath, ['bin/umpire.mjs', 'match', '--red', 'src/games/icy/bots/hunter.js', '--blue', 'build/bots/hunter.wasm', '--seed', '3', '--out', out, '--turns', turns], {
-          encoding: 'utf8',
-        }),
+        execFileSync(
+          process.execPath,
+          [
+            'bin/umpire.mjs',
+            'match',
+            '--red',
+            'src/games/icy/bots/hunter.js',
+            '--blue',
+            'build/bots/hunter.wasm',
+            '--seed',
+            '3',
+            '--out',
+            out,
+            '--turns',
+            turns,
+          ],
+          {
+            encoding: 'utf8',
+          },
+        ),
       );
     const first = run(join(dir, 'a.json.gz'), join(dir, 'a.turns'));
     const second = run(join(dir, 'b.json.gz'), join(dir, 'b.turns'));
@@ -67,7 +87,13 @@ describe('determinism in fuel mode', () => {
     expect(replay).toMatchObject({ format: 'umpire-replay', version: 1, result: { turns: 180 } });
     expect(replay.turns).toHaveLength(180);
     const lines: string[] = [];
-    expect(await runCli(['verify-turns', join(dir, 'a.turns')], (l) => lines.push(l), (l) => lines.push(l))).toBe(0);
+    expect(
+      await runCli(
+        ['verify-turns', join(dir, 'a.turns')],
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+      ),
+    ).toBe(0);
     expect(lines).toEqual([`${join(dir, 'a.turns')}: ok (181 states)`]);
   }, 120_000);
 
@@ -76,7 +102,13 @@ describe('determinism in fuel mode', () => {
     const broken = join(dir, 'broken.js');
     execFileSync('sh', ['-c', `echo 'export default function (' > ${broken}`]);
     const out: string[] = [];
-    expect(await runCli(['match', '--red', broken, '--blue', 'src/games/icy/bots/idle.js'], (l) => out.push(l), (l) => out.push(l))).toBe(0);
+    expect(
+      await runCli(
+        ['match', '--red', broken, '--blue', 'src/games/icy/bots/idle.js'],
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(0);
     const r = JSON.parse(out.join('\n'));
     expect(r).toMatchObject({ winner: 'blue', forfeit: 'red', decidedBy: 'forfeit', turns: 0 });
     expect(r.bots.red.forfeit.code).toBe('BUNDLE_SYNTAX');

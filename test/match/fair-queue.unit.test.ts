@@ -114,7 +114,8 @@ describe('the worker pool, shared between keys', () => {
   it("runs another key's job as soon as a worker frees, not after the first key's queue", async () => {
     const p = pool({ size: 2 });
     const done: number[] = [];
-    const run = (tag: number, tens: number, tenant: Tenant) => p.run<number>(job(tag, tens), 10_000, 'the job', tenant).then((v) => done.push(v));
+    const run = (tag: number, tens: number, tenant: Tenant) =>
+      p.run<number>(job(tag, tens), 10_000, 'the job', tenant).then((v) => done.push(v));
     const carol = [1, 2, 3, 4, 5, 6].map((tag) => run(tag, 20, C)); // 200 ms each
     const alice = run(100, 1, A);
     await Promise.all([...carol, alice]);
@@ -126,7 +127,8 @@ describe('the worker pool, shared between keys', () => {
   it("with half the workers per key, starts another key's job at once while the first key's jobs all still run", async () => {
     const p = pool({ size: 2, maxRunningPerKey: 1 });
     const done: number[] = [];
-    const run = (tag: number, tens: number, tenant: Tenant) => p.run<number>(job(tag, tens), 10_000, 'the job', tenant).then((v) => done.push(v));
+    const run = (tag: number, tens: number, tenant: Tenant) =>
+      p.run<number>(job(tag, tens), 10_000, 'the job', tenant).then((v) => done.push(v));
     const carol = [1, 2, 3].map((tag) => run(tag, 30, C)); // 300 ms each, one at a time
     await new Promise((resolve) => setTimeout(resolve, 50));
     await run(100, 1, A);
@@ -148,8 +150,14 @@ describe('the worker pool, shared between keys', () => {
 
   it('keeps POOL_BUSY for every key together as the last resort', async () => {
     const p = pool({ size: 1, maxQueued: 2, maxQueuedPerKey: 2 });
-    const first = [p.run(job(1, 10), 10_000, 'the job', C), p.run(job(2, 1), 10_000, 'the job', C), p.run(job(3, 1), 10_000, 'the job', A)];
-    expect(codeOf(await p.run(job(4, 1), 10_000, 'the job', { key: 'dave' }).catch((e: unknown) => e))).toBe('POOL_BUSY');
+    const first = [
+      p.run(job(1, 10), 10_000, 'the job', C),
+      p.run(job(2, 1), 10_000, 'the job', C),
+      p.run(job(3, 1), 10_000, 'the job', A),
+    ];
+    expect(codeOf(await p.run(job(4, 1), 10_000, 'the job', { key: 'dave' }).catch((e: unknown) => e))).toBe(
+      'POOL_BUSY',
+    );
     expect(await Promise.all(first)).toEqual([1, 2, 3]);
   });
 });

@@ -14,7 +14,8 @@ const budgets: Budgets = { firstTurnFuel: 40_000_000, turnFuel: 20_000_000, time
 const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
 const hunter: Bundle = { kind: 'js', code: readFileSync('src/games/icy/bots/hunter.js', 'utf8'), name: 'hunter' };
 const js = (code: string): Bundle => ({ kind: 'js', code });
-const play = (red: Bundle, blue: Bundle, seed = 3) => runMatch({ game: icyGame, options, seed, budgets, bots: [red, blue], load: nodeBotLoader });
+const play = (red: Bundle, blue: Bundle, seed = 3) =>
+  runMatch({ game: icyGame, options, seed, budgets, bots: [red, blue], load: nodeBotLoader });
 
 /** WebAssembly bots with the ABI: alloc(len) -> 0, act(ptr, len) -> i64 from `body`. */
 const wasmBot = (act: number[], imports: [string, string, number][] = []): Bundle => ({
@@ -53,30 +54,51 @@ describe('hostile JS bots are contained', () => {
 
   it.each([
     ['an endless loop', 'export default function () { for (;;) {} }'],
-    ['a loop inside JSON.stringify', 'const a = []; for (let i = 0; i < 50000; i++) a.push({ i }); export default function () { for (;;) JSON.stringify(a); }'],
-    ['a catastrophic regular expression', "export default function () { return /^(a+)+$/.test('a'.repeat(32) + '!') ? 'x' : 'y'; }"],
-  ])('%s: over budget every turn, children idle', async (_, code) => {
-    const r = await play(hunter, js(code));
-    expectHunterUnaffected(r);
-    expect(failures(r).filter((f) => f === 'over_budget' || f === 'retired').length).toBe(180);
-    expect(r.result.seats[1]!.overBudget).toBeGreaterThan(0);
-  }, 60_000);
+    [
+      'a loop inside JSON.stringify',
+      'const a = []; for (let i = 0; i < 50000; i++) a.push({ i }); export default function () { for (;;) JSON.stringify(a); }',
+    ],
+    [
+      'a catastrophic regular expression',
+      "export default function () { return /^(a+)+$/.test('a'.repeat(32) + '!') ? 'x' : 'y'; }",
+    ],
+  ])(
+    '%s: over budget every turn, children idle',
+    async (_, code) => {
+      const r = await play(hunter, js(code));
+      expectHunterUnaffected(r);
+      expect(failures(r).filter((f) => f === 'over_budget' || f === 'retired').length).toBe(180);
+      expect(r.result.seats[1]!.overBudget).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   it('a memory bomb: stopped at its memory cap', async () => {
-    const r = await play(hunter, js('const keep = []; export default function () { for (;;) keep.push(new Array(100000).fill(7)); }'));
+    const r = await play(
+      hunter,
+      js('const keep = []; export default function () { for (;;) keep.push(new Array(100000).fill(7)); }'),
+    );
     expectHunterUnaffected(r);
     expect(failures(r).every((f) => f !== 'ok')).toBe(true);
     expect(details(r).some((d) => /out of memory|fuel/.test(d))).toBe(true);
   }, 60_000);
 
   it('deep recursion: a stack overflow error', async () => {
-    const r = await play(hunter, js('function f(n) { return f(n + 1) + 1; } export default function () { return String(f(0)); }'));
+    const r = await play(
+      hunter,
+      js('function f(n) { return f(n + 1) + 1; } export default function () { return String(f(0)); }'),
+    );
     expectHunterUnaffected(r);
     expect(details(r)[0]).toBe('InternalError: stack overflow');
   }, 60_000);
 
   it('an output flood: the log and the answer are cut, malformed lines idle', async () => {
-    const r = await play(hunter, js("export default function () { for (let i = 0; i < 400; i++) console.log('spam'.repeat(50)); return 'y'.repeat(1e5); }"));
+    const r = await play(
+      hunter,
+      js(
+        "export default function () { for (let i = 0; i < 400; i++) console.log('spam'.repeat(50)); return 'y'.repeat(1e5); }",
+      ),
+    );
     expectHunterUnaffected(r);
     expect(r.replay.turns[0]!.calls[1]!.truncated).toBe(true);
     expect(r.replay.turns[0]!.answers[1]?.length).toBe(4096);
@@ -88,15 +110,31 @@ describe('hostile JS bots are contained', () => {
     ['throws', "export default function () { throw new Error('boom'); }", 'Error: boom'],
     ['returns a number', 'export default function () { return 42; }', 'returned number, not a string'],
     ['returns a promise', "export default async function () { return 'idle'; }", 'returned object, not a string'],
-    ['reaches for fetch', "export default function () { fetch('http://127.0.0.1/'); return 'idle'; }", "ReferenceError: 'fetch' is not defined"],
-    ['reaches for process', 'export default function () { process.exit(1); }', "ReferenceError: 'process' is not defined"],
-    ['reaches for require', "export default function () { require('fs'); }", "ReferenceError: 'require' is not defined"],
-  ])('a bot that %s: an error, recorded', async (_, code, detail) => {
-    const r = await play(hunter, js(code));
-    expectHunterUnaffected(r);
-    expect(failures(r).every((f) => f === 'error')).toBe(true);
-    expect(details(r)[0]).toBe(detail);
-  }, 60_000);
+    [
+      'reaches for fetch',
+      "export default function () { fetch('http://127.0.0.1/'); return 'idle'; }",
+      "ReferenceError: 'fetch' is not defined",
+    ],
+    [
+      'reaches for process',
+      'export default function () { process.exit(1); }',
+      "ReferenceError: 'process' is not defined",
+    ],
+    [
+      'reaches for require',
+      "export default function () { require('fs'); }",
+      "ReferenceError: 'require' is not defined",
+    ],
+  ])(
+    'a bot that %s: an error, recorded',
+    async (_, code, detail) => {
+      const r = await play(hunter, js(code));
+      expectHunterUnaffected(r);
+      expect(failures(r).every((f) => f === 'error')).toBe(true);
+      expect(details(r)[0]).toBe(detail);
+    },
+    60_000,
+  );
 
   it('finds nothing of the host on globalThis, and no import()', async () => {
     const probe = `
@@ -136,13 +174,17 @@ describe('hostile JS bots are contained', () => {
     ['an unknown import', "import fs from 'fs'; export default () => 'idle';", 'BUNDLE_LINK'],
     ['an endless top level', 'for (;;) {} export default () => "idle";', 'BUNDLE_INIT'],
     ['a throwing top level', "throw new Error('nope'); export default () => 'idle';", 'BUNDLE_INIT'],
-  ])('a bundle with %s forfeits', async (_, code, failure) => {
-    const r = await play(hunter, js(code));
-    expect(r.result.forfeits).toEqual([1]);
-    expect(r.result.winner).toBe(0);
-    expect(r.result.turns).toBe(0);
-    expect(r.result.seats[1]!.forfeit?.code).toBe(failure);
-  }, 60_000);
+  ])(
+    'a bundle with %s forfeits',
+    async (_, code, failure) => {
+      const r = await play(hunter, js(code));
+      expect(r.result.forfeits).toEqual([1]);
+      expect(r.result.winner).toBe(0);
+      expect(r.result.turns).toBe(0);
+      expect(r.result.seats[1]!.forfeit?.code).toBe(failure);
+    },
+    60_000,
+  );
 });
 
 describe('hostile WebAssembly bots are contained', () => {
@@ -150,7 +192,11 @@ describe('hostile WebAssembly bots are contained', () => {
     const r = await play(hunter, wasmBot([0x03, 0x40, 0x0c, 0x00, 0x0b, 0x42, 0x00]));
     expectHunterUnaffected(r);
     expect(failures(r).slice(0, 5)).toEqual(['over_budget', 'over_budget', 'over_budget', 'over_budget', 'retired']);
-    expect(failures(r).slice(4).every((f) => f === 'retired')).toBe(true);
+    expect(
+      failures(r)
+        .slice(4)
+        .every((f) => f === 'retired'),
+    ).toBe(true);
   }, 60_000);
 
   it('a trap: a crash, reloaded fresh next turn', async () => {
@@ -191,12 +237,28 @@ describe('hostile WebAssembly bots are contained', () => {
 
 describe('budgets', () => {
   it('a time bank covers turns that need more than their fuel, until it runs dry', async () => {
-    const steady = js('export default function () { let x = 0; for (let i = 0; i < 20000; i++) x += i % 7; return "idle"; }');
-    const probe = await runMatch({ game: icyGame, options, seed: 1, budgets: { ...budgets, turnFuel: 1e9, firstTurnFuel: 1e9 }, bots: [steady, steady], load: nodeBotLoader });
+    const steady = js(
+      'export default function () { let x = 0; for (let i = 0; i < 20000; i++) x += i % 7; return "idle"; }',
+    );
+    const probe = await runMatch({
+      game: icyGame,
+      options,
+      seed: 1,
+      budgets: { ...budgets, turnFuel: 1e9, firstTurnFuel: 1e9 },
+      bots: [steady, steady],
+      load: nodeBotLoader,
+    });
     const need = probe.replay.turns[1]!.calls[0]!.fuel;
     const turnFuel = Math.floor(need * 0.7);
     const banked = { ...budgets, firstTurnFuel: 1e9, turnFuel, timeBankFuel: need };
-    const r = await runMatch({ game: icyGame, options, seed: 1, budgets: banked, bots: [steady, steady], load: nodeBotLoader });
+    const r = await runMatch({
+      game: icyGame,
+      options,
+      seed: 1,
+      budgets: banked,
+      bots: [steady, steady],
+      load: nodeBotLoader,
+    });
     const outcome = r.replay.turns.slice(0, 8).map((t) => t.calls[0]!.failure ?? 'ok');
     // Each later turn draws about 0.3 x need from a bank of 1 x need: three turns, then over budget.
     expect(outcome).toEqual(['ok', 'ok', 'ok', 'ok', 'over_budget', 'over_budget', 'over_budget', 'over_budget']);
@@ -208,11 +270,23 @@ describe('the safety cap on JavaScript bots', () => {
   const huge: Budgets = { firstTurnFuel: 1e15, turnFuel: 1e15, timeBankFuel: 0, loadFuel: 1e15 };
   const factor = 150 / (1e15 / FUEL_PER_MS);
   const load: BotLoader = (bundle, ctx) => nodeBotLoader(bundle, { ...ctx, safetyCapFactor: factor });
-  const playHuge = (red: Bundle) => runMatch({ game: icyGame, options, seed: 1, budgets: huge, bots: [red, js(readFileSync('src/games/icy/bots/idle.js', 'utf8'))], load });
+  const playHuge = (red: Bundle) =>
+    runMatch({
+      game: icyGame,
+      options,
+      seed: 1,
+      budgets: huge,
+      bots: [red, js(readFileSync('src/games/icy/bots/idle.js', 'utf8'))],
+      load,
+    });
 
   it('a top level that outlives the cap while loading forfeits, whatever its fuel, and the match says a cap decided it', async () => {
     const r = await playHuge(js('for (;;) {}\nexport default () => "";'));
-    expect(r.result.seats[0]!.forfeit).toEqual({ code: 'BUNDLE_INIT', message: 'the top level of the module was stopped by the safety cap (150 ms of CPU time)', safetyCap: true });
+    expect(r.result.seats[0]!.forfeit).toEqual({
+      code: 'BUNDLE_INIT',
+      message: 'the top level of the module was stopped by the safety cap (150 ms of CPU time)',
+      safetyCap: true,
+    });
     expect(r.result.seats[0]!.safetyCap).toBe(true);
     expect(r.result.safetyCap).toBe(true);
   }, 30_000);
@@ -220,7 +294,13 @@ describe('the safety cap on JavaScript bots', () => {
   it('a turn the cap cuts is over budget, flagged, not an error', async () => {
     const r = await playHuge(js('let n = 0; export default function () { if (++n > 3) return "idle"; for (;;) {} }'));
     const calls = r.replay.turns.map((t) => t.calls[0]!);
-    expect(calls[0]).toEqual(expect.objectContaining({ failure: 'over_budget', safetyCap: true, detail: expect.stringMatching(/^stopped by the safety cap \(150 ms of CPU time\)/) }));
+    expect(calls[0]).toEqual(
+      expect.objectContaining({
+        failure: 'over_budget',
+        safetyCap: true,
+        detail: expect.stringMatching(/^stopped by the safety cap \(150 ms of CPU time\)/),
+      }),
+    );
     expect(calls.filter((c) => c.safetyCap).length).toBeGreaterThanOrEqual(1);
     expect(calls.every((c) => c.safetyCap === undefined || c.failure === 'over_budget')).toBe(true);
     expect(r.result.safetyCap).toBe(true);
@@ -229,8 +309,10 @@ describe('the safety cap on JavaScript bots', () => {
 
 describe('host calls out of QuickJS', () => {
   it('each call of the virtual clock is charged what it costs the host', async () => {
-    const calls = (n: number) => js(`export default function () { let t = 0; for (let i = 0; i < ${n}; i++) t += Date.now(); return 'idle'; }`);
-    const fuelOf = async (n: number) => (await play(calls(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1]!.calls[0]!.fuel;
+    const calls = (n: number) =>
+      js(`export default function () { let t = 0; for (let i = 0; i < ${n}; i++) t += Date.now(); return 'idle'; }`);
+    const fuelOf = async (n: number) =>
+      (await play(calls(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1]!.calls[0]!.fuel;
     const extra = (await fuelOf(200)) - (await fuelOf(100));
     // The clock's own price, plus the engine's call out to its host.
     expect(extra).toBeGreaterThanOrEqual(100 * (CLOCK_CALL_FUEL + ENGINE_HOST_CALL_FUEL));
@@ -238,8 +320,12 @@ describe('host calls out of QuickJS', () => {
   }, 60_000);
 
   it('calls out of the engine to its glue (local time here) pay for the host work', async () => {
-    const reads = (n: number) => js(`const d = new Date(0); export default function () { let h = 0; for (let i = 0; i < ${n}; i++) h += d.getHours(); return 'idle'; }`);
-    const fuelOf = async (n: number) => (await play(reads(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1]!.calls[0]!.fuel;
+    const reads = (n: number) =>
+      js(
+        `const d = new Date(0); export default function () { let h = 0; for (let i = 0; i < ${n}; i++) h += d.getHours(); return 'idle'; }`,
+      );
+    const fuelOf = async (n: number) =>
+      (await play(reads(n), js(readFileSync('src/games/icy/bots/idle.js', 'utf8')))).replay.turns[1]!.calls[0]!.fuel;
     expect((await fuelOf(200)) - (await fuelOf(100))).toBeGreaterThanOrEqual(100 * ENGINE_HOST_CALL_FUEL);
   }, 60_000);
 });

@@ -18,7 +18,13 @@ import type { Bundle } from '../../src/sandbox/types.js';
 const js = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8') });
 const LOOP: Bundle = { kind: 'js', code: 'export default function () { for (;;) {} }' };
 const small: Budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20 * FUEL_PER_MS, turnFuel: 10 * FUEL_PER_MS };
-const icy = (bots: Bundle[], budgets = small): PlayableMatch => ({ game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 7, budgets, bots });
+const icy = (bots: Bundle[], budgets = small): PlayableMatch => ({
+  game: 'icy',
+  options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP },
+  seed: 7,
+  budgets,
+  bots,
+});
 const local = inProcessRunner(nodeBotLoader);
 const WASI = 'build/bots/hunter-wasi.wasm';
 
@@ -39,8 +45,25 @@ describe('the match pool', () => {
     const runner = pool();
     const jobs: PlayableMatch[] = [
       icy([js('src/games/icy/bots/hunter.js'), js('src/games/icy/bots/planter.js')]),
-      { game: 'capture', options: {}, seed: 3, budgets: small, bots: [js('src/games/capture/bots/gatherer.js'), js('src/games/capture/bots/random.js')] },
-      { game: 'blockdrop', options: { seed: 5 }, seed: 5, budgets: small, bots: [js('src/games/blockdrop/bots/hunter.js'), js('src/games/blockdrop/bots/random.js'), js('src/games/blockdrop/bots/hunter.js'), LOOP] },
+      {
+        game: 'capture',
+        options: {},
+        seed: 3,
+        budgets: small,
+        bots: [js('src/games/capture/bots/gatherer.js'), js('src/games/capture/bots/random.js')],
+      },
+      {
+        game: 'blockdrop',
+        options: { seed: 5 },
+        seed: 5,
+        budgets: small,
+        bots: [
+          js('src/games/blockdrop/bots/hunter.js'),
+          js('src/games/blockdrop/bots/random.js'),
+          js('src/games/blockdrop/bots/hunter.js'),
+          LOOP,
+        ],
+      },
     ];
     for (const job of jobs) {
       const [pooled, here] = await Promise.all([runner.play(job), local.play(job)]);
@@ -52,7 +75,10 @@ describe('the match pool', () => {
   it('plays an ants match as in-process', async () => {
     const world = resolveAntsWorld('sample0');
     if (!world.ok) throw new Error('no sample0');
-    const brains = { red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'), black: readFileSync('src/games/ants/bots/example.ant', 'utf8') };
+    const brains = {
+      red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'),
+      black: readFileSync('src/games/ants/bots/example.ant', 'utf8'),
+    };
     const input = { world: world.value.world, worldText: world.value.text, brains, seed: 4, rounds: 2000 };
     const job: PlayableMatch = {
       game: 'ants',
@@ -67,19 +93,30 @@ describe('the match pool', () => {
     expect(JSON.stringify(pooled)).toBe(JSON.stringify(runAntsMatch(input)));
   }, 30_000);
 
-  it.skipIf(!existsSync(WASI))('prepares a raw WASI bot in its own job, or forfeits its seat past that deadline', async () => {
-    const wasi: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync(WASI)) };
-    const job = icy([wasi, js('src/games/icy/bots/planter.js')]);
-    const [pooled, here] = await Promise.all([pool().play(job), local.play(job)]);
-    expect(JSON.stringify(pooled)).toBe(JSON.stringify(here));
-    expect(pooled.result.forfeits).toEqual([]);
+  it.skipIf(!existsSync(WASI))(
+    'prepares a raw WASI bot in its own job, or forfeits its seat past that deadline',
+    async () => {
+      const wasi: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync(WASI)) };
+      const job = icy([wasi, js('src/games/icy/bots/planter.js')]);
+      const [pooled, here] = await Promise.all([pool().play(job), local.play(job)]);
+      expect(JSON.stringify(pooled)).toBe(JSON.stringify(here));
+      expect(pooled.result.forfeits).toEqual([]);
 
-    const hurried = pool({ prepareDeadlineMs: 1 });
-    const forfeited = await hurried.play(job);
-    expect(forfeited.result.forfeits).toEqual([0]);
-    expect(forfeited.result.seats[0]!.forfeit).toMatchObject({ code: 'BUNDLE_TOO_LARGE', message: expect.stringContaining('took longer than') });
-    expect(await hurried.probe({ game: 'icy', bundle: wasi })).toMatchObject({ ok: false, stage: 'load', failure: { code: 'BUNDLE_TOO_LARGE' } });
-  }, 60_000);
+      const hurried = pool({ prepareDeadlineMs: 1 });
+      const forfeited = await hurried.play(job);
+      expect(forfeited.result.forfeits).toEqual([0]);
+      expect(forfeited.result.seats[0]!.forfeit).toMatchObject({
+        code: 'BUNDLE_TOO_LARGE',
+        message: expect.stringContaining('took longer than'),
+      });
+      expect(await hurried.probe({ game: 'icy', bundle: wasi })).toMatchObject({
+        ok: false,
+        stage: 'load',
+        failure: { code: 'BUNDLE_TOO_LARGE' },
+      });
+    },
+    60_000,
+  );
 
   it('kills a match past its deadline with MATCH_DEADLINE, then plays the next job', async () => {
     const runner = pool({ size: 1, deadlineMs: 1500 });
@@ -105,8 +142,17 @@ describe('the match pool', () => {
   it('checks an upload in a worker: load failures and silent bots', async () => {
     const runner = pool({ size: 1 });
     expect(await runner.probe({ game: 'icy', bundle: js('src/games/icy/bots/hunter.js') })).toEqual({ ok: true });
-    expect(await runner.probe({ game: 'icy', bundle: { kind: 'js', code: 'export default 3' } })).toMatchObject({ ok: false, stage: 'load', failure: { code: 'BUNDLE_NO_ENTRY' } });
-    expect(await runner.probe({ game: 'blockdrop', bundle: { kind: 'js', code: 'export default function () { return 1; }' } })).toMatchObject({ ok: false, stage: 'turn', failure: 'error' });
+    expect(await runner.probe({ game: 'icy', bundle: { kind: 'js', code: 'export default 3' } })).toMatchObject({
+      ok: false,
+      stage: 'load',
+      failure: { code: 'BUNDLE_NO_ENTRY' },
+    });
+    expect(
+      await runner.probe({
+        game: 'blockdrop',
+        bundle: { kind: 'js', code: 'export default function () { return 1; }' },
+      }),
+    ).toMatchObject({ ok: false, stage: 'turn', failure: 'error' });
   }, 30_000);
 });
 
@@ -120,7 +166,12 @@ describe('the worker pool itself', () => {
     expect(codeOf(await dying.run(message, 5000, 'the job').catch((e: unknown) => e))).toBe('MATCH_CRASHED');
     expect(codeOf(await dying.run(message, 5000, 'the job').catch((e: unknown) => e))).toBe('MATCH_CRASHED');
     await dying.close();
-    const throwing = new WorkerPool({ url: script("import { parentPort } from 'node:worker_threads'; parentPort.on('message', () => { throw new Error('boom'); });"), size: 1 });
+    const throwing = new WorkerPool({
+      url: script(
+        "import { parentPort } from 'node:worker_threads'; parentPort.on('message', () => { throw new Error('boom'); });",
+      ),
+      size: 1,
+    });
     const e = await throwing.run(message, 5000, 'the job').catch((x: unknown) => x);
     expect(codeOf(e)).toBe('MATCH_CRASHED');
     expect((e as Error).message).toContain('boom');
@@ -128,7 +179,11 @@ describe('the worker pool itself', () => {
   }, 30_000);
 
   it('refuses jobs past its queue bound with POOL_BUSY', async () => {
-    const silent = new WorkerPool({ url: script("import { parentPort } from 'node:worker_threads'; parentPort.on('message', () => {});"), size: 1, maxQueued: 1 });
+    const silent = new WorkerPool({
+      url: script("import { parentPort } from 'node:worker_threads'; parentPort.on('message', () => {});"),
+      size: 1,
+      maxQueued: 1,
+    });
     const running = silent.run(message, 60_000, 'the job').catch(codeOf);
     const waiting = silent.run(message, 60_000, 'the job').catch(codeOf);
     expect(codeOf(await silent.run(message, 60_000, 'the job').catch((e: unknown) => e))).toBe('POOL_BUSY');

@@ -23,7 +23,9 @@ const source = (path: string) => readFileSync(path, 'utf8');
 async function cliMatch(args: readonly string[], name: string) {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-py-'));
   const out = join(dir, `${name}.json.gz`);
-  const { stdout } = await run(process.execPath, ['bin/umpire.mjs', 'match', ...args, '--out', out], { maxBuffer: 1 << 26 });
+  const { stdout } = await run(process.execPath, ['bin/umpire.mjs', 'match', ...args, '--out', out], {
+    maxBuffer: 1 << 26,
+  });
   const bytes = readFileSync(out);
   return { summary: JSON.parse(stdout), bytes, replay: JSON.parse(gunzipSync(bytes).toString()) };
 }
@@ -60,7 +62,16 @@ describe('Python matches through `umpire match --out` are byte-identical twice',
   }, 180_000);
 
   it('Capture: the Python gatherer against random.js', async () => {
-    const a = await twice(['--game', 'capture', '--red', GATHERER, '--blue', 'src/games/capture/bots/random.js', '--seed', '1']);
+    const a = await twice([
+      '--game',
+      'capture',
+      '--red',
+      GATHERER,
+      '--blue',
+      'src/games/capture/bots/random.js',
+      '--seed',
+      '1',
+    ]);
     expect(a.summary).toMatchObject({ turns: 900 });
     expect(a.summary.bots.red).toMatchObject({ timeouts: 0, errors: 0, crashes: 0 });
     expect(a.replay.manifest.names).toEqual({ red: 'gatherer.py', blue: 'random.js' });
@@ -69,12 +80,26 @@ describe('Python matches through `umpire match --out` are byte-identical twice',
   }, 180_000);
 
   it('Block drop: two Python hunters and two random.js', async () => {
-    const a = await twice(['--game', 'blockdrop', '--bot', DROP_HUNTER, '--bot', 'src/games/blockdrop/bots/random.js', '--bot', DROP_HUNTER, '--bot', 'src/games/blockdrop/bots/random.js', '--seed', '2']);
+    const a = await twice([
+      '--game',
+      'blockdrop',
+      '--bot',
+      DROP_HUNTER,
+      '--bot',
+      'src/games/blockdrop/bots/random.js',
+      '--bot',
+      DROP_HUNTER,
+      '--bot',
+      'src/games/blockdrop/bots/random.js',
+      '--seed',
+      '2',
+    ]);
     expect(a.summary.turns).toBeGreaterThan(0);
     expect(JSON.stringify(a.summary)).not.toMatch(/BUNDLE_/);
     const python = a.summary.players.filter((p: { name: string }) => p.name === 'hunter.py');
     expect(python).toHaveLength(2);
-    for (const p of python) expect(p).toMatchObject({ timeouts: 0, errors: 0, crashes: 0, invalid: 0, fuel: expect.any(Number) });
+    for (const p of python)
+      expect(p).toMatchObject({ timeouts: 0, errors: 0, crashes: 0, invalid: 0, fuel: expect.any(Number) });
     expect(python.every((p: { fuel: number }) => p.fuel > 0)).toBe(true);
   }, 180_000);
 });
@@ -82,7 +107,8 @@ describe('Python matches through `umpire match --out` are byte-identical twice',
 describe('Python matches through POST /v1/matches on `npm start`', () => {
   const server = useServer();
   const { call } = apiClient(() => server.base);
-  const replayBytes = async (record: { replayUrl: string }) => Buffer.from(await (await fetch(record.replayUrl)).arrayBuffer());
+  const replayBytes = async (record: { replayUrl: string }) =>
+    Buffer.from(await (await fetch(record.replayUrl)).arrayBuffer());
 
   /** Posts the match twice: both 201, the same replay bytes, and the stored record re-plays identically. */
   async function postTwice(body: Record<string, unknown>) {
@@ -97,7 +123,12 @@ describe('Python matches through POST /v1/matches on `npm start`', () => {
   }
 
   it('Icy: two Python hunters as { py } seats', async () => {
-    const record = await postTwice({ game: 'icy', seed: 3, red: { name: 'hunter.py', py: source(ICY_HUNTER) }, blue: { name: 'hunter.py', py: source(ICY_HUNTER) } });
+    const record = await postTwice({
+      game: 'icy',
+      seed: 3,
+      red: { name: 'hunter.py', py: source(ICY_HUNTER) },
+      blue: { name: 'hunter.py', py: source(ICY_HUNTER) },
+    });
     expect(record).toMatchObject({ turns: 180, bots: { red: { kind: 'py' }, blue: { kind: 'py' } } });
     expect(record.bots.red.crashes ?? 0).toBe(0);
     const replay = await (await fetch(record.replayUrl)).json();
@@ -105,7 +136,12 @@ describe('Python matches through POST /v1/matches on `npm start`', () => {
   }, 120_000);
 
   it('Capture: the Python gatherer against random.js', async () => {
-    const record = await postTwice({ game: 'capture', seed: 1, red: { name: 'gatherer.py', py: source(GATHERER) }, blue: { name: 'random', js: source('src/games/capture/bots/random.js') } });
+    const record = await postTwice({
+      game: 'capture',
+      seed: 1,
+      red: { name: 'gatherer.py', py: source(GATHERER) },
+      blue: { name: 'random', js: source('src/games/capture/bots/random.js') },
+    });
     expect(record).toMatchObject({ game: 'capture', turns: 900, bots: { red: { kind: 'py' }, blue: { kind: 'js' } } });
   }, 120_000);
 
@@ -123,11 +159,25 @@ describe('Python matches through POST /v1/matches on `npm start`', () => {
   it('POST /v1/bots stores a .py bot, and a match with it plays as with the { py } body', async () => {
     const stored = await call('POST', '/v1/bots', { name: 'hunter.py', py: source(ICY_HUNTER) });
     expect(stored.status, stored.text).toBe(201);
-    expect(stored.body).toMatchObject({ name: 'hunter.py', kind: 'py', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const byId = await call('POST', '/v1/matches', { game: 'icy', seed: 3, red: { bot: stored.body.id }, blue: { name: 'hunter.py', py: source(ICY_HUNTER) } });
+    expect(stored.body).toMatchObject({
+      name: 'hunter.py',
+      kind: 'py',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const byId = await call('POST', '/v1/matches', {
+      game: 'icy',
+      seed: 3,
+      red: { bot: stored.body.id },
+      blue: { name: 'hunter.py', py: source(ICY_HUNTER) },
+    });
     expect(byId.status, byId.text).toBe(201);
     expect(byId.body.bots.red).toMatchObject({ kind: 'py', sha256: stored.body.sha256 });
-    const inline = await call('POST', '/v1/matches', { game: 'icy', seed: 3, red: { name: 'hunter.py', py: source(ICY_HUNTER) }, blue: { name: 'hunter.py', py: source(ICY_HUNTER) } });
+    const inline = await call('POST', '/v1/matches', {
+      game: 'icy',
+      seed: 3,
+      red: { name: 'hunter.py', py: source(ICY_HUNTER) },
+      blue: { name: 'hunter.py', py: source(ICY_HUNTER) },
+    });
     // The same game, move for move (the manifests may name the stored bot differently).
     const moves = async (record: { replayUrl: string }) => (await (await fetch(record.replayUrl)).json()).turns;
     expect(await moves(byId.body)).toEqual(await moves(inline.body));

@@ -10,7 +10,13 @@ import { DEFAULT_BUDGETS } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 
 const idle: Bundle = { kind: 'js', code: readFileSync('src/games/icy/bots/idle.js', 'utf8') };
-const job: PlayableMatch = { game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 1, budgets: DEFAULT_BUDGETS, bots: [idle, idle] };
+const job: PlayableMatch = {
+  game: 'icy',
+  options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP },
+  seed: 1,
+  budgets: DEFAULT_BUDGETS,
+  bots: [idle, idle],
+};
 
 describe('the in-process runner', () => {
   it('stops between calls once past the time it is given (Lambda: before the function timeout)', async () => {
@@ -21,7 +27,10 @@ describe('the in-process runner', () => {
   });
 
   it('makes seats known to have failed preparation forfeit without loading them', async () => {
-    const r = await inProcessRunner(nodeBotLoader).play({ ...job, forfeits: [null, { code: 'BUNDLE_TOO_LARGE', message: 'too slow' }] });
+    const r = await inProcessRunner(nodeBotLoader).play({
+      ...job,
+      forfeits: [null, { code: 'BUNDLE_TOO_LARGE', message: 'too slow' }],
+    });
     expect(r.result.forfeits).toEqual([1]);
     expect(r.result.winner).toBe(0);
     expect(r.result.seats[1]!.forfeit).toEqual({ code: 'BUNDLE_TOO_LARGE', message: 'too slow' });
@@ -33,8 +42,12 @@ describe('match deadlines', () => {
     // Default budgets: load 1 s, first turn 1 s, 179 turns of 0.5 s per seat.
     expect(matchDeadlineMs(job)).toBe(2 * 2 * (1000 + 1000 + 179 * 500) + 10_000);
     // Block drop: 4 seats, the handshake at the first-turn budget, 250 turns each.
-    expect(matchDeadlineMs({ game: 'blockdrop', budgets: DEFAULT_BUDGETS, bots: [idle, idle, idle, idle] })).toBe(2 * 4 * (1000 + 2 * 1000 + 249 * 500) + 10_000);
-    expect(matchDeadlineMs({ game: 'capture', budgets: DEFAULT_BUDGETS, bots: [idle, idle] })).toBe(2 * 2 * (1000 + 1000 + 899 * 500) + 10_000);
+    expect(matchDeadlineMs({ game: 'blockdrop', budgets: DEFAULT_BUDGETS, bots: [idle, idle, idle, idle] })).toBe(
+      2 * 4 * (1000 + 2 * 1000 + 249 * 500) + 10_000,
+    );
+    expect(matchDeadlineMs({ game: 'capture', budgets: DEFAULT_BUDGETS, bots: [idle, idle] })).toBe(
+      2 * 2 * (1000 + 1000 + 899 * 500) + 10_000,
+    );
     expect(probeDeadlineMs('icy')).toBe(2 * 2000 + 10_000);
   });
 });

@@ -25,7 +25,12 @@ import type { Bundle, CallBudget } from '../../src/sandbox/types.js';
 const TURN_MS = 25;
 /** Each bot's first calls that use about their whole fuel; the rest answer at once. */
 const HEAVY = 4;
-const budgets: Budgets = { firstTurnFuel: 2 * TURN_MS * FUEL_PER_MS, turnFuel: TURN_MS * FUEL_PER_MS, timeBankFuel: 0, loadFuel: 1000 * FUEL_PER_MS };
+const budgets: Budgets = {
+  firstTurnFuel: 2 * TURN_MS * FUEL_PER_MS,
+  turnFuel: TURN_MS * FUEL_PER_MS,
+  timeBankFuel: 0,
+  loadFuel: 1000 * FUEL_PER_MS,
+};
 
 const ANSWER = 'idle\\nidle\\nidle\\nidle\\n';
 /** Date.now() is the bot's fuel clock: it spins on arithmetic until 90% of its turn's fuel is gone. */
@@ -100,14 +105,24 @@ async function play(factor?: number) {
     };
     return loaded;
   };
-  const played = await runMatch({ game: icyGame, options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 5, budgets, bots, load });
+  const played = await runMatch({
+    game: icyGame,
+    options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP },
+    seed: 5,
+    budgets,
+    bots,
+    load,
+  });
   return { ...played, timings };
 }
 
 /** Worker threads spinning until `ms` have passed (or they are terminated), `perCore` for each core. */
 async function spin(perCore: number, ms: number): Promise<() => Promise<void>> {
   const count = perCore * Math.max(2, availableParallelism());
-  const workers = Array.from({ length: count }, () => new Worker(`const end = Date.now() + ${ms}; while (Date.now() < end) {}`, { eval: true }));
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(`const end = Date.now() + ${ms}; while (Date.now() < end) {}`, { eval: true }),
+  );
   await Promise.all(workers.map((w) => new Promise((resolve) => w.once('online', resolve))));
   return async () => {
     await Promise.all(workers.map((w) => w.terminate()));

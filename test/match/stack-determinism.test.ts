@@ -37,18 +37,39 @@ const WASM_TOO_DEEP = 'nested calls too deep for the stack; reloaded next turn';
 
 const MATCHES = [
   { what: 'JS against Python', red: 'deep.js', blue: 'deep.py', seed: 1, redDetail: TOO_DEEP, blueDetail: TOO_DEEP },
-  { what: 'WebAssembly against JS', red: 'deep.wasm', blue: 'deep.js', seed: 2, redDetail: WASM_TOO_DEEP, blueDetail: TOO_DEEP },
+  {
+    what: 'WebAssembly against JS',
+    red: 'deep.wasm',
+    blue: 'deep.js',
+    seed: 2,
+    redDetail: WASM_TOO_DEEP,
+    blueDetail: TOO_DEEP,
+  },
 ] as const;
 
 /** `umpire match` as a process: its printed summary and the replay it wrote, as JSON text. */
 async function cliMatch(red: Name, blue: Name, seed: number, out: string) {
   const path = join(dir, `${out}.json.gz`);
-  const { stdout } = await exec(process.execPath, ['bin/umpire.mjs', 'match', '--red', join(dir, red), '--blue', join(dir, blue), '--seed', String(seed), '--out', path]);
+  const { stdout } = await exec(process.execPath, [
+    'bin/umpire.mjs',
+    'match',
+    '--red',
+    join(dir, red),
+    '--blue',
+    join(dir, blue),
+    '--seed',
+    String(seed),
+    '--out',
+    path,
+  ]);
   const gz = readFileSync(path);
   return { summary: JSON.parse(stdout), gz, text: gunzipSync(gz).toString('utf8') };
 }
 
-type Handler = (event: unknown, context?: unknown) => Promise<{ statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded: boolean }>;
+type Handler = (
+  event: unknown,
+  context?: unknown,
+) => Promise<{ statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded: boolean }>;
 
 const server = useServer();
 let lambdaEnv: LambdaStorage;
@@ -66,7 +87,8 @@ afterAll(async () => {
 
 const { call } = apiClient(() => server.base);
 
-const lambdaEvent = (method: string, path: string, body?: unknown) => functionUrlEvent(lambdaEnv.key, method, path, body);
+const lambdaEvent = (method: string, path: string, body?: unknown) =>
+  functionUrlEvent(lambdaEnv.key, method, path, body);
 
 describe('deep recursion replays byte for byte in every runtime', () => {
   it.each(MATCHES)(
@@ -79,8 +101,13 @@ describe('deep recursion replays byte for byte in every runtime', () => {
       expect(second.gz.equals(first.gz)).toBe(true);
       // The bots did recurse deep: every third call crashed, charged its whole budget, until the seat was retired.
       const replay = JSON.parse(first.text);
-      for (const [side, detail] of [[0, redDetail], [1, blueDetail]] as const) {
-        const crashes = replay.turns.map((t: { c: { x?: string }[] }) => t.c[side]).filter((c: { x?: string }) => c.x === 'crash');
+      for (const [side, detail] of [
+        [0, redDetail],
+        [1, blueDetail],
+      ] as const) {
+        const crashes = replay.turns
+          .map((t: { c: { x?: string }[] }) => t.c[side])
+          .filter((c: { x?: string }) => c.x === 'crash');
         expect(crashes).toEqual(Array(4).fill({ f: replay.manifest.budgets.turnFuel, x: 'crash', d: detail }));
       }
       expect(first.summary.bots.red).toMatchObject({ crashes: 4 });
@@ -96,7 +123,9 @@ describe('deep recursion replays byte for byte in every runtime', () => {
       expect((await call('POST', `/v1/matches/${posted.body.id}/verify`)).body).toMatchObject({ identical: true });
 
       // The Lambda handler: the same replay again.
-      const viaLambda = await lambda(lambdaEvent('POST', '/v1/matches', { game: 'icy', seed, red: seat(red), blue: seat(blue) }));
+      const viaLambda = await lambda(
+        lambdaEvent('POST', '/v1/matches', { game: 'icy', seed, red: seat(red), blue: seat(blue) }),
+      );
       expect(viaLambda.statusCode, viaLambda.body).toBe(201);
       const record = JSON.parse(viaLambda.body);
       expect(record.bots.red.fuel).toBe(first.summary.bots.red.fuel);

@@ -18,7 +18,13 @@ const js = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'ut
 
 describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (src/games/capture/bots/gatherer.c)', () => {
   it('plays a whole match with legal moves', async () => {
-    const { result, replay } = await runMatch({ game: captureGame, options: {}, seed: 2, bots: [wasm(CAPTURE), js('src/games/capture/bots/random.js')], load: nodeBotLoader });
+    const { result, replay } = await runMatch({
+      game: captureGame,
+      options: {},
+      seed: 2,
+      bots: [wasm(CAPTURE), js('src/games/capture/bots/random.js')],
+      load: nodeBotLoader,
+    });
     expect(result.turns).toBe(900);
     expect(result.seats[0]).toMatchObject({ errors: 0, crashes: 0, overBudget: 0 });
     // After the last turn the runner sent it the end-of-game -1, and it exited cleanly.
@@ -33,14 +39,24 @@ describe.skipIf(!existsSync(CAPTURE))('a WASI Capture player (src/games/capture/
   }, 120_000);
 
   it('on both sides of the mirrored start, plays move for move the same and draws', async () => {
-    const { result, replay } = await runMatch({ game: captureGame, options: {}, seed: 3, bots: [wasm(CAPTURE), wasm(CAPTURE)], load: nodeBotLoader });
+    const { result, replay } = await runMatch({
+      game: captureGame,
+      options: {},
+      seed: 3,
+      bots: [wasm(CAPTURE), wasm(CAPTURE)],
+      load: nodeBotLoader,
+    });
     expect(replay.turns.every((t) => t.answers[0] === t.answers[1])).toBe(true);
     expect(replay.turns.every((t) => t.step.owned[0] === t.step.owned[1])).toBe(true);
     expect(result.winner).toBeNull();
   }, 120_000);
 
   it('reads the end-of-game -1, says so in its log and exits cleanly', async () => {
-    const loaded = await nodeBotLoader(wasm(CAPTURE), { limits: DEFAULT_LIMITS, seed: 1, loadFuel: DEFAULT_BUDGETS.loadFuel });
+    const loaded = await nodeBotLoader(wasm(CAPTURE), {
+      limits: DEFAULT_LIMITS,
+      seed: 1,
+      loadFuel: DEFAULT_BUDGETS.loadFuel,
+    });
     if (!loaded.ok) throw new Error(loaded.failure.message);
     const bot = loaded.bot;
     const budget = { fuel: DEFAULT_BUDGETS.turnFuel };

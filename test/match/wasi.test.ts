@@ -10,12 +10,16 @@ import type { Bundle } from '../../src/sandbox/types.js';
 // wasm32-wasi when the C toolchain is installed (.ci/run installs it).
 const C_PLAYER = 'build/bots/hunter-wasi.wasm';
 const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
-const play = (red: Bundle, blue: Bundle) => runMatch({ game: icyGame, options, seed: 5, bots: [red, blue], load: nodeBotLoader });
+const play = (red: Bundle, blue: Bundle) =>
+  runMatch({ game: icyGame, options, seed: 5, bots: [red, blue], load: nodeBotLoader });
 const js = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8') });
 
 describe.skipIf(!existsSync(C_PLAYER))('WASI command modules', () => {
   it('a C player compiled for wasm32-wasi plays unchanged, move for move like the same strategy in JS', async () => {
-    const wasi = await play({ kind: 'wasm', code: new Uint8Array(readFileSync(C_PLAYER)) }, js('src/games/icy/bots/planter.js'));
+    const wasi = await play(
+      { kind: 'wasm', code: new Uint8Array(readFileSync(C_PLAYER)) },
+      js('src/games/icy/bots/planter.js'),
+    );
     const same = await play(js('src/games/icy/bots/hunter.js'), js('src/games/icy/bots/planter.js'));
     expect(wasi.result.seats[0]).toMatchObject({ errors: 0, crashes: 0, overBudget: 0 });
     expect(wasi.replay.turns.map((t) => t.answers[0])).toEqual(same.replay.turns.map((t) => t.answers[0]));
@@ -25,13 +29,63 @@ describe.skipIf(!existsSync(C_PLAYER))('WASI command modules', () => {
   it('a player that exits is restarted, then retired', async () => {
     // A C program whose main returns at once: `int main(void) { return 0; }`, hand-assembled as WASI.
     const bytes = Uint8Array.from([
-      0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-      0x01, 0x08, 0x02, 0x60, 0x01, 0x7f, 0x00, 0x60, 0x00, 0x00, // types: (i32) -> (), () -> ()
-      0x02, 0x24, 0x01, 0x16, ...new TextEncoder().encode('wasi_snapshot_preview1'), 0x09, ...new TextEncoder().encode('proc_exit'), 0x00, 0x00,
-      0x03, 0x02, 0x01, 0x01, // one function of type () -> ()
-      0x05, 0x03, 0x01, 0x00, 0x01, // memory of 1 page
-      0x07, 0x13, 0x02, 0x06, ...new TextEncoder().encode('memory'), 0x02, 0x00, 0x06, ...new TextEncoder().encode('_start'), 0x00, 0x01,
-      0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0x10, 0x00, 0x0b, // _start: proc_exit(0)
+      0x00,
+      0x61,
+      0x73,
+      0x6d,
+      0x01,
+      0x00,
+      0x00,
+      0x00,
+      0x01,
+      0x08,
+      0x02,
+      0x60,
+      0x01,
+      0x7f,
+      0x00,
+      0x60,
+      0x00,
+      0x00, // types: (i32) -> (), () -> ()
+      0x02,
+      0x24,
+      0x01,
+      0x16,
+      ...new TextEncoder().encode('wasi_snapshot_preview1'),
+      0x09,
+      ...new TextEncoder().encode('proc_exit'),
+      0x00,
+      0x00,
+      0x03,
+      0x02,
+      0x01,
+      0x01, // one function of type () -> ()
+      0x05,
+      0x03,
+      0x01,
+      0x00,
+      0x01, // memory of 1 page
+      0x07,
+      0x13,
+      0x02,
+      0x06,
+      ...new TextEncoder().encode('memory'),
+      0x02,
+      0x00,
+      0x06,
+      ...new TextEncoder().encode('_start'),
+      0x00,
+      0x01,
+      0x0a,
+      0x08,
+      0x01,
+      0x06,
+      0x00,
+      0x41,
+      0x00,
+      0x10,
+      0x00,
+      0x0b, // _start: proc_exit(0)
     ]);
     const r = await play({ kind: 'wasm', code: bytes }, js('src/games/icy/bots/idle.js'));
     expect(r.result.turns).toBe(180);

@@ -20,15 +20,34 @@ const deadline: MatchRunner = {
   play: () => Promise.reject(new UmpireError({ code: 'MATCH_DEADLINE', message: 'past its deadline' })),
   probe: () => Promise.reject(new Error('unused')),
 };
-const broken: MatchRunner = { play: () => Promise.reject(new Error('disk on fire')), probe: () => Promise.reject(new Error('unused')) };
+const broken: MatchRunner = {
+  play: () => Promise.reject(new Error('disk on fire')),
+  probe: () => Promise.reject(new Error('unused')),
+};
 
 /** A board of two bots and its round's two jobs, scheduled into `stores` and handed back (queued nowhere). */
 async function round(stores: Stores): Promise<RoundJob[]> {
-  const board = newLeaderboard({ name: 'loop', game: 'icy', rules: 'queue2011', maps: ['default'], budgets: {}, rating: 'openskill', owner: 'local' }, new Date());
+  const board = newLeaderboard(
+    {
+      name: 'loop',
+      game: 'icy',
+      rules: 'queue2011',
+      maps: ['default'],
+      budgets: {},
+      rating: 'openskill',
+      owner: 'local',
+    },
+    new Date(),
+  );
   await stores.leaderboards.createBoard(board);
   for (const name of ['a', 'b']) {
     const code = 'export default () => "idle\\nidle\\nidle\\nidle\\n"';
-    const bot = await storeBot(stores, { name, game: gameById('icy'), bundle: { kind: 'js', code }, bytes: new TextEncoder().encode(code) }, 'local', new Date());
+    const bot = await storeBot(
+      stores,
+      { name, game: gameById('icy'), bundle: { kind: 'js', code }, bytes: new TextEncoder().encode(code) },
+      'local',
+      new Date(),
+    );
     await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
   }
   const jobs: RoundJob[] = [];
@@ -37,7 +56,8 @@ async function round(stores: Stores): Promise<RoundJob[]> {
 }
 
 /** Messages as SQS gives them: a JSON text body each. */
-const sqs = (jobs: readonly unknown[]) => jobs.map((job, k) => ({ messageId: `m${k}`, body: typeof job === 'string' ? job : JSON.stringify(job) }));
+const sqs = (jobs: readonly unknown[]) =>
+  jobs.map((job, k) => ({ messageId: `m${k}`, body: typeof job === 'string' ? job : JSON.stringify(job) }));
 
 let lines: unknown[] = [];
 const log = (line: unknown) => void lines.push(line);
@@ -56,8 +76,15 @@ describe('the shared job loop', () => {
     const progress = await stores.leaderboards.getRound(jobs[0]!.board, jobs[0]!.round);
     expect(progress).toMatchObject({ total: 2, done: 0, failed: 2 });
     // Delivered again: finished before, acknowledged, nothing counted twice.
-    expect(await playQueuedJobs(deps, sqs(jobs), (m) => parseRoundJobText(m.body), { log })).toEqual([{ kind: 'done' }, { kind: 'done' }]);
-    expect(await stores.leaderboards.getRound(jobs[0]!.board, jobs[0]!.round)).toMatchObject({ total: 2, done: 0, failed: 2 });
+    expect(await playQueuedJobs(deps, sqs(jobs), (m) => parseRoundJobText(m.body), { log })).toEqual([
+      { kind: 'done' },
+      { kind: 'done' },
+    ]);
+    expect(await stores.leaderboards.getRound(jobs[0]!.board, jobs[0]!.round)).toMatchObject({
+      total: 2,
+      done: 0,
+      failed: 2,
+    });
     expect(lines).toEqual([]);
   });
 
@@ -75,7 +102,10 @@ describe('the shared job loop', () => {
     const stores = createMemoryStores();
     const jobs = await round(stores);
     const seen: JobVerdict[] = [];
-    const verdicts = await playQueuedJobs({ ...stores, runner: broken }, jobs, (j) => j, { log, onVerdict: (_j, v) => seen.push(v) });
+    const verdicts = await playQueuedJobs({ ...stores, runner: broken }, jobs, (j) => j, {
+      log,
+      onVerdict: (_j, v) => seen.push(v),
+    });
     expect(verdicts).toEqual([
       { kind: 'failed', code: null },
       { kind: 'failed', code: null },
@@ -92,19 +122,27 @@ describe('the shared job loop', () => {
     const [job] = await round(stores);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const messages = sqs(['not json', { id: 'x', board: 'lb', round: 'r', map: '', seats: ['a', 'b'] }, job]);
-    const verdicts = await playQueuedJobs({ ...stores, runner: deadline }, messages, (m) => parseRoundJobText(m.body), { log });
+    const verdicts = await playQueuedJobs({ ...stores, runner: deadline }, messages, (m) => parseRoundJobText(m.body), {
+      log,
+    });
     expect(verdicts).toEqual([
       { kind: 'failed', code: 'JOB_INVALID' },
       { kind: 'failed', code: 'JOB_INVALID' },
       { kind: 'done' },
     ]);
-    expect(lines).toEqual(['JOB_INVALID: the message body is not JSON', "JOB_INVALID: job id 'x' is not <round>.<index>"]);
+    expect(lines).toEqual([
+      'JOB_INVALID: the message body is not JSON',
+      "JOB_INVALID: job id 'x' is not <round>.<index>",
+    ]);
   });
 
   it('names the verdict of each kind of failure', () => {
     expect(failureVerdict(new JobError('JOB_BUSY', 'held', 1234))).toEqual({ kind: 'busy', retryAt: 1234 });
     expect(failureVerdict(new JobError('JOB_BUSY', 'held'), 99)).toEqual({ kind: 'busy', retryAt: 99 });
-    expect(failureVerdict(new JobError('LEADERBOARD_GONE', 'gone'))).toEqual({ kind: 'failed', code: 'LEADERBOARD_GONE' });
+    expect(failureVerdict(new JobError('LEADERBOARD_GONE', 'gone'))).toEqual({
+      kind: 'failed',
+      code: 'LEADERBOARD_GONE',
+    });
     expect(failureVerdict(new Error('storage'))).toEqual({ kind: 'failed', code: null });
   });
 });

@@ -37,12 +37,19 @@ afterAll(
     }),
 );
 
-const delivery = (url: string): Delivery => ({ hook: { id: 'hook_x', url, secret: 'whsec_x', createdAt: '' }, id: 'dlv_1', event: 'match.finished', body: '{"n":1}' });
+const delivery = (url: string): Delivery => ({
+  hook: { id: 'hook_x', url, secret: 'whsec_x', createdAt: '' },
+  id: 'dlv_1',
+  event: 'match.finished',
+  body: '{"n":1}',
+});
 
 describe('webhook transports', () => {
   it('Node: the timeout bounds the whole attempt, not only idle time', async () => {
     const started = Date.now();
-    await expect(nodeWebhookTransport({ allowPrivate: true })(`http://127.0.0.1:${port}/drip`, {}, '{}', 500)).rejects.toThrow(/no answer within 500 ms/);
+    await expect(
+      nodeWebhookTransport({ allowPrivate: true })(`http://127.0.0.1:${port}/drip`, {}, '{}', 500),
+    ).rejects.toThrow(/no answer within 500 ms/);
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
@@ -55,13 +62,20 @@ describe('webhook transports', () => {
 
   it('fetch (Workers): refuses credentials even with the opt-in, and delivers with it', async () => {
     const send = fetchWebhookTransport({ allowPrivate: true });
-    expect(await attemptDelivery(delivery(`http://u:p@127.0.0.1:${port}/`), send, 2000)).toMatchObject({ ok: false, final: true });
+    expect(await attemptDelivery(delivery(`http://u:p@127.0.0.1:${port}/`), send, 2000)).toMatchObject({
+      ok: false,
+      final: true,
+    });
     expect(await attemptDelivery(delivery(`http://127.0.0.1:${port}/`), send, 2000)).toEqual({ ok: true });
     expect(bodies[bodies.length - 1]).toBe('{"n":1}');
   });
 
   it('a non-2xx answer is a failure to retry', async () => {
     const send = async () => 503;
-    expect(await attemptDelivery(delivery('https://example.org/'), send, 2000)).toEqual({ ok: false, final: false, reason: 'HTTP 503' });
+    expect(await attemptDelivery(delivery('https://example.org/'), send, 2000)).toEqual({
+      ok: false,
+      final: false,
+      reason: 'HTTP 503',
+    });
   });
 });

@@ -14,7 +14,13 @@ const wabt = await wabtInit();
 
 /** Assembles a module from WebAssembly text with wabt (every post-MVP feature on, so the attacks can be written). */
 export function wat(text: string): Uint8Array {
-  const features = { threads: true, bulk_memory: true, reference_types: true, multi_memory: true, mutable_globals: true };
+  const features = {
+    threads: true,
+    bulk_memory: true,
+    reference_types: true,
+    multi_memory: true,
+    mutable_globals: true,
+  };
   const parsed = wabt.parseWat('hostile.wat', text, features);
   try {
     return parsed.toBinary({}).buffer;
@@ -69,7 +75,22 @@ export async function playHostile(
   writeFileSync(red, bundle);
   const out = join(dir, 'replay.json.gz');
   const logs = join(dir, 'logs.json');
-  const args = ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'src/games/icy/bots/idle.js', '--fuel', String(fuel), '--seed', '1', '--out', out, '--logs', logs];
+  const args = [
+    'bin/umpire.mjs',
+    'match',
+    '--red',
+    red,
+    '--blue',
+    'src/games/icy/bots/idle.js',
+    '--fuel',
+    String(fuel),
+    '--seed',
+    '1',
+    '--out',
+    out,
+    '--logs',
+    logs,
+  ];
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
@@ -80,7 +101,8 @@ export async function playHostile(
   const exitCode = await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   clearTimeout(timer);
   const ms = performance.now() - started;
-  if (exitCode !== 0) throw new Error(`umpire match exited ${exitCode} after ${ms.toFixed(0)} ms:\n${stderr}\n${stdout}`);
+  if (exitCode !== 0)
+    throw new Error(`umpire match exited ${exitCode} after ${ms.toFixed(0)} ms:\n${stderr}\n${stdout}`);
   const replay = JSON.parse(gunzipSync(readFileSync(out)).toString());
   return {
     exitCode,

@@ -76,48 +76,73 @@ function expectEveryCallFailed(run: HostileRun, detail: RegExp): void {
 }
 
 describe('hostile WebAssembly bots, through umpire match', () => {
-  it('a start function that loops forever runs under the load budget and forfeits', async () => {
-    const run = await playHostile(wat(abiBot('(i64.const 0)', '(func $spin (loop $l (br $l))) (start $spin)')), 'wasm');
-    // Fuel stops it. Where this loop takes some 10 times its fuel's time (its first run is in V8's
-    // baseline code, on a host much slower than the calibration machine), the safety cap on CPU
-    // time may stop it first: a forfeit all the same, flagged as the cap's (docs/safety-cap.md).
-    const forfeit = run.summary.bots.red.forfeit as { code: string; message: string; safetyCap?: true } | undefined;
-    if (forfeit?.safetyCap) {
-      expectFinished(run);
-      expect(forfeit).toEqual({ code: 'BUNDLE_INIT', message: expect.stringMatching(/start function was stopped by the safety cap/), safetyCap: true });
-      expect(run.summary.winner).toBe('blue');
-    } else {
-      expectForfeit(run, 'BUNDLE_INIT', /start function used up its load fuel/);
-    }
-  }, SLOW);
+  it(
+    'a start function that loops forever runs under the load budget and forfeits',
+    async () => {
+      const run = await playHostile(
+        wat(abiBot('(i64.const 0)', '(func $spin (loop $l (br $l))) (start $spin)')),
+        'wasm',
+      );
+      // Fuel stops it. Where this loop takes some 10 times its fuel's time (its first run is in V8's
+      // baseline code, on a host much slower than the calibration machine), the safety cap on CPU
+      // time may stop it first: a forfeit all the same, flagged as the cap's (docs/safety-cap.md).
+      const forfeit = run.summary.bots.red.forfeit as { code: string; message: string; safetyCap?: true } | undefined;
+      if (forfeit?.safetyCap) {
+        expectFinished(run);
+        expect(forfeit).toEqual({
+          code: 'BUNDLE_INIT',
+          message: expect.stringMatching(/start function was stopped by the safety cap/),
+          safetyCap: true,
+        });
+        expect(run.summary.winner).toBe('blue');
+      } else {
+        expectForfeit(run, 'BUNDLE_INIT', /start function used up its load fuel/);
+      }
+    },
+    SLOW,
+  );
 
-  it('a shared memory with memory.atomic.wait32 and no timeout is refused before it runs', async () => {
-    const module = `(module
+  it(
+    'a shared memory with memory.atomic.wait32 and no timeout is refused before it runs',
+    async () => {
+      const module = `(module
       (memory (export "memory") 1 1 shared)
       ${ABI_ENTRIES}
       (func (export "act") (param i32 i32) (result i64)
         (drop (memory.atomic.wait32 (i32.const 0) (i32.const 0) (i64.const -1)))
         (i64.const 0)))`;
-    const run = await playHostile(wat(module), 'wasm');
-    expectForfeit(run, 'BUNDLE_INVALID', /shared memories are not allowed/);
-  }, SLOW);
+      const run = await playHostile(wat(module), 'wasm');
+      expectForfeit(run, 'BUNDLE_INVALID', /shared memories are not allowed/);
+    },
+    SLOW,
+  );
 
-  it('atomics on an unshared memory are refused too', async () => {
-    const module = abiBot('(drop (memory.atomic.notify (i32.const 0) (i32.const 1))) (i64.const 0)');
-    const run = await playHostile(wat(module), 'wasm');
-    expectForfeit(run, 'BUNDLE_INVALID', /atomic instructions are not allowed/);
-  }, SLOW);
+  it(
+    'atomics on an unshared memory are refused too',
+    async () => {
+      const module = abiBot('(drop (memory.atomic.notify (i32.const 0) (i32.const 1))) (i64.const 0)');
+      const run = await playHostile(wat(module), 'wasm');
+      expectForfeit(run, 'BUNDLE_INVALID', /atomic instructions are not allowed/);
+    },
+    SLOW,
+  );
 
-  it('global.set to an index the module does not declare cannot reach the fuel counter', async () => {
-    // Index 0 is where metering would put its counter in a module without globals.
-    const module = abiBot('(global.set 0 (i64.const 0x7fffffffffffffff)) (loop $l (br $l)) (i64.const 0)');
-    const run = await playHostile(wat(module), 'wasm');
-    expectForfeit(run, 'BUNDLE_INVALID', /not a valid WebAssembly module/);
-  }, SLOW);
+  it(
+    'global.set to an index the module does not declare cannot reach the fuel counter',
+    async () => {
+      // Index 0 is where metering would put its counter in a module without globals.
+      const module = abiBot('(global.set 0 (i64.const 0x7fffffffffffffff)) (loop $l (br $l)) (i64.const 0)');
+      const run = await playHostile(wat(module), 'wasm');
+      expectForfeit(run, 'BUNDLE_INVALID', /not a valid WebAssembly module/);
+    },
+    SLOW,
+  );
 
-  it('memory.fill and memory.copy over 64 MiB in a loop pay for every byte', async () => {
-    const pages = DEFAULT_LIMITS.memoryBytes / 65536;
-    const module = `(module
+  it(
+    'memory.fill and memory.copy over 64 MiB in a loop pay for every byte',
+    async () => {
+      const pages = DEFAULT_LIMITS.memoryBytes / 65536;
+      const module = `(module
       (memory (export "memory") ${pages})
       ${ABI_ENTRIES}
       (func (export "act") (param i32 i32) (result i64)
@@ -126,37 +151,56 @@ describe('hostile WebAssembly bots, through umpire match', () => {
           (memory.copy (i32.const 1) (i32.const 0) (i32.const ${DEFAULT_LIMITS.memoryBytes - 1}))
           (br $l))
         (i64.const 0)))`;
-    const run = await playHostile(wat(module), 'wasm');
-    expectEveryCallFailed(run, /used up its fuel/);
-  }, SLOW);
+      const run = await playHostile(wat(module), 'wasm');
+      expectEveryCallFailed(run, /used up its fuel/);
+    },
+    SLOW,
+  );
 
-  it('log spam: each umpire.log call pays, and nothing past the log limit is even read', async () => {
-    const module = abiBot('(loop $l (call $log (i32.const 0) (i32.const 65536)) (br $l)) (i64.const 0)', '');
-    const run = await playHostile(wat(module.replace('(memory (export "memory") 1)', '(memory (export "memory") 2)')), 'wasm');
-    expectEveryCallFailed(run, /used up its fuel/);
-    expect(run.logs.red.length).toBeLessThanOrEqual(DEFAULT_LIMITS.logChars);
-  }, SLOW);
+  it(
+    'log spam: each umpire.log call pays, and nothing past the log limit is even read',
+    async () => {
+      const module = abiBot('(loop $l (call $log (i32.const 0) (i32.const 65536)) (br $l)) (i64.const 0)', '');
+      const run = await playHostile(
+        wat(module.replace('(memory (export "memory") 1)', '(memory (export "memory") 2)')),
+        'wasm',
+      );
+      expectEveryCallFailed(run, /used up its fuel/);
+      expect(run.logs.red.length).toBeLessThanOrEqual(DEFAULT_LIMITS.logChars);
+    },
+    SLOW,
+  );
 
-  it('random_get of 60 MB is charged by its size before a byte is written', async () => {
-    const module = `(module
+  it(
+    'random_get of 60 MB is charged by its size before a byte is written',
+    async () => {
+      const module = `(module
       (import "wasi_snapshot_preview1" "random_get" (func $random (param i32 i32) (result i32)))
       (import "wasi_snapshot_preview1" "fd_read" (func $read (param i32 i32 i32 i32) (result i32)))
       (memory (export "memory") 1000)
       (func (export "_start")
         (loop $l (drop (call $random (i32.const 0) (i32.const 60000000))) (br $l))))`;
-    const run = await playHostile(wat(module), 'wasm');
-    expectEveryCallFailed(run, /used up its fuel/);
-  }, SLOW);
+      const run = await playHostile(wat(module), 'wasm');
+      expectEveryCallFailed(run, /used up its fuel/);
+    },
+    SLOW,
+  );
 
-  it('20 tables of 10 M entries count toward the memory limit and are refused', async () => {
-    const tables = Array.from({ length: 20 }, () => '(table 10000000 funcref)').join('\n');
-    const run = await playHostile(wat(abiBot('(i64.const 0)', tables)), 'wasm');
-    expectForfeit(run, 'BUNDLE_INVALID', /tables need 200000000 elements at start/);
-  }, SLOW);
+  it(
+    '20 tables of 10 M entries count toward the memory limit and are refused',
+    async () => {
+      const tables = Array.from({ length: 20 }, () => '(table 10000000 funcref)').join('\n');
+      const run = await playHostile(wat(abiBot('(i64.const 0)', tables)), 'wasm');
+      expectForfeit(run, 'BUNDLE_INVALID', /tables need 200000000 elements at start/);
+    },
+    SLOW,
+  );
 
-  it('a table that may grow without bound is capped: table.grow fails past its share', async () => {
-    // Tries to grow by a million elements a turn, and logs whether the table grew.
-    const module = `(module
+  it(
+    'a table that may grow without bound is capped: table.grow fails past its share',
+    async () => {
+      // Tries to grow by a million elements a turn, and logs whether the table grew.
+      const module = `(module
       (import "umpire" "log" (func $log (param i32 i32)))
       (memory (export "memory") 1)
       (table $t 0 funcref)
@@ -168,34 +212,52 @@ describe('hostile WebAssembly bots, through umpire match', () => {
           (then (call $log (i32.const 32) (i32.const 7)))
           (else (call $log (i32.const 16) (i32.const 4))))
         (i64.const 0)))`;
-    const run = await playHostile(wat(module), 'wasm');
-    expectFinished(run);
-    // Tables get a quarter of the 64 MiB limit at 32 bytes an element (524,288): a million never fits.
-    expect(run.calls.every((c) => c.x === undefined)).toBe(true);
-    expect(run.logs.red.split('\n').filter((l) => l === 'refused')).toHaveLength(180);
-  }, SLOW);
+      const run = await playHostile(wat(module), 'wasm');
+      expectFinished(run);
+      // Tables get a quarter of the 64 MiB limit at 32 bytes an element (524,288): a million never fits.
+      expect(run.calls.every((c) => c.x === undefined)).toBe(true);
+      expect(run.logs.red.split('\n').filter((l) => l === 'refused')).toHaveLength(180);
+    },
+    SLOW,
+  );
 
-  it('a WASI module with 10,000 functions is refused before asyncify runs', async () => {
-    const functions = Array.from({ length: 10_000 }, (_, i) => `(func $f${i} (result i32) (call $read (i32.const 0) (i32.const 0) (i32.const 0) (i32.const ${i})))`).join('\n');
-    const module = `(module
+  it(
+    'a WASI module with 10,000 functions is refused before asyncify runs',
+    async () => {
+      const functions = Array.from(
+        { length: 10_000 },
+        (_, i) => `(func $f${i} (result i32) (call $read (i32.const 0) (i32.const 0) (i32.const 0) (i32.const ${i})))`,
+      ).join('\n');
+      const module = `(module
       (import "wasi_snapshot_preview1" "fd_read" (func $read (param i32 i32 i32 i32) (result i32)))
       (memory (export "memory") 1)
       ${functions}
       (func (export "_start") (drop (call $f0))))`;
-    const run = await playHostile(wat(module), 'wasm');
-    expectForfeit(run, 'BUNDLE_TOO_LARGE', /10001 functions/);
-  }, SLOW);
+      const run = await playHostile(wat(module), 'wasm');
+      expectForfeit(run, 'BUNDLE_TOO_LARGE', /10001 functions/);
+    },
+    SLOW,
+  );
 
-  it('a bot that throws and catches in a loop is refused at load: exception handling is not metered', async () => {
-    const module = abiBot('(loop $l (try (do (throw $e (i32.const 1))) (catch $e (drop))) (br $l)) (i64.const 0)', '(tag $e (param i32))');
-    const run = await playHostile(assemble(module), 'wasm');
-    expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module declares exception tags/);
-    expectBlueUntouched(run);
-  }, SLOW);
+  it(
+    'a bot that throws and catches in a loop is refused at load: exception handling is not metered',
+    async () => {
+      const module = abiBot(
+        '(loop $l (try (do (throw $e (i32.const 1))) (catch $e (drop))) (br $l)) (i64.const 0)',
+        '(tag $e (param i32))',
+      );
+      const run = await playHostile(assemble(module), 'wasm');
+      expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module declares exception tags/);
+      expectBlueUntouched(run);
+    },
+    SLOW,
+  );
 
-  it('rethrow and delegate of what the host throws, with no tag of its own, are refused at load too', async () => {
-    // env.abort throws in the host; catch_all would catch it, and the loop would go on.
-    const module = `(module
+  it(
+    'rethrow and delegate of what the host throws, with no tag of its own, are refused at load too',
+    async () => {
+      // env.abort throws in the host; catch_all would catch it, and the loop would go on.
+      const module = `(module
       (import "env" "abort" (func $abort (param i32 i32 i32 i32)))
       (memory (export "memory") 1)
       ${ABI_ENTRIES}
@@ -206,13 +268,17 @@ describe('hostile WebAssembly bots, through umpire match', () => {
           (try (do (try (do (call $raise)) (delegate 0))) (catch_all))
           (br $l))
         (i64.const 0)))`;
-    const run = await playHostile(assemble(module), 'wasm');
-    expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module uses 'try'/);
-    expectBlueUntouched(run);
-  }, SLOW);
+      const run = await playHostile(assemble(module), 'wasm');
+      expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module uses 'try'/);
+      expectBlueUntouched(run);
+    },
+    SLOW,
+  );
 
-  it('try_table and throw_ref are refused at load', async () => {
-    const module = `(module
+  it(
+    'try_table and throw_ref are refused at load',
+    async () => {
+      const module = `(module
       (import "env" "abort" (func $abort (param i32 i32 i32 i32)))
       (memory (export "memory") 1)
       ${ABI_ENTRIES}
@@ -226,36 +292,58 @@ describe('hostile WebAssembly bots, through umpire match', () => {
                   (unreachable)))))
           (br $l))
         (i64.const 0)))`;
-    const run = await playHostile(assemble(module), 'wasm');
-    expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module uses 'try_table'/);
-    expectBlueUntouched(run);
-  }, SLOW);
+      const run = await playHostile(assemble(module), 'wasm');
+      expectForfeit(run, 'BUNDLE_INVALID', /^exception handling is not allowed: the module uses 'try_table'/);
+      expectBlueUntouched(run);
+    },
+    SLOW,
+  );
 
-  it('memory.grow by 0 in a loop pays for each grow: over budget every turn, in the time its fuel buys', async () => {
-    // At 1 fuel each, a grow (which makes V8 build a new buffer) ran 500 times longer than its fuel.
-    const run = await playHostile(wat(abiBot('(loop $l (drop (memory.grow (i32.const 0))) (br $l)) (i64.const 0)')), 'wasm');
-    expectEveryCallFailed(run, /used up its fuel/);
-    expectBlueAsAgainstIdle(run);
-    expectTimeOfItsFuel(run);
-  }, SLOW);
+  it(
+    'memory.grow by 0 in a loop pays for each grow: over budget every turn, in the time its fuel buys',
+    async () => {
+      // At 1 fuel each, a grow (which makes V8 build a new buffer) ran 500 times longer than its fuel.
+      const run = await playHostile(
+        wat(abiBot('(loop $l (drop (memory.grow (i32.const 0))) (br $l)) (i64.const 0)')),
+        'wasm',
+      );
+      expectEveryCallFailed(run, /used up its fuel/);
+      expectBlueAsAgainstIdle(run);
+      expectTimeOfItsFuel(run);
+    },
+    SLOW,
+  );
 
-  it('table.set of a function in a loop pays for V8 updating its dispatch table', async () => {
-    const module = abiBot('(loop $l (table.set $t (i32.const 0) (ref.func $f)) (br $l)) (i64.const 0)', '(table $t 1 funcref) (func $f) (elem declare func $f)');
-    const run = await playHostile(wat(module), 'wasm');
-    expectEveryCallFailed(run, /used up its fuel/);
-    expectBlueAsAgainstIdle(run);
-    expectTimeOfItsFuel(run);
-  }, SLOW);
+  it(
+    'table.set of a function in a loop pays for V8 updating its dispatch table',
+    async () => {
+      const module = abiBot(
+        '(loop $l (table.set $t (i32.const 0) (ref.func $f)) (br $l)) (i64.const 0)',
+        '(table $t 1 funcref) (func $f) (elem declare func $f)',
+      );
+      const run = await playHostile(wat(module), 'wasm');
+      expectEveryCallFailed(run, /used up its fuel/);
+      expectBlueAsAgainstIdle(run);
+      expectTimeOfItsFuel(run);
+    },
+    SLOW,
+  );
 
-  it('branching over the fuel checks does not run code unpaid', async () => {
-    // 300 blocks, each 7 instructions of work and a branch over the other 121 instructions, where the checks are.
-    const work = '(br_if 0 (local.tee $a (i32.rotl (i32.mul (local.get $a) (i32.const 0x9e3779b9)) (i32.const 13))))';
-    const filler = '(drop (i32.const 0)) '.repeat(59) + '(drop (i32.eqz (i32.const 0)))';
-    const blocks = `(block ${work} ${filler})`.repeat(300);
-    const module = abiBot(`(local.set $a (i32.const 1)) (loop $l (drop (i32.const 0)) ${blocks} (br $l)) (i64.const 0)`).replace('(result i64)', '(result i64) (local $a i32)');
-    const run = await playHostile(wat(module), 'wasm');
-    expectEveryCallFailed(run, /used up its fuel/);
-    expectBlueAsAgainstIdle(run);
-    expectTimeOfItsFuel(run);
-  }, SLOW);
+  it(
+    'branching over the fuel checks does not run code unpaid',
+    async () => {
+      // 300 blocks, each 7 instructions of work and a branch over the other 121 instructions, where the checks are.
+      const work = '(br_if 0 (local.tee $a (i32.rotl (i32.mul (local.get $a) (i32.const 0x9e3779b9)) (i32.const 13))))';
+      const filler = '(drop (i32.const 0)) '.repeat(59) + '(drop (i32.eqz (i32.const 0)))';
+      const blocks = `(block ${work} ${filler})`.repeat(300);
+      const module = abiBot(
+        `(local.set $a (i32.const 1)) (loop $l (drop (i32.const 0)) ${blocks} (br $l)) (i64.const 0)`,
+      ).replace('(result i64)', '(result i64) (local $a i32)');
+      const run = await playHostile(wat(module), 'wasm');
+      expectEveryCallFailed(run, /used up its fuel/);
+      expectBlueAsAgainstIdle(run);
+      expectTimeOfItsFuel(run);
+    },
+    SLOW,
+  );
 });

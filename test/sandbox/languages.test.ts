@@ -19,15 +19,18 @@ describe('the languages registry', () => {
     expect(() => languageOf('cobol')).toThrow(UnknownLanguage);
   });
 
-  it.each(LANGUAGES.map((l) => [l.title, l] as const))('%s gives a docs entry, its extensions, its loaders and its calibration', (_, language) => {
-    expect(language.docs.page).toMatch(/^docs\/bots\/[a-z]+\.md$/);
-    expect(language.docs.summary.length).toBeGreaterThan(10);
-    expect(language.extensions.length).toBeGreaterThan(0);
-    for (const e of language.extensions) expect(e).toMatch(/^\.[a-z0-9]+$/);
-    expect(typeof language.load.node).toBe('function');
-    expect(typeof language.load.workers).toBe('function');
-    if (language.calibration) expect(existsSync(language.calibration.script)).toBe(true);
-  });
+  it.each(LANGUAGES.map((l) => [l.title, l] as const))(
+    '%s gives a docs entry, its extensions, its loaders and its calibration',
+    (_, language) => {
+      expect(language.docs.page).toMatch(/^docs\/bots\/[a-z]+\.md$/);
+      expect(language.docs.summary.length).toBeGreaterThan(10);
+      expect(language.extensions.length).toBeGreaterThan(0);
+      for (const e of language.extensions) expect(e).toMatch(/^\.[a-z0-9]+$/);
+      expect(typeof language.load.node).toBe('function');
+      expect(typeof language.load.workers).toBe('function');
+      if (language.calibration) expect(existsSync(language.calibration.script)).toBe(true);
+    },
+  );
 
   it('names files by their bytes first, then their extension, else JavaScript', () => {
     expect(languageOfFile('bot.py', WASM_HEADER).kind).toBe('wasm');

@@ -15,7 +15,10 @@ describe('fuel metering of the built modules', () => {
 
   it('meters the engines and the example bots the project builds: none uses exception handling', () => {
     const require = createRequire(import.meta.url);
-    const engines = [require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'), require.resolve('@micropython/micropython-webassembly-pyscript/micropython.wasm')];
+    const engines = [
+      require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'),
+      require.resolve('@micropython/micropython-webassembly-pyscript/micropython.wasm'),
+    ];
     const bots = readdirSync('build/bots')
       .filter((f) => f.endsWith('.wasm'))
       .map((f) => `build/bots/${f}`);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { WasmFormatError } from '../../src/sandbox/wasm/leb.js';
-import { BULK_BYTE_FUEL, BULK_OP_FUEL, CHECK_FUEL, FUEL_EXPORT, START_EXPORT, TABLE_ELEMENT_FUEL, TABLE_OP_FUEL, meterWasm } from '../../src/sandbox/wasm/meter.js';
+import {
+  BULK_BYTE_FUEL,
+  BULK_OP_FUEL,
+  CHECK_FUEL,
+  FUEL_EXPORT,
+  START_EXPORT,
+  TABLE_ELEMENT_FUEL,
+  TABLE_OP_FUEL,
+  meterWasm,
+} from '../../src/sandbox/wasm/meter.js';
 import { TABLE_ENTRY_BYTES } from '../../src/sandbox/wasm/module-checks.js';
 import { wat } from './hostile-match.js';
 import { I32, assemble, module } from './wat.js';
@@ -12,7 +21,9 @@ const loops = module([
     results: [I32],
     locals: [I32],
     // local1 = 0; loop { local1++; br_if (local1 < n) }; return local1
-    body: [0x03, 0x40, 0x20, 0x01, 0x41, 0x01, 0x6a, 0x21, 0x01, 0x20, 0x01, 0x20, 0x00, 0x48, 0x0d, 0x00, 0x0b, 0x20, 0x01],
+    body: [
+      0x03, 0x40, 0x20, 0x01, 0x41, 0x01, 0x6a, 0x21, 0x01, 0x20, 0x01, 0x20, 0x00, 0x48, 0x0d, 0x00, 0x0b, 0x20, 0x01,
+    ],
     export: 'count',
   },
   { params: [], results: [], body: [0x03, 0x40, 0x0c, 0x00, 0x0b], export: 'spin' },
@@ -20,7 +31,10 @@ const loops = module([
 
 function instantiate(bytes: Uint8Array) {
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>));
-  return instance.exports as { count: (n: number) => number; spin: () => void; memory: WebAssembly.Memory } & Record<string, WebAssembly.Global>;
+  return instance.exports as { count: (n: number) => number; spin: () => void; memory: WebAssembly.Memory } & Record<
+    string,
+    WebAssembly.Global
+  >;
 }
 
 describe('fuel metering', () => {
@@ -53,7 +67,9 @@ describe('fuel metering', () => {
 
   it('caps a module’s own memory', () => {
     const grow = module([{ params: [], results: [I32], body: [0x41, 0x10, 0x40, 0x00], export: 'grow' }], { min: 1 });
-    const x = new WebAssembly.Instance(new WebAssembly.Module(meterWasm(grow, { memoryBytes: 8 * 65536 }).bytes as Uint8Array<ArrayBuffer>)).exports as { grow: () => number };
+    const x = new WebAssembly.Instance(
+      new WebAssembly.Module(meterWasm(grow, { memoryBytes: 8 * 65536 }).bytes as Uint8Array<ArrayBuffer>),
+    ).exports as { grow: () => number };
     expect(x.grow()).toBe(-1); // 1 + 16 pages exceeds the cap of 8
     expect(() => meterWasm(module([], { min: 9 }), { memoryBytes: 8 * 65536 })).toThrow(/needs 9 pages/);
   });
@@ -69,7 +85,10 @@ describe('fuel metering', () => {
       (func (export "fill") (param i32) (memory.fill (i32.const 0) (i32.const 1) (local.get 0)))
       (func (export "copy") (param i32) (memory.copy (i32.const 0) (i32.const 100) (local.get 0)))
       (func (export "grow") (param i32) (result i32) (table.grow $t (ref.null func) (local.get 0))))`);
-    const x = instantiate(meterWasm(bytes, { memoryBytes: 1 << 20, strict: true }).bytes) as unknown as Record<string, (n: number) => number> & { umpire_fuel: WebAssembly.Global };
+    const x = instantiate(meterWasm(bytes, { memoryBytes: 1 << 20, strict: true }).bytes) as unknown as Record<
+      string,
+      (n: number) => number
+    > & { umpire_fuel: WebAssembly.Global };
     const cost = (name: string, n: number) => {
       x.umpire_fuel.value = 10n ** 12n;
       x[name]!(n);
@@ -94,9 +113,12 @@ describe('fuel metering', () => {
     const bytes = wat(`(module (import "env" "slow" (func $slow)) (import "env" "other" (func $other))
       (func (export "f") (param i32) (if (local.get 0) (then (call $slow))) (call $other)))`);
     let calls = 0;
-    const x = new WebAssembly.Instance(new WebAssembly.Module(meterWasm(bytes, { importFuel: { 'env.slow': 1000 } }).bytes as Uint8Array<ArrayBuffer>), {
-      env: { slow: () => calls++, other: () => {} },
-    }).exports as { f: (taken: number) => void; umpire_fuel: WebAssembly.Global };
+    const x = new WebAssembly.Instance(
+      new WebAssembly.Module(meterWasm(bytes, { importFuel: { 'env.slow': 1000 } }).bytes as Uint8Array<ArrayBuffer>),
+      {
+        env: { slow: () => calls++, other: () => {} },
+      },
+    ).exports as { f: (taken: number) => void; umpire_fuel: WebAssembly.Global };
     const cost = (taken: number) => {
       x.umpire_fuel.value = 10n ** 12n;
       x.f(taken);
@@ -120,7 +142,9 @@ describe('fuel metering', () => {
   });
 
   it('defers the start function to an export, so the host can set the fuel first', () => {
-    const bytes = wat('(module (global $g (mut i32) (i32.const 0)) (func $s (global.set $g (i32.const 1))) (start $s) (func (export "g") (result i32) (global.get $g)))');
+    const bytes = wat(
+      '(module (global $g (mut i32) (i32.const 0)) (func $s (global.set $g (i32.const 1))) (start $s) (func (export "g") (result i32) (global.get $g)))',
+    );
     const metered = meterWasm(bytes, { deferStart: true }).bytes;
     const x = instantiate(metered) as unknown as { g: () => number; [START_EXPORT]: () => void };
     expect(x.g()).toBe(0);
@@ -135,15 +159,21 @@ describe('fuel metering', () => {
 
   it('refuses shared memories, atomics and a second memory', () => {
     expect(() => meterWasm(wat('(module (memory 1 1 shared))'))).toThrow(/shared memories/);
-    expect(() => meterWasm(wat('(module (memory 1) (func (drop (memory.atomic.notify (i32.const 0) (i32.const 1)))))'))).toThrow(/atomic/);
+    expect(() =>
+      meterWasm(wat('(module (memory 1) (func (drop (memory.atomic.notify (i32.const 0) (i32.const 1)))))')),
+    ).toThrow(/atomic/);
     expect(() => meterWasm(wat('(module (memory 1) (memory 1))'))).toThrow(/2 memories/);
   });
 
   it('counts tables toward the memory limit: memory gets what tables leave', () => {
     const limit = 4 << 20;
     const entries = limit / 4 / TABLE_ENTRY_BYTES; // the tables' whole share
-    expect(() => meterWasm(wat(`(module (table ${entries + 1} funcref))`), { memoryBytes: limit })).toThrow(/tables need/);
-    const metered = meterWasm(wat(`(module (table ${entries} funcref) (memory (export "memory") 1))`), { memoryBytes: limit }).bytes;
+    expect(() => meterWasm(wat(`(module (table ${entries + 1} funcref))`), { memoryBytes: limit })).toThrow(
+      /tables need/,
+    );
+    const metered = meterWasm(wat(`(module (table ${entries} funcref) (memory (export "memory") 1))`), {
+      memoryBytes: limit,
+    }).bytes;
     const memory = instantiate(metered).memory;
     const pages = (limit - entries * TABLE_ENTRY_BYTES) / 65536;
     expect(memory.grow(pages - 1)).toBe(1);
@@ -152,7 +182,9 @@ describe('fuel metering', () => {
   it('refuses exception handling: tags, the legacy instructions and try_table, even in a module without a tag', () => {
     const thrower = assemble('(module (tag $e) (func (export "f") (try (do (throw $e)) (catch $e))))');
     expect(WebAssembly.validate(thrower as Uint8Array<ArrayBuffer>)).toBe(true);
-    expect(() => meterWasm(thrower)).toThrow(/^exception handling is not allowed: the module declares exception tags; .*-fno-exceptions/);
+    expect(() => meterWasm(thrower)).toThrow(
+      /^exception handling is not allowed: the module declares exception tags; .*-fno-exceptions/,
+    );
     expect(() => meterWasm(assemble('(module (import "env" "e" (tag $e)) (func (export "f") (throw $e)))'))).toThrow(
       /^exception handling is not allowed: the module imports an exception tag/,
     );
@@ -161,7 +193,10 @@ describe('fuel metering', () => {
       ['try', '(try (do (call $host)) (catch_all))'],
       ['try', '(try (do (try (do (call $host)) (catch_all (rethrow 0)))) (catch_all))'],
       ['try', '(try (do (try (do (call $host)) (delegate 0))) (catch_all))'],
-      ['try_table', '(block $o (try_table (catch_all $o) (throw_ref (block $h (result exnref) (try_table (catch_all_ref $h) (call $host)) (unreachable)))))'],
+      [
+        'try_table',
+        '(block $o (try_table (catch_all $o) (throw_ref (block $h (result exnref) (try_table (catch_all_ref $h) (call $host)) (unreachable)))))',
+      ],
     ];
     for (const [first, body] of tagless) {
       const bytes = assemble(`(module (import "env" "host" (func $host)) (func (export "f") ${body}))`);
@@ -178,7 +213,9 @@ describe('fuel metering', () => {
     const bytes = assemble(`(module (func (export "run") (param $n i32) (local $a i32) (local.set $a (i32.const 1))
       (loop $l (drop (i32.const 0)) ${blocks} (br_if $l (local.tee $n (i32.sub (local.get $n) (i32.const 1)))))))`);
     const used = (strict: boolean) => {
-      const x = new WebAssembly.Instance(new WebAssembly.Module(meterWasm(bytes, { strict }).bytes as Uint8Array<ArrayBuffer>)).exports as {
+      const x = new WebAssembly.Instance(
+        new WebAssembly.Module(meterWasm(bytes, { strict }).bytes as Uint8Array<ArrayBuffer>),
+      ).exports as {
         run: (n: number) => void;
         umpire_fuel: WebAssembly.Global;
       };
@@ -193,9 +230,13 @@ describe('fuel metering', () => {
 
   it('strict, a branch out of a block lands on a check only when it skipped one', () => {
     // Short blocks hold no check: branching out of them skips nothing, and adds no check.
-    const short = assemble(`(module (func (export "f") (param i32) ${'(block (br_if 0 (local.get 0)) (drop (i32.const 1)))'.repeat(10)}))`);
+    const short = assemble(
+      `(module (func (export "f") (param i32) ${'(block (br_if 0 (local.get 0)) (drop (i32.const 1)))'.repeat(10)}))`,
+    );
     expect(meterWasm(short, { strict: true }).checkpoints).toBe(1);
-    const long = assemble(`(module (func (export "f") (param i32) (block (br_if 0 (local.get 0)) ${'(drop (i32.const 1)) '.repeat(40)}) (drop (i32.const 2))))`);
+    const long = assemble(
+      `(module (func (export "f") (param i32) (block (br_if 0 (local.get 0)) ${'(drop (i32.const 1)) '.repeat(40)}) (drop (i32.const 2))))`,
+    );
     // The entry, one after 64 instructions, and one where the branch lands (not without strict).
     expect(meterWasm(long, { strict: true }).checkpoints).toBe(3);
     expect(meterWasm(long).checkpoints).toBe(2);

@@ -22,14 +22,24 @@ const VIEW = encodeView(initialState(DEFAULT_MAP), 0, ruleSet('queue2011'));
 /** What the bot writes when its log reaches the cap. */
 const LOG_CUT = '\n[log cut: the bot wrote more than the cap]';
 
-async function load(code: string, options: { seed?: number; limits?: Partial<BotLimits>; loadFuel?: number } = {}): Promise<Bot> {
-  const loaded = await nodeBotLoader({ kind: 'py', code }, { limits: { ...DEFAULT_LIMITS, ...options.limits }, seed: options.seed ?? 1, loadFuel: options.loadFuel ?? 1e9 });
+async function load(
+  code: string,
+  options: { seed?: number; limits?: Partial<BotLimits>; loadFuel?: number } = {},
+): Promise<Bot> {
+  const loaded = await nodeBotLoader(
+    { kind: 'py', code },
+    { limits: { ...DEFAULT_LIMITS, ...options.limits }, seed: options.seed ?? 1, loadFuel: options.loadFuel ?? 1e9 },
+  );
   if (!loaded.ok) throw new Error(`the bot did not load: ${loaded.failure.code}: ${loaded.failure.message}`);
   return loaded.bot;
 }
 
 /** Loads the bot and calls it once per input; every call must answer. */
-async function answers(code: string, inputs: readonly string[], options?: Parameters<typeof load>[1]): Promise<string[]> {
+async function answers(
+  code: string,
+  inputs: readonly string[],
+  options?: Parameters<typeof load>[1],
+): Promise<string[]> {
   const bot = await load(code, options);
   const out: string[] = [];
   for (const input of inputs) {
@@ -71,7 +81,10 @@ def act(state):
   });
 
   it('a module without act does not load', async () => {
-    const loaded = await nodeBotLoader({ kind: 'py', code: 'x = 1\n' }, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 });
+    const loaded = await nodeBotLoader(
+      { kind: 'py', code: 'x = 1\n' },
+      { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 },
+    );
     expect(loaded).toMatchObject({ ok: false, failure: { code: 'BUNDLE_NO_ENTRY' } });
   });
 });
@@ -137,7 +150,9 @@ describe('Python bots: the log and the answer', () => {
   });
 
   it('the log is cut at DEFAULT_LIMITS.logChars, with one note, and the bot goes on', async () => {
-    const bot = await load("def act(s):\n    for i in range(1000):\n        print('0123456789' * 3)\n    return 'ok'\n");
+    const bot = await load(
+      "def act(s):\n    for i in range(1000):\n        print('0123456789' * 3)\n    return 'ok'\n",
+    );
     for (let i = 0; i < 3; i++) expect((await bot.act('x', BIG)).output).toBe('ok');
     const log = bot.log();
     expect(log.length).toBe(DEFAULT_LIMITS.logChars + LOG_CUT.length);
@@ -171,7 +186,12 @@ describe('Python bots: the log and the answer', () => {
       expect(r).toMatchObject({ output: null, failure: 'error' });
       details.push(r.detail);
     }
-    expect(details).toEqual(['act returned None, not a str', 'act returned an int, not a str', 'act returned a float, not a str', 'act returned a bool, not a str']);
+    expect(details).toEqual([
+      'act returned None, not a str',
+      'act returned an int, not a str',
+      'act returned a float, not a str',
+      'act returned a bool, not a str',
+    ]);
     expect(bot.crashes).toBe(0);
   });
 });
@@ -180,7 +200,11 @@ describe('Python bots: the log and the answer', () => {
 async function decodedBytes(body: () => Promise<void>): Promise<number> {
   const decode = TextDecoder.prototype.decode;
   let bytes = 0;
-  TextDecoder.prototype.decode = function (this: TextDecoder, input?: AllowSharedBufferSource, options?: TextDecodeOptions) {
+  TextDecoder.prototype.decode = function (
+    this: TextDecoder,
+    input?: AllowSharedBufferSource,
+    options?: TextDecodeOptions,
+  ) {
     bytes += input?.byteLength ?? 0;
     return decode.call(this, input, options);
   };
@@ -196,7 +220,8 @@ describe('Python bots: what the host reads is paid for by the byte, and bounded'
   /** Enough for a top level that builds strings of megabytes. */
   const LOAD_BIG = { loadFuel: 1e11 };
   /** Prints one of two prebuilt strings, 1 byte or 100,001, with no newline: the same instructions either way. */
-  const printer = "SMALL = 'x'\nBIG = 'x' * 100001\ndef act(s):\n    print(BIG if s == 'big' else SMALL, end='')\n    return ''\n";
+  const printer =
+    "SMALL = 'x'\nBIG = 'x' * 100001\ndef act(s):\n    print(BIG if s == 'big' else SMALL, end='')\n    return ''\n";
   /** The fuel 100,000 more printed bytes cost: PYTHON_HOST_BYTE_FUEL instructions each, in everyone's fuel. */
   const PER_100K = (100_000 * PYTHON_HOST_BYTE_FUEL * FUEL_PER_MS) / PYTHON_INSTRUCTIONS_PER_MS;
 
@@ -222,7 +247,10 @@ describe('Python bots: what the host reads is paid for by the byte, and bounded'
 
   it('the host decodes what the bot prints only as far as the log can keep it', async () => {
     const logChars = 1000;
-    const bot = await load("BIG = ('é' * 1000) * 500\ndef act(s):\n    for i in range(20):\n        print(BIG)\n    return 'ok'\n", { limits: { logChars }, ...LOAD_BIG });
+    const bot = await load(
+      "BIG = ('é' * 1000) * 500\ndef act(s):\n    for i in range(20):\n        print(BIG)\n    return 'ok'\n",
+      { limits: { logChars }, ...LOAD_BIG },
+    );
     // 40 MB printed over two calls; the log's 1,000 characters take at most 3 bytes each to read.
     const decoded = await decodedBytes(async () => {
       for (let i = 0; i < 2; i++) expect((await bot.act('x', BIG)).output).toBe('ok');
@@ -234,7 +262,10 @@ describe('Python bots: what the host reads is paid for by the byte, and bounded'
   it('a 10 MB answer is read only as far as limits.outputChars (and one more), and still marked truncated', async () => {
     const bot = await load("BIG = ('é' * 1000) * 5000\ndef act(s):\n    return BIG\n", LOAD_BIG);
     const decoded = await decodedBytes(async () => {
-      expect(await bot.act('x', BUDGET)).toMatchObject({ output: 'é'.repeat(DEFAULT_LIMITS.outputChars), truncated: true });
+      expect(await bot.act('x', BUDGET)).toMatchObject({
+        output: 'é'.repeat(DEFAULT_LIMITS.outputChars),
+        truncated: true,
+      });
     });
     expect(decoded).toBeLessThan(3 * (DEFAULT_LIMITS.outputChars + 2) + 100);
   });
@@ -261,8 +292,14 @@ describe('Python bots: what the host reads is paid for by the byte, and bounded'
   }
 
   it.each([
-    ['a 100 KB string, printed in a loop', "BIG = ('x' * 1000) * 100\ndef act(s):\n    while True:\n        print(BIG)\n"],
-    ['a 100 KB string, printed in a loop once the log is full', "BIG = ('x' * 1000) * 100\nprint(('f' * 1000) * 70)\ndef act(s):\n    while True:\n        print(BIG)\n"],
+    [
+      'a 100 KB string, printed in a loop',
+      "BIG = ('x' * 1000) * 100\ndef act(s):\n    while True:\n        print(BIG)\n",
+    ],
+    [
+      'a 100 KB string, printed in a loop once the log is full',
+      "BIG = ('x' * 1000) * 100\nprint(('f' * 1000) * 70)\ndef act(s):\n    while True:\n        print(BIG)\n",
+    ],
   ])('%s takes about its fuel in time (50 ms of fuel, under 4 × 50 ms)', async (_, code) => {
     // Before bytes were paid for, such a call ran 17 to 20 times its fuel's time (and a 10 MB string, 10,000 times).
     const { wall, result } = await wallMs(code, 50);
@@ -273,7 +310,10 @@ describe('Python bots: what the host reads is paid for by the byte, and bounded'
 
 describe('Python bots: no host', () => {
   it('open() fails with OSError inside the sandbox, for reading and writing', async () => {
-    const [read, write] = await answers(probe("open(s, 'w' if s.startswith('/tmp') else 'r').read()"), ['/etc/passwd', '/tmp/umpire-python-probe']);
+    const [read, write] = await answers(probe("open(s, 'w' if s.startswith('/tmp') else 'r').read()"), [
+      '/etc/passwd',
+      '/tmp/umpire-python-probe',
+    ]);
     expect(read).toMatch(/^raised OSError\(/);
     expect(write).toMatch(/^raised OSError\(/);
   });
@@ -296,10 +336,41 @@ def act(s):
     expect(await answers(statement, ['x'])).toEqual(['[2, 1, true, "0201"]']);
   });
 
-  const REFUSED = ['os', 'sys', 'io', 'js', 'jsffi', 'gc', 'machine', 'builtins', 'uos', 'usys', 'uio', 'select', 'socket', 'errno', 'platform', 'hashlib', 'deflate', 'uctypes', 'asyncio', 'vfs', 'cryptolib', 'framebuf', 'marshal', 'ssl', 'tls', 'pyscript', 'os.path'];
+  const REFUSED = [
+    'os',
+    'sys',
+    'io',
+    'js',
+    'jsffi',
+    'gc',
+    'machine',
+    'builtins',
+    'uos',
+    'usys',
+    'uio',
+    'select',
+    'socket',
+    'errno',
+    'platform',
+    'hashlib',
+    'deflate',
+    'uctypes',
+    'asyncio',
+    'vfs',
+    'cryptolib',
+    'framebuf',
+    'marshal',
+    'ssl',
+    'tls',
+    'pyscript',
+    'os.path',
+  ];
 
   it.each(REFUSED)('import %s is refused with an ImportError naming it', async (name) => {
-    const [statement] = await answers(probe('0', `def attempt():\n    import ${name}\n`).replace("repr(0)", 'attempt()'), ['x']);
+    const [statement] = await answers(
+      probe('0', `def attempt():\n    import ${name}\n`).replace('repr(0)', 'attempt()'),
+      ['x'],
+    );
     const [call] = await answers(probe(`__import__('${name}')`), ['x']);
     for (const out of [statement, call]) {
       expect(out).toMatch(/^raised ImportError\(/);
@@ -308,8 +379,14 @@ def act(s):
   });
 
   it('import os at the top level forfeits the load with BUNDLE_INIT, naming the module', async () => {
-    const loaded = await nodeBotLoader({ kind: 'py', code: 'import os\ndef act(s):\n    return ""\n' }, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 });
-    expect(loaded).toMatchObject({ ok: false, failure: { code: 'BUNDLE_INIT', message: expect.stringMatching(/ImportError: no module named 'os'/) } });
+    const loaded = await nodeBotLoader(
+      { kind: 'py', code: 'import os\ndef act(s):\n    return ""\n' },
+      { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 },
+    );
+    expect(loaded).toMatchObject({
+      ok: false,
+      failure: { code: 'BUNDLE_INIT', message: expect.stringMatching(/ImportError: no module named 'os'/) },
+    });
   });
 
   it.each([
@@ -358,9 +435,16 @@ def act(state):
   });
 
   it('an endless loop is stopped at its budget, reloaded next turn, then retired', async () => {
-    const bot = await load("n = 0\ndef act(s):\n    global n\n    n += 1\n    if s == 'spin':\n        while True:\n            pass\n    return str(n)\n");
+    const bot = await load(
+      "n = 0\ndef act(s):\n    global n\n    n += 1\n    if s == 'spin':\n        while True:\n            pass\n    return str(n)\n",
+    );
     expect((await bot.act('x', BUDGET)).output).toBe('1');
-    expect(await bot.act('spin', BUDGET)).toMatchObject({ output: null, failure: 'over_budget', fuel: BUDGET.fuel, detail: expect.stringMatching(/used up its fuel/) });
+    expect(await bot.act('spin', BUDGET)).toMatchObject({
+      output: null,
+      failure: 'over_budget',
+      fuel: BUDGET.fuel,
+      detail: expect.stringMatching(/used up its fuel/),
+    });
     // Reloaded: the top level ran again, so n starts over.
     expect((await bot.act('x', BUDGET)).output).toBe('1');
     for (let i = 0; i < 3; i++) expect((await bot.act('spin', BUDGET)).failure).toBe('over_budget');
@@ -369,8 +453,14 @@ def act(state):
   });
 
   it('deep recursion is a RuntimeError of the call, not a crash of the interpreter', async () => {
-    const bot = await load('def f(n):\n    return f(n + 1)\ndef act(s):\n    if s == "deep":\n        return f(0)\n    return "ok"\n');
-    expect(await bot.act('deep', BUDGET)).toMatchObject({ output: null, failure: 'error', detail: expect.stringMatching(/RuntimeError: maximum recursion depth exceeded/) });
+    const bot = await load(
+      'def f(n):\n    return f(n + 1)\ndef act(s):\n    if s == "deep":\n        return f(0)\n    return "ok"\n',
+    );
+    expect(await bot.act('deep', BUDGET)).toMatchObject({
+      output: null,
+      failure: 'error',
+      detail: expect.stringMatching(/RuntimeError: maximum recursion depth exceeded/),
+    });
     expect((await bot.act('x', BUDGET)).output).toBe('ok');
     expect(bot.crashes).toBe(0);
   });
@@ -389,25 +479,35 @@ def act(s):
     return str(n)
 `;
 
-  it.each([24, 40])('a bot cannot grow past limits.memoryBytes (%i MiB)', async (mib) => {
-    const memoryBytes = mib * 1024 * 1024;
-    const bot = await load(hoarder, { limits: { memoryBytes } });
-    const r = await bot.act('x', BIG);
-    expect(r.failure, r.detail).toBeUndefined();
-    const held = Number(r.output);
-    expect(held).toBeGreaterThan(0);
-    expect(held).toBeLessThan(memoryBytes);
-    const memory = (bot as unknown as { instance: { py: { memory: WebAssembly.Memory } } }).instance.py.memory;
-    expect(memory.buffer.byteLength).toBeLessThanOrEqual(memoryBytes);
-    // Freed, it can allocate again: the cap is on what it holds, not on what it ever allocated.
-    expect(Number((await bot.act('x', BIG)).output)).toBeGreaterThan(0);
-  }, 60_000);
+  it.each([24, 40])(
+    'a bot cannot grow past limits.memoryBytes (%i MiB)',
+    async (mib) => {
+      const memoryBytes = mib * 1024 * 1024;
+      const bot = await load(hoarder, { limits: { memoryBytes } });
+      const r = await bot.act('x', BIG);
+      expect(r.failure, r.detail).toBeUndefined();
+      const held = Number(r.output);
+      expect(held).toBeGreaterThan(0);
+      expect(held).toBeLessThan(memoryBytes);
+      const memory = (bot as unknown as { instance: { py: { memory: WebAssembly.Memory } } }).instance.py.memory;
+      expect(memory.buffer.byteLength).toBeLessThanOrEqual(memoryBytes);
+      // Freed, it can allocate again: the cap is on what it holds, not on what it ever allocated.
+      expect(Number((await bot.act('x', BIG)).output)).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   it('a limit below the interpreter’s own start size is refused at load (4 MiB), as a WebAssembly bot needing more is', async () => {
     const memoryBytes = 4 * 1024 * 1024;
-    const loaded = await nodeBotLoader({ kind: 'py', code: hoarder }, { limits: { ...DEFAULT_LIMITS, memoryBytes }, seed: 1, loadFuel: 1e9 });
+    const loaded = await nodeBotLoader(
+      { kind: 'py', code: hoarder },
+      { limits: { ...DEFAULT_LIMITS, memoryBytes }, seed: 1, loadFuel: 1e9 },
+    );
     expect(loaded.ok).toBe(false);
-    expect(!loaded.ok && loaded.failure).toEqual({ code: 'BUNDLE_INVALID', message: expect.stringMatching(/^memory limit below MicroPython's own \d+\.\d MiB$/) });
+    expect(!loaded.ok && loaded.failure).toEqual({
+      code: 'BUNDLE_INVALID',
+      message: expect.stringMatching(/^memory limit below MicroPython's own \d+\.\d MiB$/),
+    });
   }, 60_000);
 });
 
@@ -416,9 +516,13 @@ describe('the Python example of docs/bots/python.md', () => {
     const source = readFileSync('src/games/icy/bots/idle.py', 'utf8');
     expect(readFileSync('docs/bots/python.md', 'utf8')).toContain('```python\n' + source + '```');
     expect(source.trim().split('\n').length).toBeLessThanOrEqual(10);
-    const loaded = await nodeBotLoader({ kind: 'py', code: source }, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 });
+    const loaded = await nodeBotLoader(
+      { kind: 'py', code: source },
+      { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1e9 },
+    );
     if (!loaded.ok) throw new Error(loaded.failure.message);
-    for (let turn = 0; turn < 3; turn++) expect((await loaded.bot.act(`${turn}\n0 0\n`, { fuel: 1e8 })).output).toBe('idle\nidle\nidle\nidle\n');
+    for (let turn = 0; turn < 3; turn++)
+      expect((await loaded.bot.act(`${turn}\n0 0\n`, { fuel: 1e8 })).output).toBe('idle\nidle\nidle\nidle\n');
     expect(loaded.bot.log()).toBe('turn 0 - waiting\n');
   });
 });

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FuelTank, OutOfFuelError, REFUEL_MODULE, REFUEL_NAME, SLICE, SafetyCapError, hasRefuelHook } from '../../src/sandbox/fuel-tank.js';
+import {
+  FuelTank,
+  OutOfFuelError,
+  REFUEL_MODULE,
+  REFUEL_NAME,
+  SLICE,
+  SafetyCapError,
+  hasRefuelHook,
+} from '../../src/sandbox/fuel-tank.js';
 import { WasmFormatError } from '../../src/sandbox/wasm/leb.js';
 import { FUEL_EXPORT, START_EXPORT, meterWasm } from '../../src/sandbox/wasm/meter.js';
 import { addRefuelHook } from '../../src/sandbox/wasm/refuel-hook.js';
@@ -61,14 +69,21 @@ const NAMED = `(module
 
 const wabt = await wabtInit();
 
-type Exports = { mix: (n: number) => number; started: () => number; spin: () => void; [FUEL_EXPORT]: WebAssembly.Global; [START_EXPORT]: () => void };
+type Exports = {
+  mix: (n: number) => number;
+  started: () => number;
+  spin: () => void;
+  [FUEL_EXPORT]: WebAssembly.Global;
+  [START_EXPORT]: () => void;
+};
 
 /** Instantiates a metered module with the program's import; a hooked one gets `tank`'s hook. */
 function instantiate(bytes: Uint8Array, tank?: { refuel(): void }): { x: Exports; notes: number[] } {
   const notes: number[] = [];
   const imports: WebAssembly.Imports = { env: { note: (n: number) => notes.push(n) } };
   if (tank) imports[REFUEL_MODULE] = { [REFUEL_NAME]: () => tank.refuel() };
-  const x = new WebAssembly.Instance(new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>), imports).exports as unknown as Exports;
+  const x = new WebAssembly.Instance(new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>), imports)
+    .exports as unknown as Exports;
   return { x, notes };
 }
 
@@ -80,8 +95,19 @@ describe('the refuel hook', () => {
     const module = new WebAssembly.Module(hooked);
     expect(hasRefuelHook(module)).toBe(true);
     expect(hasRefuelHook(new WebAssembly.Module(metered))).toBe(false);
-    expect(WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`)).toEqual(['env.note', `${REFUEL_MODULE}.${REFUEL_NAME}`]);
-    expect(WebAssembly.Module.exports(module).map((e) => e.name).sort()).toEqual(WebAssembly.Module.exports(new WebAssembly.Module(metered)).map((e) => e.name).sort());
+    expect(WebAssembly.Module.imports(module).map((i) => `${i.module}.${i.name}`)).toEqual([
+      'env.note',
+      `${REFUEL_MODULE}.${REFUEL_NAME}`,
+    ]);
+    expect(
+      WebAssembly.Module.exports(module)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(
+      WebAssembly.Module.exports(new WebAssembly.Module(metered))
+        .map((e) => e.name)
+        .sort(),
+    );
   });
 
   it('keeps the name section naming the same functions', () => {
@@ -90,9 +116,16 @@ describe('the refuel hook', () => {
     const bytes = new Uint8Array(named.toBinary({ write_debug_names: true }).buffer);
     named.destroy();
     const stackOf = (module: Uint8Array, tank?: FuelTank) => {
-      const imports: WebAssembly.Imports = { env: { note: () => { throw new Error('note'); } } };
+      const imports: WebAssembly.Imports = {
+        env: {
+          note: () => {
+            throw new Error('note');
+          },
+        },
+      };
       if (tank) imports[REFUEL_MODULE] = { [REFUEL_NAME]: () => tank.refuel() };
-      const x = new WebAssembly.Instance(new WebAssembly.Module(module as Uint8Array<ArrayBuffer>), imports).exports as { outer: () => void };
+      const x = new WebAssembly.Instance(new WebAssembly.Module(module as Uint8Array<ArrayBuffer>), imports)
+        .exports as { outer: () => void };
       try {
         x.outer();
       } catch (e) {
@@ -103,7 +136,11 @@ describe('the refuel hook', () => {
     const plain = meterWasm(bytes).bytes;
     const frames = (stack: string) => [...stack.matchAll(/at (\w+) \(wasm:/g)].map((m) => m[1]);
     expect(frames(stackOf(plain))).toEqual(['inner', 'middle', 'outer']);
-    expect(frames(stackOf(addRefuelHook(plain), new FuelTank(() => undefined, true)))).toEqual(['inner', 'middle', 'outer']);
+    expect(frames(stackOf(addRefuelHook(plain), new FuelTank(() => undefined, true)))).toEqual([
+      'inner',
+      'middle',
+      'outer',
+    ]);
   });
 
   it('runs as the plain metered module: same results, same fuel, with the whole budget or in slices', () => {
@@ -153,7 +190,11 @@ describe('the refuel hook', () => {
   it('lets the clock stop a call between two slices, and only there', () => {
     let now = 0;
     let counter: WebAssembly.Global | undefined;
-    const tank = new FuelTank(() => counter, true, () => now);
+    const tank = new FuelTank(
+      () => counter,
+      true,
+      () => now,
+    );
     // Every slice moved to the counter takes 10 ms on this clock.
     const run = instantiate(hooked, {
       refuel: () => {
@@ -177,7 +218,11 @@ describe('the refuel hook', () => {
 
   it('hands over the whole budget when the module has no hook, which then traps as metered modules always did', () => {
     let counter: WebAssembly.Global | undefined;
-    const tank = new FuelTank(() => counter, false, () => 1e12);
+    const tank = new FuelTank(
+      () => counter,
+      false,
+      () => 1e12,
+    );
     const run = instantiate(metered);
     counter = run.x[FUEL_EXPORT];
     tank.fill(2n * SLICE, 1);
@@ -194,7 +239,9 @@ describe('the refuel hook', () => {
 
   it('refuses a module that is not metered, or one that already imports from its module', () => {
     expect(() => addRefuelHook(PROGRAM)).toThrow(WasmFormatError);
-    const squatter = meterWasm(assemble(`(module (import "${REFUEL_MODULE}" "x" (func)) (func (export "f") (call 0)))`)).bytes;
+    const squatter = meterWasm(
+      assemble(`(module (import "${REFUEL_MODULE}" "x" (func)) (func (export "f") (call 0)))`),
+    ).bytes;
     expect(() => addRefuelHook(squatter)).toThrow(/already imports/);
   });
 });

@@ -39,7 +39,12 @@ const cpuMs = () => {
 
 /** Loads a bot (its loading has its own cap) and times its first call in CPU time. */
 async function firstCall(bundle: Bundle, fuel: number, factor?: number) {
-  const loaded = await nodeBotLoader(bundle, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: 1000 * FUEL_PER_MS, ...(factor ? { safetyCapFactor: factor } : {}) });
+  const loaded = await nodeBotLoader(bundle, {
+    limits: DEFAULT_LIMITS,
+    seed: 1,
+    loadFuel: 1000 * FUEL_PER_MS,
+    ...(factor ? { safetyCapFactor: factor } : {}),
+  });
   if (!loaded.ok) throw new Error(loaded.failure.message);
   const started = cpuMs();
   const result = await loaded.bot.act('1\n', { fuel });
@@ -56,7 +61,8 @@ describe('the cap', () => {
     expect(safetyCapMs(500 * FUEL_PER_MS, 2)).toBe(1000);
     expect(safetyCapMs(500 * FUEL_PER_MS, -1)).toBe(5000);
     expect(safetyCapFactorFromEnv({ UMPIRE_SAFETY_CAP_FACTOR: '0.5' })).toBe(0.5);
-    for (const bad of ['', ' ', 'x', '0', '-3', 'Infinity']) expect(safetyCapFactorFromEnv({ UMPIRE_SAFETY_CAP_FACTOR: bad })).toBeUndefined();
+    for (const bad of ['', ' ', 'x', '0', '-3', 'Infinity'])
+      expect(safetyCapFactorFromEnv({ UMPIRE_SAFETY_CAP_FACTOR: bad })).toBeUndefined();
     expect(safetyCapFactorFromEnv({})).toBeUndefined();
   });
 
@@ -105,7 +111,11 @@ describe('the cap scales with the host', () => {
   it('never cuts a fair WebAssembly bot that spends its whole budget in baseline code', async () => {
     const fuel = 100 * FUEL_PER_MS;
     const { result, cpu } = await firstCall({ kind: 'wasm', code: BASELINE_LOOP }, fuel);
-    expect(result).toMatchObject({ output: null, failure: 'over_budget', detail: 'used up its fuel; reloaded next turn' });
+    expect(result).toMatchObject({
+      output: null,
+      failure: 'over_budget',
+      detail: 'used up its fuel; reloaded next turn',
+    });
     expect(result.safetyCap).toBeUndefined();
     expect(result.fuel).toBeGreaterThanOrEqual(fuel);
     expect(cpu).toBeLessThan(safetyCapMs(fuel, await nodeSafetyCapFactor()));
@@ -119,7 +129,12 @@ describe('a call that outruns its fuel is stopped at about its cap', () => {
     const cap = Math.round(safetyCapMs(fuel, factor));
     expect(safetyCapMs(fuel)).toBe(SAFETY_CAP_FACTOR * 25); // under 25 ms of fuel counts as 25
     const { result, cpu } = await firstCall({ kind: 'wasm', code: CHASE }, fuel);
-    expect(result).toMatchObject({ output: null, failure: 'over_budget', safetyCap: true, detail: `stopped by the safety cap (${cap} ms of CPU time); reloaded next turn` });
+    expect(result).toMatchObject({
+      output: null,
+      failure: 'over_budget',
+      safetyCap: true,
+      detail: `stopped by the safety cap (${cap} ms of CPU time); reloaded next turn`,
+    });
     // Stopped by the cap long before its fuel would have run out.
     expect(result.fuel).toBeLessThan(fuel / 2);
     expect(cpu).toBeGreaterThanOrEqual(cap);
@@ -129,22 +144,39 @@ describe('a call that outruns its fuel is stopped at about its cap', () => {
   it.each([
     ['JavaScript', { kind: 'js', code: SPIN_JS } as Bundle],
     ['Python', { kind: 'py', code: SPIN_PY } as Bundle],
-  ])('%s: spinning on its fuel, under a host’s lower factor', async (_, bundle) => {
-    const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR);
-    const { result, cpu } = await firstCall(bundle, SPIN_FUEL, LOW_FACTOR);
-    expect(result).toMatchObject({ output: null, failure: 'over_budget', safetyCap: true, detail: `stopped by the safety cap (${Math.round(cap)} ms of CPU time); reloaded next turn` });
-    expect(result.fuel).toBeLessThan(SPIN_FUEL / 2);
-    expect(cpu).toBeGreaterThanOrEqual(cap);
-    expect(cpu).toBeLessThan(cap + 150);
-  }, 30_000);
+  ])(
+    '%s: spinning on its fuel, under a host’s lower factor',
+    async (_, bundle) => {
+      const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR);
+      const { result, cpu } = await firstCall(bundle, SPIN_FUEL, LOW_FACTOR);
+      expect(result).toMatchObject({
+        output: null,
+        failure: 'over_budget',
+        safetyCap: true,
+        detail: `stopped by the safety cap (${Math.round(cap)} ms of CPU time); reloaded next turn`,
+      });
+      expect(result.fuel).toBeLessThan(SPIN_FUEL / 2);
+      expect(cpu).toBeGreaterThanOrEqual(cap);
+      expect(cpu).toBeLessThan(cap + 150);
+    },
+    30_000,
+  );
 });
 
 describe('a JavaScript bot cannot catch the cap', () => {
   it('a loop of host calls (Date.now) in try/catch is stopped at the cap all the same', async () => {
-    const bundle: Bundle = { kind: 'js', code: 'export default function act() { for (;;) { try { Date.now(); } catch (e) {} } }\n' };
+    const bundle: Bundle = {
+      kind: 'js',
+      code: 'export default function act() { for (;;) { try { Date.now(); } catch (e) {} } }\n',
+    };
     const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR);
     const { result, cpu } = await firstCall(bundle, SPIN_FUEL, LOW_FACTOR);
-    expect(result).toMatchObject({ output: null, failure: 'over_budget', safetyCap: true, detail: `stopped by the safety cap (${Math.round(cap)} ms of CPU time); reloaded next turn` });
+    expect(result).toMatchObject({
+      output: null,
+      failure: 'over_budget',
+      safetyCap: true,
+      detail: `stopped by the safety cap (${Math.round(cap)} ms of CPU time); reloaded next turn`,
+    });
     expect(cpu).toBeLessThan(cap + 150);
   }, 30_000);
 });
@@ -166,7 +198,12 @@ function expectDecidedByCap(run: HostileRun, caps: readonly [number, number] | '
   // Stopped turn after turn, reloaded each time, until it is retired (after 3 reloads).
   expect(capped.length).toBe(4);
   const cap = caps === 'at the floor' ? [capAtFloor(capped), capAtFloor(capped)] : caps;
-  capped.forEach((call, k) => expect(call).toMatchObject({ x: 'over_budget', d: `stopped by the safety cap (${Math.round(cap[k === 0 ? 0 : 1])} ms of CPU time); reloaded next turn` }));
+  capped.forEach((call, k) =>
+    expect(call).toMatchObject({
+      x: 'over_budget',
+      d: `stopped by the safety cap (${Math.round(cap[k === 0 ? 0 : 1])} ms of CPU time); reloaded next turn`,
+    }),
+  );
   expect(red.slice(0, 4)).toEqual(capped);
   expect(red.slice(4).every((c) => c.x === 'retired' && !c.safetyCap)).toBe(true);
   expect(run.summary.bots.red.timeouts).toBe(4);
@@ -187,17 +224,28 @@ function capAtFloor(capped: readonly { d?: string }[]): number {
 }
 
 describe('through `umpire match`, the attack is cut and the match says so', () => {
-  it('WebAssembly: the chase, at the default factor scaled to the host', async () => {
-    const run = await playHostile(CHASE, 'wasm', { fuel: 320_000_000 });
-    // Both budgets (the first turn's is twice the others') are under the floor: every turn has the same cap.
-    expectDecidedByCap(run, 'at the floor');
-  }, HOSTILE_LIMIT_MS + 5_000);
+  it(
+    'WebAssembly: the chase, at the default factor scaled to the host',
+    async () => {
+      const run = await playHostile(CHASE, 'wasm', { fuel: 320_000_000 });
+      // Both budgets (the first turn's is twice the others') are under the floor: every turn has the same cap.
+      expectDecidedByCap(run, 'at the floor');
+    },
+    HOSTILE_LIMIT_MS + 5_000,
+  );
 
   it.each([
     ['JavaScript', SPIN_JS, 'js'],
     ['Python', SPIN_PY, 'py'],
-  ])('%s: a spinning bot, under UMPIRE_SAFETY_CAP_FACTOR', async (_, code, extension) => {
-    const run = await playHostile(code, extension, { fuel: SPIN_FUEL, env: { UMPIRE_SAFETY_CAP_FACTOR: String(LOW_FACTOR) } });
-    expectDecidedByCap(run, [safetyCapMs(2 * SPIN_FUEL, LOW_FACTOR), safetyCapMs(SPIN_FUEL, LOW_FACTOR)]);
-  }, HOSTILE_LIMIT_MS + 5_000);
+  ])(
+    '%s: a spinning bot, under UMPIRE_SAFETY_CAP_FACTOR',
+    async (_, code, extension) => {
+      const run = await playHostile(code, extension, {
+        fuel: SPIN_FUEL,
+        env: { UMPIRE_SAFETY_CAP_FACTOR: String(LOW_FACTOR) },
+      });
+      expectDecidedByCap(run, [safetyCapMs(2 * SPIN_FUEL, LOW_FACTOR), safetyCapMs(SPIN_FUEL, LOW_FACTOR)]);
+    },
+    HOSTILE_LIMIT_MS + 5_000,
+  );
 });

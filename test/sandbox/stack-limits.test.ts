@@ -22,7 +22,9 @@ const WASM_TOO_DEEP = 'nested calls too deep for the stack; reloaded next turn';
 /** QuickJS as the build meters it: with the count of stack slots (the build's), and without. */
 const QUICKJS = {
   limited: new WebAssembly.Module(readFileSync('build/quickjs-metered.wasm')),
-  plain: new WebAssembly.Module(meterWasm(readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))).bytes),
+  plain: new WebAssembly.Module(
+    meterWasm(readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))).bytes,
+  ),
 };
 
 interface RunOptions {
@@ -47,7 +49,12 @@ interface Run {
  * limited by WasmBot.load ('wasm'), or metered (and limited: 'limited-wasm') here and called once
  * straight through the harness, whose trap is given as it comes.
  */
-function run(kind: 'js' | 'wasm' | 'raw-wasm' | 'limited-wasm', code: string | Uint8Array, stackSizeMb: number, options: RunOptions = {}): Promise<Run> {
+function run(
+  kind: 'js' | 'wasm' | 'raw-wasm' | 'limited-wasm',
+  code: string | Uint8Array,
+  stackSizeMb: number,
+  options: RunOptions = {},
+): Promise<Run> {
   const { inputs = ['x'], quickjs = QUICKJS.limited, limit = MAX_STACK_SLOTS, fuel = BUDGET.fuel } = options;
   const script = `
     const { parentPort, workerData } = require('node:worker_threads');
@@ -112,7 +119,8 @@ describe('the count of stack slots (call-depth.ts with frameSlots)', () => {
         (if (i32.eqz (local.get $n)) (then (return (i32.const 0))))
         (i32.add (call $f (i32.sub (local.get $n) (i32.const 1))) (i32.const 1)))
       (export "unused" (global $unused)))`);
-    const exports = new WebAssembly.Instance(new WebAssembly.Module(limitCallDepth(bytes, 1000, frameSlots))).exports as Record<string, any>;
+    const exports = new WebAssembly.Instance(new WebAssembly.Module(limitCallDepth(bytes, 1000, frameSlots)))
+      .exports as Record<string, any>;
     const depth = exports[DEPTH_EXPORT] as WebAssembly.Global;
     // 32 frames of 31 slots fit in 1000 (f(31)); the 33rd would make 1023.
     expect(exports.f(31)).toBe(31);
@@ -133,7 +141,8 @@ describe('the count of stack slots (call-depth.ts with frameSlots)', () => {
           (then (return_call_indirect (type $t) (i32.sub (local.get $n) (i32.const 1)) (i32.const 0))))
         (return_call $loop (i32.sub (local.get $n) (i32.const 1))))
       (export "unused" (global $unused)))`);
-    const exports = new WebAssembly.Instance(new WebAssembly.Module(limitCallDepth(bytes, 100, frameSlots))).exports as Record<string, any>;
+    const exports = new WebAssembly.Instance(new WebAssembly.Module(limitCallDepth(bytes, 100, frameSlots)))
+      .exports as Record<string, any>;
     expect(exports.loop(1_000_000)).toBe(7);
     expect((exports[DEPTH_EXPORT] as WebAssembly.Global).value).toBe(0);
   });
@@ -149,7 +158,8 @@ describe('the count of stack slots (call-depth.ts with frameSlots)', () => {
         (call $pair (local.get $x)) (local.set $b) (local.set $a)
         (i64.add (i64.extend_i32_s (local.get $a)) (local.get $b)))
       (export "unused" (global $unused)))`);
-    const exports = new WebAssembly.Instance(new WebAssembly.Module(limitCallDepth(bytes, 100, frameSlots))).exports as Record<string, any>;
+    const exports = new WebAssembly.Instance(new WebAssembly.Module(limitCallDepth(bytes, 100, frameSlots)))
+      .exports as Record<string, any>;
     expect(exports.sum(5)).toBe(11n);
     expect(exports.sum(0)).toBe(-3n);
     expect((exports[DEPTH_EXPORT] as WebAssembly.Global).value).toBe(0);
@@ -160,25 +170,33 @@ describe('the count of stack slots (call-depth.ts with frameSlots)', () => {
       (global $unused (mut i32) (i32.const 0))
       (func (export "heavy") (result i32) (local ${'i64 '.repeat(200)}) (i32.const 1))
       (export "unused" (global $unused)))`);
-    const exports = new WebAssembly.Instance(new WebAssembly.Module(limitCallDepth(bytes, 100, frameSlots))).exports as Record<string, any>;
+    const exports = new WebAssembly.Instance(new WebAssembly.Module(limitCallDepth(bytes, 100, frameSlots)))
+      .exports as Record<string, any>;
     expect(() => exports.heavy()).toThrow(WebAssembly.RuntimeError);
   });
 });
 
 /** JavaScript that recurses deep: QuickJS's own check catches the first; the others it misses, or catches only past V8's stack. */
 const JS = {
-  recursion: 'function f(n) { return f(n + 1) + 1; }\nexport default function () { try { return String(f(0)); } catch (e) { return String(e); } }',
-  'JSON.parse': "export default function () { try { return String(JSON.parse('['.repeat(100000))); } catch (e) { return String(e); } }",
-  'Array toString': 'let x = [];\nfor (let i = 0; i < 100000; i++) x = [x];\nexport default function () { try { return String(x).length + ""; } catch (e) { return String(e); } }',
-  'JSON.stringify': 'let x = [];\nfor (let i = 0; i < 20000; i++) x = [x];\nexport default function () { try { return JSON.stringify(x).length + ""; } catch (e) { return String(e); } }',
+  recursion:
+    'function f(n) { return f(n + 1) + 1; }\nexport default function () { try { return String(f(0)); } catch (e) { return String(e); } }',
+  'JSON.parse':
+    "export default function () { try { return String(JSON.parse('['.repeat(100000))); } catch (e) { return String(e); } }",
+  'Array toString':
+    'let x = [];\nfor (let i = 0; i < 100000; i++) x = [x];\nexport default function () { try { return String(x).length + ""; } catch (e) { return String(e); } }',
+  'JSON.stringify':
+    'let x = [];\nfor (let i = 0; i < 20000; i++) x = [x];\nexport default function () { try { return JSON.stringify(x).length + ""; } catch (e) { return String(e); } }',
 };
 
 describe('deep recursion in a JavaScript bot', () => {
   it('plain recursion ends in QuickJS’s catchable InternalError, about 500 calls deep, with the same fuel in every thread', async () => {
-    const counting = 'let depth = 0;\nfunction f(n) { depth = n; return f(n + 1) + 1; }\nexport default function () { try { f(0); } catch (e) { return String(e) + " at " + depth; } }';
+    const counting =
+      'let depth = 0;\nfunction f(n) { depth = n; return f(n + 1) + 1; }\nexport default function () { try { f(0); } catch (e) { return String(e) + " at " + depth; } }';
     const runs = await Promise.all(THREADS.map((mb) => run('js', counting, mb)));
     for (const r of runs) expect(r).toEqual(runs[0]);
-    expect(runs[0]!.results[0]).toMatchObject({ output: expect.stringMatching(/^InternalError: stack overflow at 5\d\d$/) });
+    expect(runs[0]!.results[0]).toMatchObject({
+      output: expect.stringMatching(/^InternalError: stack overflow at 5\d\d$/),
+    });
     expect(runs[0]!.depth).toBe(0);
   }, 60_000);
 
@@ -197,7 +215,10 @@ describe('deep recursion in a JavaScript bot', () => {
       }
       // The same QuickJS without the count: V8's stack ends the call on a small thread (and on 1 MiB
       // ones too, depending on the tier), QuickJS's own check (with a catchable error) or the fuel on a large one.
-      const [small, large] = await Promise.all([run('js', code, 0.5, { quickjs: QUICKJS.plain }), run('js', code, 8, { quickjs: QUICKJS.plain })]);
+      const [small, large] = await Promise.all([
+        run('js', code, 0.5, { quickjs: QUICKJS.plain }),
+        run('js', code, 8, { quickjs: QUICKJS.plain }),
+      ]);
       expect(small.results[0]).toEqual({ output: null, fuel: BUDGET.fuel, failure: 'crash', detail: JS_TOO_DEEP });
       expect(large.results[0]).not.toEqual(small.results[0]);
     },
@@ -206,7 +227,14 @@ describe('deep recursion in a JavaScript bot', () => {
 
   it('on a 1 MiB thread, V8’s stack holds well over the limit where QuickJS has no check of its own: the limit has room to spare', async () => {
     // The build's QuickJS counting slots up to 2^30: nothing but V8 stops JSON.stringify's recursion, and the count says how deep it got.
-    const unlimited = new WebAssembly.Module(limitCallDepth(meterWasm(readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))).bytes, 2 ** 30, frameSlots));
+    const unlimited = new WebAssembly.Module(
+      limitCallDepth(
+        meterWasm(readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')))
+          .bytes,
+        2 ** 30,
+        frameSlots,
+      ),
+    );
     const r = await run('js', JS['JSON.stringify'], 1, { quickjs: unlimited, fuel: 1e11 });
     expect(r.results[0]).toEqual({ output: null, fuel: 1e11, failure: 'crash', detail: JS_TOO_DEEP });
     expect(r.depth).toBeGreaterThan(2 * MAX_STACK_SLOTS);
@@ -231,30 +259,37 @@ describe('deep recursion in a WebAssembly bot', () => {
     ['small frames', ''],
     ['frames of 20 i64 locals', `(local ${'i64 '.repeat(20)})`],
     ['frames of 50 v128 locals', `(local ${'v128 '.repeat(50)})`],
-  ])('with %s, it ends at the count: the same crash, charged its budget, in every thread; without the count the thread decided', async (_, locals) => {
-    const bytes = recursing(locals);
-    const runs = await Promise.all(THREADS.map((mb) => run('wasm', bytes, mb, { inputs: ['x', 'x'] })));
-    for (const r of runs) {
-      expect(r.results).toEqual([
-        { output: 'idle', fuel: expect.any(Number) },
-        { output: null, fuel: BUDGET.fuel, failure: 'crash', detail: WASM_TOO_DEEP },
+  ])(
+    'with %s, it ends at the count: the same crash, charged its budget, in every thread; without the count the thread decided',
+    async (_, locals) => {
+      const bytes = recursing(locals);
+      const runs = await Promise.all(THREADS.map((mb) => run('wasm', bytes, mb, { inputs: ['x', 'x'] })));
+      for (const r of runs) {
+        expect(r.results).toEqual([
+          { output: 'idle', fuel: expect.any(Number) },
+          { output: null, fuel: BUDGET.fuel, failure: 'crash', detail: WASM_TOO_DEEP },
+        ]);
+        expect(r.results).toEqual(runs[0]!.results);
+        // WasmBot.load's count stopped it (its trap left the count past the limit), not V8.
+        expect(r.depth).toBeGreaterThan(MAX_STACK_SLOTS);
+      }
+      // Straight through the harness on the 1 MiB thread: the count's own trap.
+      const small = await run('limited-wasm', bytes, 1, { inputs: ['x', 'x'] });
+      expect(small.results[1]).toMatchObject({ failure: 'trap', detail: 'trap: unreachable' });
+      expect(small.depth).toBeGreaterThan(MAX_STACK_SLOTS);
+      // And V8 would have let it go on to well past the limit there.
+      const unlimited = await run('limited-wasm', bytes, 1, { inputs: ['x', 'x'], limit: 2 ** 30 });
+      expect(unlimited.results[1]).toMatchObject({ failure: 'trap', detail: 'trap: Maximum call stack size exceeded' });
+      expect(unlimited.depth).toBeGreaterThan(2 * MAX_STACK_SLOTS);
+      // Without the count, how far the bot got (its fuel) depends on the thread.
+      const [plainSmall, plainLarge] = await Promise.all([
+        run('raw-wasm', bytes, 1, { inputs: ['x', 'x'] }),
+        run('raw-wasm', bytes, 8, { inputs: ['x', 'x'] }),
       ]);
-      expect(r.results).toEqual(runs[0]!.results);
-      // WasmBot.load's count stopped it (its trap left the count past the limit), not V8.
-      expect(r.depth).toBeGreaterThan(MAX_STACK_SLOTS);
-    }
-    // Straight through the harness on the 1 MiB thread: the count's own trap.
-    const small = await run('limited-wasm', bytes, 1, { inputs: ['x', 'x'] });
-    expect(small.results[1]).toMatchObject({ failure: 'trap', detail: 'trap: unreachable' });
-    expect(small.depth).toBeGreaterThan(MAX_STACK_SLOTS);
-    // And V8 would have let it go on to well past the limit there.
-    const unlimited = await run('limited-wasm', bytes, 1, { inputs: ['x', 'x'], limit: 2 ** 30 });
-    expect(unlimited.results[1]).toMatchObject({ failure: 'trap', detail: 'trap: Maximum call stack size exceeded' });
-    expect(unlimited.depth).toBeGreaterThan(2 * MAX_STACK_SLOTS);
-    // Without the count, how far the bot got (its fuel) depends on the thread.
-    const [plainSmall, plainLarge] = await Promise.all([run('raw-wasm', bytes, 1, { inputs: ['x', 'x'] }), run('raw-wasm', bytes, 8, { inputs: ['x', 'x'] })]);
-    expect(plainSmall.results[1]!.detail).toBe('trap: Maximum call stack size exceeded');
-    expect(plainLarge.results[1]!.detail).toBe('trap: Maximum call stack size exceeded');
-    expect(plainLarge.results[1]!.fuel).toBeGreaterThan(plainSmall.results[1]!.fuel);
-  }, 60_000);
+      expect(plainSmall.results[1]!.detail).toBe('trap: Maximum call stack size exceeded');
+      expect(plainLarge.results[1]!.detail).toBe('trap: Maximum call stack size exceeded');
+      expect(plainLarge.results[1]!.fuel).toBeGreaterThan(plainSmall.results[1]!.fuel);
+    },
+    60_000,
+  );
 });

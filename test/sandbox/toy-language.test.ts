@@ -52,7 +52,10 @@ function run(command: string, args: string[], timeout = 120_000) {
 
 function mustRun(command: string, args: string[], timeout?: number) {
   const r = run(command, args, timeout);
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}${r.error ? ` (${r.error.message})` : ''}\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} exited ${r.status}${r.error ? ` (${r.error.message})` : ''}\n${r.stdout}\n${r.stderr}`,
+    );
   return r;
 }
 
@@ -70,13 +73,28 @@ describe('a toy bot language: one folder and one registry line', () => {
     expect(original.has('test/sandbox/toy-language.test.ts')).toBe(true);
     expect(original.get(REGISTRY)!.toString()).not.toContain("'./tally/");
 
-    const added = addPlugin(copy, original, { fixture: FIXTURE, folder: 'src/sandbox/tally', registry: REGISTRY, line: REGISTRY_LINE });
+    const added = addPlugin(copy, original, {
+      fixture: FIXTURE,
+      folder: 'src/sandbox/tally',
+      registry: REGISTRY,
+      line: REGISTRY_LINE,
+    });
 
     // What differs from the project: the new folder and the registry only, by one added line.
-    const { created, removed, changed, registryBefore: before, registryAfter: after } = differences(copy, original, REGISTRY);
+    const {
+      created,
+      removed,
+      changed,
+      registryBefore: before,
+      registryAfter: after,
+    } = differences(copy, original, REGISTRY);
     expect(removed).toEqual([]);
     expect(created).toEqual(added);
-    expect(created).toEqual(['src/sandbox/tally/language.ts', 'src/sandbox/tally/parse.ts', 'src/sandbox/tally/tally-bot.ts']);
+    expect(created).toEqual([
+      'src/sandbox/tally/language.ts',
+      'src/sandbox/tally/parse.ts',
+      'src/sandbox/tally/tally-bot.ts',
+    ]);
     expect(changed).toEqual([REGISTRY]);
     expect(after).toEqual([...before, REGISTRY_LINE.trim()]);
   });
@@ -89,7 +107,13 @@ describe('a toy bot language: one folder and one registry line', () => {
     if (process.env.TOY_FULL_BUILD !== '1' && existsSync(wasm)) {
       // The engines and bots scripts/build-wasm.mjs makes do not depend on the languages' registry.
       for (const name of readdirSync(join(ROOT, 'build'))) {
-        if (name.endsWith('-metered.wasm') || name === 'quickjs-glue.cjs' || name.startsWith('wasm-harness-source.') || name === 'bots') cpSync(join(ROOT, 'build', name), join(copy, 'build', name), { recursive: true });
+        if (
+          name.endsWith('-metered.wasm') ||
+          name === 'quickjs-glue.cjs' ||
+          name.startsWith('wasm-harness-source.') ||
+          name === 'bots'
+        )
+          cpSync(join(ROOT, 'build', name), join(copy, 'build', name), { recursive: true });
       }
     } else {
       mustRun(process.execPath, ['scripts/build-wasm.mjs'], 300_000);
@@ -98,7 +122,13 @@ describe('a toy bot language: one folder and one registry line', () => {
     mustRun(process.execPath, ['scripts/bundle-cli.mjs']);
     expect(existsSync(join(copy, 'dist/bin/umpire.js'))).toBe(true);
     // The folder keeps to its layer: it imports only src/sandbox and src/core.
-    mustRun(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src/sandbox', 'src/core', '--config', '.dependency-cruiser.cjs']);
+    mustRun(process.execPath, [
+      'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+      'src/sandbox',
+      'src/core',
+      '--config',
+      '.dependency-cruiser.cjs',
+    ]);
   }, 240_000);
 
   it('plays through the CLI: a .tally file is a Tally bot, charged per step, the same replay twice', () => {
@@ -106,7 +136,21 @@ describe('a toy bot language: one folder and one registry line', () => {
     writeFileSync(join(copy, 'endless.tally'), ENDLESS_TALLY);
     writeFileSync(join(copy, 'idle.js'), IDLE_JS);
     const match = (red: string, out: string, extra: string[] = []) => {
-      const r = run(process.execPath, ['bin/umpire.mjs', 'match', '--red', red, '--blue', 'idle.js', '--seed', '4', '--out', out, '--logs', `${out}.logs.json`, ...extra]);
+      const r = run(process.execPath, [
+        'bin/umpire.mjs',
+        'match',
+        '--red',
+        red,
+        '--blue',
+        'idle.js',
+        '--seed',
+        '4',
+        '--out',
+        out,
+        '--logs',
+        `${out}.logs.json`,
+        ...extra,
+      ]);
       expect(r.status, r.stderr).toBe(0);
       return JSON.parse(r.stdout);
     };
@@ -126,7 +170,9 @@ describe('a toy bot language: one folder and one registry line', () => {
     match('endless.tally', 'c.json.gz', ['--fuel', String(fuel)]);
     const endless = redCalls(replayOf('c.json.gz'));
     expect(endless.length).toBeGreaterThan(10);
-    expect(endless.slice(1).every((c) => c.x === 'over_budget' && c.f === fuel && c.d === 'used up its fuel')).toBe(true);
+    expect(endless.slice(1).every((c) => c.x === 'over_budget' && c.f === fuel && c.d === 'used up its fuel')).toBe(
+      true,
+    );
     match('endless.tally', 'd.json.gz', ['--fuel', String(fuel)]);
     expect(readFileSync(join(copy, 'd.json.gz')).equals(readFileSync(join(copy, 'c.json.gz')))).toBe(true);
 
@@ -140,16 +186,31 @@ describe('a toy bot language: one folder and one registry line', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['dist/functions/node.js'], {
       cwd: copy,
-      env: { ...process.env, PORT: String(port), UMPIRE_DATA_DIR: join(copy, '.data-toy'), S3_BUCKET: '', DYNAMODB_TABLE: '', UMPIRE_WORKERS: '1' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        UMPIRE_DATA_DIR: join(copy, '.data-toy'),
+        S3_BUCKET: '',
+        DYNAMODB_TABLE: '',
+        UMPIRE_WORKERS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server = child;
     await waitForOutput(child, 'umpire listening on', 30_000, 'the server of the copy');
     const base = `http://127.0.0.1:${port}`;
     const call = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const r = await fetch(`${base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       const text = await r.text();
-      return { status: r.status, text, body: r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null };
+      return {
+        status: r.status,
+        text,
+        body: r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null,
+      };
     };
 
     const icy = (await call('GET', '/v1/games')).body.games.find((g: { id: string }) => g.id === 'icy');
@@ -169,7 +230,12 @@ describe('a toy bot language: one folder and one registry line', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.error.message).toContain('line 1: repeat or loop without end');
 
-    const created = await call('POST', '/v1/matches', { game: 'icy', seed: 9, red: { bot: stored.id }, blue: { name: 'idle', js: IDLE_JS } });
+    const created = await call('POST', '/v1/matches', {
+      game: 'icy',
+      seed: 9,
+      red: { bot: stored.id },
+      blue: { name: 'idle', js: IDLE_JS },
+    });
     expect(created.status, created.text).toBe(201);
     const record = created.body;
     expect(record).toMatchObject({ game: 'icy', status: 'finished', bots: { red: { sha256: sha256(IDLE_TALLY) } } });
@@ -178,7 +244,12 @@ describe('a toy bot language: one folder and one registry line', () => {
     expect(redCalls(replay).every((c) => c.f === IDLE_FUEL && c.x === undefined)).toBe(true);
 
     // Sent with the request under its field, the same bot plays the same match.
-    const again = await call('POST', '/v1/matches', { game: 'icy', seed: 9, red: { name: 'idle.tally', tally: IDLE_TALLY }, blue: { name: 'idle', js: IDLE_JS } });
+    const again = await call('POST', '/v1/matches', {
+      game: 'icy',
+      seed: 9,
+      red: { name: 'idle.tally', tally: IDLE_TALLY },
+      blue: { name: 'idle', js: IDLE_JS },
+    });
     expect(again.status, again.text).toBe(201);
     const verified = await call('POST', `/v1/matches/${again.body.id}/verify`);
     expect(verified.body).toMatchObject({ identical: true });

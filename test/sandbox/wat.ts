@@ -9,7 +9,15 @@ const wabt = await wabtInit();
  * calls, threads, bulk memory, reference types.
  */
 export function assemble(text: string): Uint8Array<ArrayBuffer> {
-  const features = { exceptions: true, tail_call: true, threads: true, bulk_memory: true, reference_types: true, multi_memory: true, mutable_globals: true };
+  const features = {
+    exceptions: true,
+    tail_call: true,
+    threads: true,
+    bulk_memory: true,
+    reference_types: true,
+    multi_memory: true,
+    mutable_globals: true,
+  };
   const parsed = wabt.parseWat('attack.wat', text, features);
   try {
     return new Uint8Array(parsed.toBinary({}).buffer);
@@ -43,16 +51,30 @@ export interface FuncSpec {
 }
 
 /** A module with one memory (`memory`, min pages, optional max) and the given functions. */
-export function module(funcs: FuncSpec[], memory: { min: number; max?: number } = { min: 1 }, imports: [string, string, number][] = []): Uint8Array {
+export function module(
+  funcs: FuncSpec[],
+  memory: { min: number; max?: number } = { min: 1 },
+  imports: [string, string, number][] = [],
+): Uint8Array {
   const types = funcs.map((f) => [0x60, ...vec(f.params.map((p) => [p])), ...vec(f.results.map((r) => [r]))]);
   const importTypes = imports.map(() => [0x60, 0, 0]);
   const allTypes = [...importTypes, ...types];
   const bytes = [
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vec(allTypes)),
     ...(imports.length ? section(2, vec(imports.map(([m, n], i) => [...name(m), ...name(n), 0x00, ...u(i)]))) : []),
     ...section(3, vec(funcs.map((_, i) => u(imports.length + i)))),
-    ...section(5, vec([memory.max === undefined ? [0x00, ...u(memory.min)] : [0x01, ...u(memory.min), ...u(memory.max)]])),
+    ...section(
+      5,
+      vec([memory.max === undefined ? [0x00, ...u(memory.min)] : [0x01, ...u(memory.min), ...u(memory.max)]]),
+    ),
     ...section(
       7,
       vec([

@@ -14,7 +14,8 @@ const listTables: DynamoCall = {
     'content-type': 'application/x-amz-json-1.0',
     'x-amz-target': 'DynamoDB_20120810.ListTables',
     // dynalite wants some signature; the front has checked the real one before this point.
-    authorization: 'AWS4-HMAC-SHA256 Credential=a/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+    authorization:
+      'AWS4-HMAC-SHA256 Credential=a/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
     'x-amz-date': '20260101T000000Z',
   },
   body: new TextEncoder().encode('{}'),

@@ -18,7 +18,12 @@ let storage: EmbeddedStorage;
 let stores: Stores;
 
 const source = new TextEncoder().encode('export default () => "secret strategy"');
-const record: ApiKeyRecord = { id: 'key_owner', name: 'owner', createdAt: '2026-01-01T00:00:00.000Z', ratePerMinute: 60 };
+const record: ApiKeyRecord = {
+  id: 'key_owner',
+  name: 'owner',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ratePerMinute: 60,
+};
 
 beforeAll(async () => {
   storage = await startEmbeddedStorage(dir, { log: (line) => logs.push(line) });
@@ -38,20 +43,28 @@ const s3Url = (key: string) => `${storage.config.s3.endpoint}/${storage.config.s
 function dynamo(target: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(storage.config.dynamodb.endpoint!, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${target}`, ...headers },
+    headers: {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': `DynamoDB_20120810.${target}`,
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 }
 
 const mintedKey = { pk: { S: 'key#minted' }, sk: { S: 'key' } };
 const fakeAuthorization = {
-  authorization: 'AWS4-HMAC-SHA256 Credential=S3RVER/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=' + '0'.repeat(64),
+  authorization:
+    'AWS4-HMAC-SHA256 Credential=S3RVER/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=' +
+    '0'.repeat(64),
   'x-amz-date': new Date().toISOString().replace(/[-:]|\.\d{3}/g, ''),
 };
 
 describe('embedded storage: signed requests only', () => {
   it('the SDK clients of createStores(config) work: a blob and an item round-trip', async () => {
-    expect(new TextDecoder().decode((await stores.blobs.get('bundles/abc'))!)).toBe('export default () => "secret strategy"');
+    expect(new TextDecoder().decode((await stores.blobs.get('bundles/abc'))!)).toBe(
+      'export default () => "secret strategy"',
+    );
     expect(await stores.blobs.get('bundles/none')).toBeNull();
     expect(await stores.keys.find('hash-of-owner-key')).toEqual(record);
     expect(await stores.keys.find('hash-of-no-key')).toBeNull();
@@ -77,13 +90,23 @@ describe('embedded storage: signed requests only', () => {
 
   it('unsigned DynamoDB PutItem and GetItem are refused with 403 and change nothing (no key can be minted)', async () => {
     const forged = { id: 'key_mallory', name: 'mallory', createdAt: '2026-01-01T00:00:00.000Z', ratePerMinute: 1000 };
-    const put = await dynamo('PutItem', { TableName: 'umpire', Item: { ...mintedKey, record: { S: JSON.stringify(forged) } } });
+    const put = await dynamo('PutItem', {
+      TableName: 'umpire',
+      Item: { ...mintedKey, record: { S: JSON.stringify(forged) } },
+    });
     expect(put.status).toBe(403);
     expect((await put.json()).__type).toMatch(/MissingAuthenticationToken/);
     // dynalite itself takes any Authorization header that starts with AWS4-: not the front.
-    const fake = await dynamo('PutItem', { TableName: 'umpire', Item: { ...mintedKey, record: { S: JSON.stringify(forged) } } }, fakeAuthorization);
+    const fake = await dynamo(
+      'PutItem',
+      { TableName: 'umpire', Item: { ...mintedKey, record: { S: JSON.stringify(forged) } } },
+      fakeAuthorization,
+    );
     expect(fake.status).toBe(403);
-    const get = await dynamo('GetItem', { TableName: 'umpire', Key: { pk: { S: 'key#hash-of-owner-key' }, sk: { S: 'key' } } });
+    const get = await dynamo('GetItem', {
+      TableName: 'umpire',
+      Key: { pk: { S: 'key#hash-of-owner-key' }, sk: { S: 'key' } },
+    });
     expect(get.status).toBe(403);
     expect(await get.text()).not.toContain('key_owner');
     expect((await dynamo('ListTables', {})).status).toBe(403);
@@ -91,16 +114,31 @@ describe('embedded storage: signed requests only', () => {
   });
 
   it('requests signed with other credentials are refused (403), so the stores fail', async () => {
-    const wrongSecret = createStores({ ...storage.config, credentials: { accessKeyId: storage.config.credentials!.accessKeyId, secretAccessKey: 'not-the-secret-not-the-secret-not-the-secret' } });
-    const wrongKey = createStores({ ...storage.config, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const wrongSecret = createStores({
+      ...storage.config,
+      credentials: {
+        accessKeyId: storage.config.credentials!.accessKeyId,
+        secretAccessKey: 'not-the-secret-not-the-secret-not-the-secret',
+      },
+    });
+    const wrongKey = createStores({
+      ...storage.config,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
     for (const other of [wrongSecret, wrongKey]) {
-      const s3 = await other.s3.send(new GetObjectCommand({ Bucket: storage.config.s3.bucket, Key: 'bundles/abc' })).catch((e: { $metadata?: { httpStatusCode?: number } }) => e);
+      const s3 = await other.s3
+        .send(new GetObjectCommand({ Bucket: storage.config.s3.bucket, Key: 'bundles/abc' }))
+        .catch((e: { $metadata?: { httpStatusCode?: number } }) => e);
       expect((s3 as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode).toBe(403);
       const db = await other.dynamodb
-        .send(new GetItemCommand({ TableName: 'umpire', Key: { pk: { S: 'key#hash-of-owner-key' }, sk: { S: 'key' } } }))
+        .send(
+          new GetItemCommand({ TableName: 'umpire', Key: { pk: { S: 'key#hash-of-owner-key' }, sk: { S: 'key' } } }),
+        )
         .catch((e: { $metadata?: { httpStatusCode?: number } }) => e);
       expect((db as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode).toBe(403);
-      await expect(other.blobs.put('bundles/abc', new Uint8Array([1]), { contentType: 'text/plain' })).rejects.toBeInstanceOf(StoreError);
+      await expect(
+        other.blobs.put('bundles/abc', new Uint8Array([1]), { contentType: 'text/plain' }),
+      ).rejects.toBeInstanceOf(StoreError);
       await expect(other.keys.create('minted', record)).rejects.toBeInstanceOf(StoreError);
     }
     expect(await stores.blobs.get('bundles/abc')).toEqual(source);
@@ -119,7 +157,14 @@ describe('embedded storage: signed requests only', () => {
       { step: 'finalizeRequest', priority: 'low', name: 'tamperAfterSigning', override: true },
     );
     const out = await tampering.s3
-      .send(new PutObjectCommand({ Bucket: storage.config.s3.bucket, Key: 'bundles/abc', Body: new TextEncoder().encode('original'), ContentType: 'text/plain' }))
+      .send(
+        new PutObjectCommand({
+          Bucket: storage.config.s3.bucket,
+          Key: 'bundles/abc',
+          Body: new TextEncoder().encode('original'),
+          ContentType: 'text/plain',
+        }),
+      )
       .catch((e: { $metadata?: { httpStatusCode?: number } }) => e);
     expect((out as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode).toBe(403);
     expect((out as Error).name).toBe('XAmzContentSHA256Mismatch');
@@ -128,7 +173,7 @@ describe('embedded storage: signed requests only', () => {
 });
 
 describe('the credentials file', () => {
-  it('is the owner\'s only (0600, in a 0700 folder), and runningEmbeddedStorage gives it to the owner\'s tools', async () => {
+  it("is the owner's only (0600, in a 0700 folder), and runningEmbeddedStorage gives it to the owner's tools", async () => {
     expect(statSync(join(dir, CREDENTIALS_FILE)).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const saved = JSON.parse(readFileSync(join(dir, CREDENTIALS_FILE), 'utf8'));

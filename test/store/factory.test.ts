@@ -10,7 +10,11 @@ import { StoreConfigError } from '../../src/store/config-error.js';
 // Which backend the settings open, on each runtime's registry.
 
 const quiet = { log: () => undefined };
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe('choosing a backend', () => {
   it('STORE names it; else aws when S3_BUCKET and DYNAMODB_TABLE are both set; else the fallback', () => {
@@ -37,10 +41,16 @@ describe('opening stores', () => {
   });
 
   it('no setting and no fallback (Lambda, Workers) is STORE_NOT_CONFIGURED; so is STORE=aws without its bucket and table', async () => {
-    expect((await failure(openStores(PORTABLE_BACKENDS, { env: {}, ...quiet })) as StoreConfigError).code).toBe('STORE_NOT_CONFIGURED');
-    expect((await failure(openStores(PORTABLE_BACKENDS, { env: { STORE: 'aws', S3_BUCKET: 'b' }, ...quiet })) as StoreConfigError).message).toBe(
-      'STORE=aws needs S3_BUCKET and DYNAMODB_TABLE',
+    expect(((await failure(openStores(PORTABLE_BACKENDS, { env: {}, ...quiet }))) as StoreConfigError).code).toBe(
+      'STORE_NOT_CONFIGURED',
     );
+    expect(
+      (
+        (await failure(
+          openStores(PORTABLE_BACKENDS, { env: { STORE: 'aws', S3_BUCKET: 'b' }, ...quiet }),
+        )) as StoreConfigError
+      ).message,
+    ).toBe('STORE=aws needs S3_BUCKET and DYNAMODB_TABLE');
   });
 
   it('opens memory stores that keep what is written, and needs nothing prepared', async () => {
@@ -53,10 +63,20 @@ describe('opening stores', () => {
   });
 
   it('opens aws stores on the configured endpoints; a guest creates nothing, an owner that cannot reach them reports it', async () => {
-    const env = { S3_BUCKET: 'b', DYNAMODB_TABLE: 't', S3_ENDPOINT: 'http://127.0.0.1:9', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' };
+    const env = {
+      S3_BUCKET: 'b',
+      DYNAMODB_TABLE: 't',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+      AWS_ACCESS_KEY_ID: 'x',
+      AWS_SECRET_ACCESS_KEY: 'y',
+    };
     const guest = await openStores(NODE_BACKENDS, { env, guest: true, ...quiet });
     expect(guest.backend).toBe('aws');
-    expect(guest.where).toEqual(['replays: s3 http://127.0.0.1:9 bucket b', 'records: dynamodb http://127.0.0.1:9 table t']);
+    expect(guest.where).toEqual([
+      'replays: s3 http://127.0.0.1:9 bucket b',
+      'records: dynamodb http://127.0.0.1:9 table t',
+    ]);
     await guest.prepare();
     await guest.close();
     const owner = await openStores(NODE_BACKENDS, { env, ...quiet });
@@ -73,8 +93,18 @@ describe('opening stores', () => {
       expect(owner.backend).toBe('embedded');
       expect(owner.where.at(-1)).toBe(`embedded storage, data in ${dir}`);
       await owner.prepare();
-      await owner.stores.keys.create('hash', { id: 'key_1', name: 'n', createdAt: '2026-01-01T00:00:00.000Z', ratePerMinute: 1 });
-      const guest = await openStores(NODE_BACKENDS, { env: { UMPIRE_DATA_DIR: dir }, fallback: 'embedded', guest: true, ...quiet });
+      await owner.stores.keys.create('hash', {
+        id: 'key_1',
+        name: 'n',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        ratePerMinute: 1,
+      });
+      const guest = await openStores(NODE_BACKENDS, {
+        env: { UMPIRE_DATA_DIR: dir },
+        fallback: 'embedded',
+        guest: true,
+        ...quiet,
+      });
       expect(await guest.stores.keys.find('hash')).toMatchObject({ id: 'key_1' });
       await guest.close();
       expect(await owner.stores.keys.find('hash')).toMatchObject({ id: 'key_1' });

@@ -1,14 +1,28 @@
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
-import { checkSignature, readClaim, sha256Hex, type ArrivedRequest, type SigningCredentials } from '../../src/local-aws/sigv4.js';
+import {
+  checkSignature,
+  readClaim,
+  sha256Hex,
+  type ArrivedRequest,
+  type SigningCredentials,
+} from '../../src/local-aws/sigv4.js';
 
 // The server-side SigV4 check against requests signed by the AWS SDK's own signer.
 
-const credentials: SigningCredentials = { accessKeyId: 'UMPLTESTTESTTEST0000', secretAccessKey: 'secret-secret-secret-secret-secret-secret' };
+const credentials: SigningCredentials = {
+  accessKeyId: 'UMPLTESTTESTTEST0000',
+  secretAccessKey: 'secret-secret-secret-secret-secret-secret',
+};
 
 type Data = string | ArrayBuffer | ArrayBufferView;
-const bytes = (d: Data): string | Uint8Array => (typeof d === 'string' ? d : d instanceof ArrayBuffer ? new Uint8Array(d) : new Uint8Array(d.buffer, d.byteOffset, d.byteLength));
+const bytes = (d: Data): string | Uint8Array =>
+  typeof d === 'string'
+    ? d
+    : d instanceof ArrayBuffer
+      ? new Uint8Array(d)
+      : new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
 
 class Sha256 {
   private readonly hash;
@@ -61,7 +75,12 @@ async function signed(t: ToSign): Promise<ArrivedRequest & { body: string }> {
   const query = Object.entries(t.query ?? {})
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&');
-  return { method: request.method, url: `${request.path}${query ? `?${query}` : ''}`, rawHeaders: Object.entries(request.headers).flat(), body };
+  return {
+    method: request.method,
+    url: `${request.path}${query ? `?${query}` : ''}`,
+    rawHeaders: Object.entries(request.headers).flat(),
+    body,
+  };
 }
 
 function verify(request: ArrivedRequest & { body: string }, service: 's3' | 'dynamodb', now = Date.now()) {
@@ -72,7 +91,10 @@ function verify(request: ArrivedRequest & { body: string }, service: 's3' | 'dyn
   return checked.ok ? 'ok' : checked.problem.code;
 }
 
-const withHeader = (r: ArrivedRequest & { body: string }, name: string, value: string) => ({ ...r, rawHeaders: [...r.rawHeaders, name, value] });
+const withHeader = (r: ArrivedRequest & { body: string }, name: string, value: string) => ({
+  ...r,
+  rawHeaders: [...r.rawHeaders, name, value],
+});
 const replaceHeader = (r: ArrivedRequest & { body: string }, name: string, value: string) => {
   const raw = [...r.rawHeaders];
   const i = raw.findIndex((h, k) => k % 2 === 0 && h.toLowerCase() === name);
@@ -82,10 +104,32 @@ const replaceHeader = (r: ArrivedRequest & { body: string }, name: string, value
 
 describe('SigV4 verification', () => {
   it('accepts what the SDK signs: S3 keys with odd characters and a query; DynamoDB bodies', async () => {
-    expect(verify(await signed({ service: 's3', path: '/umpire-replays/bundles/abc', method: 'GET' }), 's3')).toBe('ok');
-    expect(verify(await signed({ service: 's3', path: '/umpire-replays/', query: { 'list-type': '2', prefix: 'a b/c*', 'max-keys': '5' } }), 's3')).toBe('ok');
+    expect(verify(await signed({ service: 's3', path: '/umpire-replays/bundles/abc', method: 'GET' }), 's3')).toBe(
+      'ok',
+    );
+    expect(
+      verify(
+        await signed({
+          service: 's3',
+          path: '/umpire-replays/',
+          query: { 'list-type': '2', prefix: 'a b/c*', 'max-keys': '5' },
+        }),
+        's3',
+      ),
+    ).toBe('ok');
     const odd = `/umpire-replays/${encodeURIComponent("logs/x y+z!'()*~.json").replace(/%2F/g, '/')}`;
-    expect(verify(await signed({ service: 's3', path: odd, method: 'PUT', body: 'data', headers: { 'content-type': 'text/plain' } }), 's3')).toBe('ok');
+    expect(
+      verify(
+        await signed({
+          service: 's3',
+          path: odd,
+          method: 'PUT',
+          body: 'data',
+          headers: { 'content-type': 'text/plain' },
+        }),
+        's3',
+      ),
+    ).toBe('ok');
     const put = await signed({
       service: 'dynamodb',
       method: 'POST',
@@ -97,16 +141,50 @@ describe('SigV4 verification', () => {
 
   it('refuses a missing signature, another secret, another key id, another service, a changed request', async () => {
     const get = await signed({ service: 's3', path: '/umpire-replays/bundles/abc' });
-    expect(verify({ ...get, rawHeaders: get.rawHeaders.filter((_, i, all) => (i % 2 === 0 ? all[i] : all[i - 1])!.toLowerCase() !== 'authorization') }, 's3')).toBe('MISSING_SIGNATURE');
-    expect(verify(await signed({ service: 's3', path: '/umpire-replays/bundles/abc', secret: 'another-secret-another-secret-another-secret' }), 's3')).toBe('SIGNATURE_MISMATCH');
+    expect(
+      verify(
+        {
+          ...get,
+          rawHeaders: get.rawHeaders.filter(
+            (_, i, all) => (i % 2 === 0 ? all[i] : all[i - 1])!.toLowerCase() !== 'authorization',
+          ),
+        },
+        's3',
+      ),
+    ).toBe('MISSING_SIGNATURE');
+    expect(
+      verify(
+        await signed({
+          service: 's3',
+          path: '/umpire-replays/bundles/abc',
+          secret: 'another-secret-another-secret-another-secret',
+        }),
+        's3',
+      ),
+    ).toBe('SIGNATURE_MISMATCH');
     expect(verify({ ...get, url: '/umpire-replays/bundles/abd' }, 's3')).toBe('SIGNATURE_MISMATCH');
     expect(verify({ ...get, method: 'DELETE' }, 's3')).toBe('SIGNATURE_MISMATCH');
     expect(verify({ ...get, url: `${get.url}?acl=` }, 's3')).toBe('SIGNATURE_MISMATCH');
-    expect(verify(replaceHeader(get, 'authorization', get.rawHeaders[get.rawHeaders.findIndex((h) => h.toLowerCase() === 'authorization') + 1]!.replace(credentials.accessKeyId, 'UMPLOTHEROTHEROTHER0')), 's3')).toBe(
-      'UNKNOWN_ACCESS_KEY',
-    );
+    expect(
+      verify(
+        replaceHeader(
+          get,
+          'authorization',
+          get.rawHeaders[get.rawHeaders.findIndex((h) => h.toLowerCase() === 'authorization') + 1]!.replace(
+            credentials.accessKeyId,
+            'UMPLOTHEROTHEROTHER0',
+          ),
+        ),
+        's3',
+      ),
+    ).toBe('UNKNOWN_ACCESS_KEY');
     expect(verify(get, 'dynamodb')).toBe('WRONG_SCOPE');
-    const db = await signed({ service: 'dynamodb', method: 'POST', body: '{"TableName":"umpire"}', headers: { 'content-type': 'application/x-amz-json-1.0' } });
+    const db = await signed({
+      service: 'dynamodb',
+      method: 'POST',
+      body: '{"TableName":"umpire"}',
+      headers: { 'content-type': 'application/x-amz-json-1.0' },
+    });
     expect(verify({ ...db, body: '{"TableName":"other"}' }, 'dynamodb')).toBe('SIGNATURE_MISMATCH');
     expect(verify(replaceHeader(db, 'content-type', 'application/json'), 'dynamodb')).toBe('SIGNATURE_MISMATCH');
   });

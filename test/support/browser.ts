@@ -13,7 +13,16 @@ export const HAS_CHROMIUM = existsSync(CHROMIUM);
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
   });
 }
 
@@ -50,10 +59,17 @@ export interface ViewerServer {
 }
 
 /** Serves a viewer page (built for replayUrl '/replay.json') and its replay on 127.0.0.1, without the API. */
-export async function serveViewer(page: (options: { id: string; replayUrl: string; embed: boolean }) => string, replay: unknown): Promise<ViewerServer> {
+export async function serveViewer(
+  page: (options: { id: string; replayUrl: string; embed: boolean }) => string,
+  replay: unknown,
+): Promise<ViewerServer> {
   const server = createServer((req, res) => {
-    if (req.url === '/replay.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(replay));
-    else if (req.url === '/view') res.writeHead(200, { 'content-type': 'text/html' }).end(page({ id: 'x', replayUrl: '/replay.json', embed: false }));
+    if (req.url === '/replay.json')
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(replay));
+    else if (req.url === '/view')
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(page({ id: 'x', replayUrl: '/replay.json', embed: false }));
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

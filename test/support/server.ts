@@ -48,7 +48,15 @@ const newDataDir = () => mkdtempSync(join(tmpdir(), 'umpire-server-'));
 
 function serverEnv(port: number, dataDir: string, env: ServerSettings['env']): NodeJS.ProcessEnv {
   const more = typeof env === 'function' ? env(port) : (env ?? {});
-  return { ...process.env, PORT: String(port), UMPIRE_DATA_DIR: dataDir, STORE: '', S3_BUCKET: '', DYNAMODB_TABLE: '', ...more };
+  return {
+    ...process.env,
+    PORT: String(port),
+    UMPIRE_DATA_DIR: dataDir,
+    STORE: '',
+    S3_BUCKET: '',
+    DYNAMODB_TABLE: '',
+    ...more,
+  };
 }
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
@@ -57,7 +65,11 @@ const exited = (child: ChildProcess) => child.exitCode !== null || child.signalC
 export async function startServer(settings: ServerSettings = {}): Promise<RunningServer> {
   const port = settings.port ?? (await freePort());
   const dataDir = settings.dataDir ?? newDataDir();
-  const child = spawn(process.execPath, ['dist/functions/node.js'], { cwd: settings.cwd, env: serverEnv(port, dataDir, settings.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/functions/node.js'], {
+    cwd: settings.cwd,
+    env: serverEnv(port, dataDir, settings.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -74,7 +86,15 @@ export async function startServer(settings: ServerSettings = {}): Promise<Runnin
     await end('SIGKILL');
     throw error;
   }
-  return { base: `http://127.0.0.1:${port}`, port, dataDir, process: child, output: () => output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    process: child,
+    output: () => output,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+  };
 }
 
 /** The server of a suite: the RunningServer's fields (stop() does nothing if it is not running), and start() to run it (again) on the same folder. */
@@ -123,7 +143,14 @@ export function useServer(settings: ServerSettings = {}, { startBeforeAll = true
 export function serverRefusal(env: Readonly<Record<string, string>>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['dist/functions/node.js'], {
-      env: { ...process.env, STORE: '', S3_BUCKET: '', DYNAMODB_TABLE: '', UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-refusal-')), ...env },
+      env: {
+        ...process.env,
+        STORE: '',
+        S3_BUCKET: '',
+        DYNAMODB_TABLE: '',
+        UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-refusal-')),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -29,19 +29,35 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
   };
 
   beforeAll(async () => {
-    const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    board = (await (await fetch(`${umpire.base}/v1/leaderboards`, json({ name: 'Owner board', game: 'icy', public: true }))).json()).id;
+    const json = (body: unknown) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    board = (
+      await (
+        await fetch(`${umpire.base}/v1/leaderboards`, json({ name: 'Owner board', game: 'icy', public: true }))
+      ).json()
+    ).id;
     const upload = new FormData();
     upload.set('game', 'icy');
     upload.set('bot', new File([readFileSync('src/games/icy/bots/random.js')], 'random.js'));
     bot = (await (await fetch(`${umpire.base}/v1/bots`, { method: 'POST', body: upload })).json()).id;
-    const tried = await fetch(`${umpire.base}/ui/games/icy/try`, { method: 'POST', body: new URLSearchParams({ seat0: 'hunter.js', seat1: 'random.js', public: 'true' }), redirect: 'manual' });
+    const tried = await fetch(`${umpire.base}/ui/games/icy/try`, {
+      method: 'POST',
+      body: new URLSearchParams({ seat0: 'hunter.js', seat1: 'random.js', public: 'true' }),
+      redirect: 'manual',
+    });
     expect(tried.status).toBe(303);
     match = tried.headers.get('location')!.slice('/matches/'.length);
     expect([board, bot, match].every((id) => id.length > 0)).toBe(true);
 
     const pages = (url: URL) =>
-      url.pathname === '/attack' ? attackPage(umpire.base, { board, bot }) : url.pathname === '/frame' ? framePage(url.searchParams.get('src') ?? '') : null;
+      url.pathname === '/attack'
+        ? attackPage(umpire.base, { board, bot })
+        : url.pathname === '/frame'
+          ? framePage(url.searchParams.get('src') ?? '')
+          : null;
     crossSite = await servePages('127.0.0.2', pages);
     sameSite = await servePages('127.0.0.1', pages);
   }, 90_000);
@@ -72,7 +88,8 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
     const answers: { method: string; url: string; status: number }[] = [];
     page.on('console', (m) => console.push(m.text()));
     page.on('response', (r) => {
-      if (r.url().startsWith(umpire.base)) answers.push({ method: r.request().method(), url: r.url(), status: r.status() });
+      if (r.url().startsWith(umpire.base))
+        answers.push({ method: r.request().method(), url: r.url(), status: r.status() });
     });
     await page.addInitScript(() => {
       const seen: string[] = ((window as unknown as { violations: string[] }).violations = []);
@@ -98,7 +115,10 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
       for (const p of posts) expect(p.status, p.url).toBe(403);
       // The board's form once more, in the page itself (a refusal in a frame is not shown: no site may
       // frame it): the refusal names what the browser said of the page's site.
-      await Promise.all([page.waitForURL(`${umpire.base}/ui/leaderboards`), page.evaluate(() => Object.assign(document.forms[0]!, { target: '_self' }).submit())]);
+      await Promise.all([
+        page.waitForURL(`${umpire.base}/ui/leaderboards`),
+        page.evaluate(() => Object.assign(document.forms[0]!, { target: '_self' }).submit()),
+      ]);
       const refusal = await page.textContent('body');
       expect(refusal).toContain('CROSS_SITE_REQUEST');
       expect(refusal).toContain(`Sec-Fetch-Site: ${fetchSite}`);
@@ -115,14 +135,30 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
     expect(response?.status()).toBe(421);
     expect(await page.textContent('body')).toContain('HOST_NOT_ALLOWED');
     // The rebound page posts to "its own" origin: same-origin for the browser, refused by the host.
-    const status = await page.evaluate(() => fetch('/ui/leaderboards', { method: 'POST', body: new URLSearchParams({ name: 'rebound', game: 'icy', public: 'on' }) }).then((r) => r.status));
+    const status = await page.evaluate(() =>
+      fetch('/ui/leaderboards', {
+        method: 'POST',
+        body: new URLSearchParams({ name: 'rebound', game: 'icy', public: 'on' }),
+      }).then((r) => r.status),
+    );
     expect(status).toBe(421);
     expect(await ownerState()).toEqual(before);
     await page.close();
   });
 
   it('sends the headers: a policy on every answer, against framing on every page, nosniff', async () => {
-    const pages = ['/', '/games/icy', '/upload', '/leaderboards/new', `/leaderboards/${board}`, `/bots/${bot}`, `/matches/${match}`, '/docs', '/leaderboards/lb_missing', `/v1/matches/${match}/view`];
+    const pages = [
+      '/',
+      '/games/icy',
+      '/upload',
+      '/leaderboards/new',
+      `/leaderboards/${board}`,
+      `/bots/${bot}`,
+      `/matches/${match}`,
+      '/docs',
+      '/leaderboards/lb_missing',
+      `/v1/matches/${match}/view`,
+    ];
     for (const path of pages) {
       const r = await fetch(`${umpire.base}${path}`);
       expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);
@@ -143,7 +179,16 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
     expect(embedded.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(embedded.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     // What is no page runs nothing, wherever a browser opens it.
-    for (const path of ['/v1/games', '/healthz', '/openapi.json', '/assets/site.js', START_PATH, SCALAR_BUNDLE.path, '/v1/nothing', `/v1/matches/${match}/replay`]) {
+    for (const path of [
+      '/v1/games',
+      '/healthz',
+      '/openapi.json',
+      '/assets/site.js',
+      START_PATH,
+      SCALAR_BUNDLE.path,
+      '/v1/nothing',
+      `/v1/matches/${match}/replay`,
+    ]) {
       const r = await fetch(`${umpire.base}${path}`);
       expect(r.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(r.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -152,13 +197,27 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
 
   it('another site that frames an owner page gets a blocked frame', async () => {
     const { page, console } = await watchedPage();
-    for (const path of ['/leaderboards/new', '/upload', `/leaderboards/${board}`, `/bots/${bot}`, `/matches/${match}`, '/docs', `/v1/matches/${match}/view`]) {
+    for (const path of [
+      '/leaderboards/new',
+      '/upload',
+      `/leaderboards/${board}`,
+      `/bots/${bot}`,
+      `/matches/${match}`,
+      '/docs',
+      `/v1/matches/${match}/view`,
+    ]) {
       await page.goto(`${crossSite.origin}/frame?src=${encodeURIComponent(`${umpire.base}${path}`)}`);
       await page.waitForFunction(() => document.title === 'framed', undefined, { timeout: 15_000 });
       const frame = page.frames().find((f) => f !== page.mainFrame())!;
       // Blocked: the frame holds the browser's error page, not the umpire page.
       expect(frame.url(), path).not.toContain(umpire.base);
-      expect(await frame.locator('form, canvas, #app, main').count().catch(() => 0), path).toBe(0);
+      expect(
+        await frame
+          .locator('form, canvas, #app, main')
+          .count()
+          .catch(() => 0),
+        path,
+      ).toBe(0);
     }
     expect(console.filter((m) => m.includes("frame-ancestors 'none'")).length).toBeGreaterThanOrEqual(7);
     await page.close();
@@ -169,11 +228,18 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
     await page.goto(`${umpire.base}/matches/${match}`);
     await page.frameLocator('iframe.viewer').locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
     expect(await violations()).toEqual([]);
-    await page.goto(`${crossSite.origin}/frame?src=${encodeURIComponent(`${umpire.base}/v1/matches/${match}/view?embed=1`)}`);
+    await page.goto(
+      `${crossSite.origin}/frame?src=${encodeURIComponent(`${umpire.base}/v1/matches/${match}/view?embed=1`)}`,
+    );
     await page.waitForFunction(() => document.title === 'framed');
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
     expect(frame.url()).not.toContain(umpire.base);
-    expect(await frame.locator('canvas').count().catch(() => 0)).toBe(0);
+    expect(
+      await frame
+        .locator('canvas')
+        .count()
+        .catch(() => 0),
+    ).toBe(0);
     expect(console.some((m) => m.includes("frame-ancestors 'self'"))).toBe(true);
     await page.close();
   }, 60_000);
@@ -182,7 +248,11 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
     for (const game of GAMES) {
       const names = [...new Set(game.exampleBots.map((p) => p.slice(p.lastIndexOf('/') + 1)))];
       const seats = Object.fromEntries(game.seats.map((_, k) => [`seat${k}`, names[k % names.length]!]));
-      const posted = await fetch(`${umpire.base}/ui/games/${game.id}/try`, { method: 'POST', body: new URLSearchParams(seats), redirect: 'manual' });
+      const posted = await fetch(`${umpire.base}/ui/games/${game.id}/try`, {
+        method: 'POST',
+        body: new URLSearchParams(seats),
+        redirect: 'manual',
+      });
       expect(posted.status).toBe(303);
       const id = posted.headers.get('location')!.slice('/matches/'.length);
       const { page, violations, console } = await watchedPage();
@@ -190,7 +260,10 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
       expect(view?.headers()['content-security-policy']).toMatch(/script-src 'sha256-[^']+'; style-src 'sha256-/);
       await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 20_000 });
       expect(await violations(), game.id).toEqual([]);
-      expect(console.filter((m) => /Refused|Content Security Policy/.test(m)), game.id).toEqual([]);
+      expect(
+        console.filter((m) => /Refused|Content Security Policy/.test(m)),
+        game.id,
+      ).toEqual([]);
       await page.close();
     }
   }, 180_000);
@@ -215,7 +288,9 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
 
     // Every operation of the API, tag by tag, is in the reference's sidebar.
     const doc = await api('/openapi.json');
-    const operations = Object.values(doc.paths as Record<string, Record<string, { tags?: string[]; summary: string }>>).flatMap((o) => Object.values(o));
+    const operations = Object.values(
+      doc.paths as Record<string, Record<string, { tags?: string[]; summary: string }>>,
+    ).flatMap((o) => Object.values(o));
     const sidebar = page.locator('aside').first();
     const tags = doc.tags as { name: string }[];
     const summariesOf = (tag: string) => operations.filter((op) => op.tags?.includes(tag)).map((op) => op.summary);
@@ -224,8 +299,10 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
     for (const tag of tags) {
       const summaries = summariesOf(tag.name);
       expect(summaries.length, tag.name).toBeGreaterThan(0);
-      if (!(await sidebar.getByText(summaries[0]!, { exact: true }).first().isVisible())) await sidebar.getByText(tag.name, { exact: true }).click();
-      for (const summary of summaries) await sidebar.getByText(summary, { exact: true }).first().waitFor({ timeout: 5_000 });
+      if (!(await sidebar.getByText(summaries[0]!, { exact: true }).first().isVisible()))
+        await sidebar.getByText(tag.name, { exact: true }).click();
+      for (const summary of summaries)
+        await sidebar.getByText(summary, { exact: true }).first().waitFor({ timeout: 5_000 });
     }
     // An operation opens: its method, path and request body are shown.
     await sidebar.getByText('Play a match and store it', { exact: true }).first().click();
@@ -234,11 +311,15 @@ describe.skipIf(!HAS_CHROMIUM)('the keyless server against other sites, in a bro
     // Nothing was asked of another origin, and the page asked this one for its own files only.
     expect(elsewhere).toEqual([]);
     expect(requested.every((url) => url.startsWith(`${umpire.base}/`))).toBe(true);
-    expect(new Set(requested.map((url) => new URL(url).pathname))).toEqual(new Set(['/docs', SCALAR_BUNDLE.path, START_PATH, '/openapi.json']));
+    expect(new Set(requested.map((url) => new URL(url).pathname))).toEqual(
+      new Set(['/docs', SCALAR_BUNDLE.path, START_PATH, '/openapi.json']),
+    );
     expect(errors).toEqual([]);
     // The one refusal: the bundle's zod tries `Function('')` once to see whether it may compile its parsers (it parses without).
     expect(await violations()).toEqual(['script-src eval']);
-    expect(console.filter((m) => /Content Security Policy|Refused/.test(m) && !m.includes("'unsafe-eval'"))).toEqual([]);
+    expect(console.filter((m) => /Content Security Policy|Refused/.test(m) && !m.includes("'unsafe-eval'"))).toEqual(
+      [],
+    );
     // A script without the page's say (what an injection would be) does not run.
     const ran = await page.evaluate(() => {
       const s = document.createElement('script');

@@ -33,7 +33,9 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.waitForURL(/\/bots\/bot_[A-Za-z0-9_-]{22}$/, { timeout: 30_000 });
     // The bot page is its owner's: the script fetches it again with the saved key.
-    await page.getByRole('heading', { level: 1, name: file.slice(file.lastIndexOf('/') + 1) }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('heading', { level: 1, name: file.slice(file.lastIndexOf('/') + 1) })
+      .waitFor({ timeout: 15_000 });
     return page.url().slice(page.url().lastIndexOf('/') + 1);
   }
 
@@ -49,7 +51,8 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('umpire');
     const games = page.locator('#games + .grid article');
     expect(await games.count()).toBe(4);
-    for (const title of ['Icy Projectile', 'Capture']) expect(await page.getByRole('link', { name: title, exact: false }).count()).toBeGreaterThan(0);
+    for (const title of ['Icy Projectile', 'Capture'])
+      expect(await page.getByRole('link', { name: title, exact: false }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('heading', { name: 'Recent matches' }).count()).toBe(1);
     await shot('01-home.png');
     // A game's page: the rules, the first input as the engine sends it, example bots, the try-it form.
@@ -135,7 +138,9 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
     }
     expect(played.every((n) => n > 0)).toBe(true);
     expect(await page.locator('svg.chart polyline').count()).toBe(3);
-    expect(await page.getByRole('progressbar').getAttribute('value')).toBe(await page.getByRole('progressbar').getAttribute('max'));
+    expect(await page.getByRole('progressbar').getAttribute('value')).toBe(
+      await page.getByRole('progressbar').getAttribute('max'),
+    );
     expect(await page.locator('section:has(#recent) tbody tr').count()).toBeGreaterThan(0);
     await shot('04-leaderboard.png');
   }, 180_000);

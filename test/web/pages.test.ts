@@ -22,7 +22,11 @@ describe('the web pages, without script', () => {
         expect(await bot.text()).toBe(readFileSync(`src/games/${game.id}/bots/${name}`, 'utf8'));
       }
       const seats = Object.fromEntries(game.seats.map((_, k) => [`seat${k}`, names[k % names.length]!]));
-      const posted = await fetch(`${server.base}/ui/games/${game.id}/try`, { method: 'POST', body: form({ ...seats, public: 'true' }), redirect: 'manual' });
+      const posted = await fetch(`${server.base}/ui/games/${game.id}/try`, {
+        method: 'POST',
+        body: form({ ...seats, public: 'true' }),
+        redirect: 'manual',
+      });
       expect(posted.status).toBe(303);
       const location = posted.headers.get('location')!;
       expect(location).toMatch(/^\/matches\/[A-Za-z0-9_-]{22}$/);
@@ -52,17 +56,30 @@ describe('the web pages, without script', () => {
   }, 60_000);
 
   it('answers a refused form with an error page (no script) or the error as JSON (script)', async () => {
-    const plain = await fetch(`${server.base}/ui/games/icy/try`, { method: 'POST', body: form({ seat0: 'nope.js', seat1: 'random.js' }), redirect: 'manual' });
+    const plain = await fetch(`${server.base}/ui/games/icy/try`, {
+      method: 'POST',
+      body: form({ seat0: 'nope.js', seat1: 'random.js' }),
+      redirect: 'manual',
+    });
     expect(plain.status).toBe(400);
     expect(plain.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await plain.text()).toContain('Icy Projectile has no example bot &#39;nope.js&#39;');
-    const scripted = await fetch(`${server.base}/ui/leaderboards/lb_missing/rounds`, { method: 'POST', body: form({}), headers: { Accept: 'application/json' } });
+    const scripted = await fetch(`${server.base}/ui/leaderboards/lb_missing/rounds`, {
+      method: 'POST',
+      body: form({}),
+      headers: { Accept: 'application/json' },
+    });
     expect(scripted.status).toBe(404);
     expect((await scripted.json()).error.code).toBe('NOT_FOUND');
   });
 
   it('answers pages of things that do not exist with 404 pages', async () => {
-    for (const path of ['/games/chess', '/matches/AAAAAAAAAAAAAAAAAAAAAA', '/leaderboards/lb_nothing', '/games/icy/bots/../../package.json']) {
+    for (const path of [
+      '/games/chess',
+      '/matches/AAAAAAAAAAAAAAAAAAAAAA',
+      '/leaderboards/lb_nothing',
+      '/games/icy/bots/../../package.json',
+    ]) {
       const r = await fetch(`${server.base}${path}`);
       expect(r.status, path).toBe(404);
     }

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const RUNNER = fileURLToPath(new URL('./seat-runner.mjs', import.meta.url));
-const CLASSPATH = (classes) => [classes, '/usr/share/java/commons-lang.jar', '/usr/share/java/guava.jar', '/usr/share/java/commons-cli.jar'].join(':');
+const CLASSPATH = (classes) =>
+  [classes, '/usr/share/java/commons-lang.jar', '/usr/share/java/guava.jar', '/usr/share/java/commons-cli.jar'].join(
+    ':',
+  );
 /**
  * The engine's time limits (1 s for READY, 100 ms a turn), raised so that no bot's speed decides,
  * as umpire's fuel is. A player that leaves no line to read (a \r at the end of one answer, and
@@ -22,7 +25,9 @@ function run(command, args) {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stderr) : reject(new Error(`${command} exited with ${code}: ${stderr.slice(-2000)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(stderr) : reject(new Error(`${command} exited with ${code}: ${stderr.slice(-2000)}`)),
+    );
   });
 }
 
@@ -31,9 +36,22 @@ export async function playEngine(engineDir, seed, bots) {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-blockdrop-game-'));
   try {
     const records = bots.map((_, k) => join(dir, `seat${k}.jsonl`));
-    const commands = bots.map((bot, k) => [process.execPath, RUNNER, '--seed', String(seed), '--seat', String(k), '--record', records[k], bot].join(' '));
+    const commands = bots.map((bot, k) =>
+      [process.execPath, RUNNER, '--seed', String(seed), '--seat', String(k), '--record', records[k], bot].join(' '),
+    );
     const out = join(dir, 'engine.json');
-    const stderr = await run('java', ['-Dfile.encoding=UTF-8', '-cp', CLASSPATH(join(engineDir, 'classes')), 'umpire.blockdrop.Harness', 'play', String(seed), out, String(READY_MS), String(TURN_MS), ...commands]);
+    const stderr = await run('java', [
+      '-Dfile.encoding=UTF-8',
+      '-cp',
+      CLASSPATH(join(engineDir, 'classes')),
+      'umpire.blockdrop.Harness',
+      'play',
+      String(seed),
+      out,
+      String(READY_MS),
+      String(TURN_MS),
+      ...commands,
+    ]);
     const record = JSON.parse(readFileSync(out, 'utf8'));
     const calls = records.map((file) =>
       readFileSync(file, 'utf8')

@@ -12,8 +12,30 @@ export const PLAYERS = {
 
 // Every letter in every seat, the fuzz player most of all: alone, in pairs, against each bot.
 const MIXES = [
-  'HRPF', 'FHRP', 'PFHR', 'RPFH', 'FFFF', 'HHFF', 'FRFR', 'FFPP', 'HPHP', 'RRRR', 'HHHH', 'FCAF',
-  'CAFH', 'AFRC', 'FFFH', 'RFFF', 'FPFF', 'FFCF', 'HRHR', 'PPRR', 'FAFA', 'CCFF', 'RFHF', 'FHPA',
+  'HRPF',
+  'FHRP',
+  'PFHR',
+  'RPFH',
+  'FFFF',
+  'HHFF',
+  'FRFR',
+  'FFPP',
+  'HPHP',
+  'RRRR',
+  'HHHH',
+  'FCAF',
+  'CAFH',
+  'AFRC',
+  'FFFH',
+  'RFFF',
+  'FPFF',
+  'FFCF',
+  'HRHR',
+  'PPRR',
+  'FAFA',
+  'CCFF',
+  'RFHF',
+  'FHPA',
 ];
 
 /** The seeds: 0 and 1000 (the engine's sample logs) first, then small ones, then spread over 32 bits. */

@@ -35,9 +35,18 @@ const { values } = parseArgs({
   },
 });
 
-if (!existsSync(join(values.engine, 'classes/umpire/blockdrop/Harness.class'))) execFileSync(join(here, 'build-engine.sh'), [values.engine], { stdio: 'inherit' });
+if (!existsSync(join(values.engine, 'classes/umpire/blockdrop/Harness.class')))
+  execFileSync(join(here, 'build-engine.sh'), [values.engine], { stdio: 'inherit' });
 mkdirSync(join(values.fuzz, '..'), { recursive: true });
-execFileSync('clang', ['--target=wasm32-wasi', '--sysroot=/usr', '-O2', '-o', values.fuzz, join(here, '../players/blockdrop-fuzz.c'), '-lm']);
+execFileSync('clang', [
+  '--target=wasm32-wasi',
+  '--sysroot=/usr',
+  '-O2',
+  '-o',
+  values.fuzz,
+  join(here, '../players/blockdrop-fuzz.c'),
+  '-lm',
+]);
 
 /** A WASI player made suspendable once, by umpire's own preparation (`umpire prepare-wasi`), instead of in every process. */
 async function prepared(path) {
@@ -62,21 +71,29 @@ async function one(game) {
   // The players got what the engine says it sent.
   for (let seat = 0; seat < 4; seat++) {
     const got = engine.calls[seat].slice(1).map((c) => c.input);
-    if (!same(got, expected.inputs[seat])) return { game, verdict: `seat ${seat}: the player's inputs are not what the engine logged` };
+    if (!same(got, expected.inputs[seat]))
+      return { game, verdict: `seat ${seat}: the player's inputs are not what the engine logged` };
   }
   const live = await playLive(game.seed, bots.map(bundleOf));
   const liveDiff = firstDifference(expected, live.trace);
   if (liveDiff) return { game, verdict: `live: ${liveDiff}` };
   for (let seat = 0; seat < 4; seat++) {
     const got = live.calls[seat].map((c) => c.output);
-    if (!same(got, answers[seat])) return { game, verdict: `live: seat ${seat} answered differently in umpire (a nondeterministic bot?)` };
+    if (!same(got, answers[seat]))
+      return { game, verdict: `live: seat ${seat} answered differently in umpire (a nondeterministic bot?)` };
   }
   const replayed = await playRecorded(game.seed, answers);
   const replayDiff = firstDifference(expected, replayed.trace);
   if (replayDiff) return { game, verdict: `replayed: ${replayDiff}` };
   if (values.record) {
     const name = `${game.mix}-${game.seed}.json.gz`;
-    const fixture = { seed: game.seed, mix: game.mix, bots: [...game.mix].map((letter) => basename(PLAYERS[letter] ?? 'blockdrop-fuzz.wasm')), answers, engine: engine.record };
+    const fixture = {
+      seed: game.seed,
+      mix: game.mix,
+      bots: [...game.mix].map((letter) => basename(PLAYERS[letter] ?? 'blockdrop-fuzz.wasm')),
+      answers,
+      engine: engine.record,
+    };
     writeFileSync(join(values.record, name), gzipSync(JSON.stringify(fixture), { level: 9 }));
   }
   const fell = expected.turns.reduce((n, t) => n + t.fell.length, 0);
@@ -93,7 +110,13 @@ function tally(match, engine) {
     if (t.step.reason) count(`reason ${t.step.reason.replace(/'.*'$/, "'...'").replace(/player \d/, 'player k')}`);
   }
   const standing = match.result.details.fellAt.filter((f) => f === null).length;
-  count(standing === 1 ? 'end: a winner' : standing === 0 ? 'end: nobody standing, played to turn 1000' : 'end: several standing at turn 1000');
+  count(
+    standing === 1
+      ? 'end: a winner'
+      : standing === 0
+        ? 'end: nobody standing, played to turn 1000'
+        : 'end: several standing at turn 1000',
+  );
   for (const _seat of match.result.forfeits) count('handshake without READY (forfeit)');
   const killed = (engine.stderr.match(/Terminated the thread/g) ?? []).length;
   for (let k = 0; k < killed; k++) count('engine time-outs (no READY, or no line to read)');
@@ -118,6 +141,8 @@ async function worker() {
 }
 await Promise.all(Array.from({ length: Number(values.jobs) }, worker));
 const identical = results.filter((r) => r.verdict === 'identical').length;
-console.log(`games played: ${results.length}, identical: ${identical}, different: ${results.filter((r) => r.verdict !== 'identical' && !r.verdict.startsWith('failed')).length}, failed: ${results.filter((r) => r.verdict.startsWith('failed')).length}`);
+console.log(
+  `games played: ${results.length}, identical: ${identical}, different: ${results.filter((r) => r.verdict !== 'identical' && !r.verdict.startsWith('failed')).length}, failed: ${results.filter((r) => r.verdict.startsWith('failed')).length}`,
+);
 console.log(`covered: ${JSON.stringify(Object.fromEntries(Object.entries(coverage).sort()), null, 1)}`);
 process.exit(identical === results.length ? 0 : 1);

@@ -46,7 +46,10 @@ const bot = loaded.bot;
 /** One call with the first call's fuel, then a turn's, as umpire's match loop gives them. */
 async function call(input, first) {
   const r = await bot.act(input, { fuel: first ? GENEROUS.firstTurnFuel : GENEROUS.turnFuel });
-  appendFileSync(values.record, `${JSON.stringify({ input, output: r.output, ...(r.failure ? { failure: r.failure, detail: r.detail ?? null } : {}) })}\n`);
+  appendFileSync(
+    values.record,
+    `${JSON.stringify({ input, output: r.output, ...(r.failure ? { failure: r.failure, detail: r.detail ?? null } : {}) })}\n`,
+  );
   if (r.output === null) {
     // The differential's bots do not fail; one that does is reported, not papered over.
     process.stderr.write(`seat-runner: ${path} gave no answer (${r.failure}: ${r.detail ?? ''})\n`);

@@ -41,17 +41,20 @@ export function umpireTrace(match, initial, inputs) {
 /** The first difference between two traces, or null. */
 export function firstDifference(engine, umpire) {
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  if (!same(engine.initial, umpire.initial)) return `start squares: engine ${engine.initial.join(' | ')}, umpire ${umpire.initial.join(' | ')}`;
+  if (!same(engine.initial, umpire.initial))
+    return `start squares: engine ${engine.initial.join(' | ')}, umpire ${umpire.initial.join(' | ')}`;
   if (!same(engine.ready, umpire.ready)) return `handshakes: engine ${engine.ready}, umpire ${umpire.ready}`;
   for (let seat = 0; seat < 4; seat++) {
     const a = engine.inputs[seat];
     const b = umpire.inputs[seat];
     for (let k = 0; k < Math.max(a.length, b.length); k++) {
-      if (a[k] !== b[k]) return `seat ${seat}, input ${k}: engine ${JSON.stringify(a[k])}, umpire ${JSON.stringify(b[k])}`;
+      if (a[k] !== b[k])
+        return `seat ${seat}, input ${k}: engine ${JSON.stringify(a[k])}, umpire ${JSON.stringify(b[k])}`;
     }
   }
   for (let t = 0; t < Math.max(engine.turns.length, umpire.turns.length); t++) {
-    if (!same(engine.turns[t], umpire.turns[t])) return `turn ${t}: engine ${JSON.stringify(engine.turns[t])}, umpire ${JSON.stringify(umpire.turns[t])}`;
+    if (!same(engine.turns[t], umpire.turns[t]))
+      return `turn ${t}: engine ${JSON.stringify(engine.turns[t])}, umpire ${JSON.stringify(umpire.turns[t])}`;
   }
   if (engine.winner !== umpire.winner) return `winner: engine ${engine.winner}, umpire ${umpire.winner}`;
   if (engine.turnCount !== umpire.turnCount) return `turns: engine ${engine.turnCount}, umpire ${umpire.turnCount}`;

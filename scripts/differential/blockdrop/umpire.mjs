@@ -33,7 +33,14 @@ async function play(seed, bundles, load) {
       },
     };
   };
-  const match = await runMatch({ game: blockDropGame, options: { seed }, seed, budgets: GENEROUS, bots: bundles, load: recording });
+  const match = await runMatch({
+    game: blockDropGame,
+    options: { seed },
+    seed,
+    budgets: GENEROUS,
+    bots: bundles,
+    load: recording,
+  });
   const inputs = calls.map((c) => c.slice(1).map((x) => x.input));
   return { trace: umpireTrace(match, initialState(seed), inputs), calls, match };
 }

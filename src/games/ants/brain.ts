@@ -35,7 +35,18 @@ export const enum Op {
 export const SENSE_DIRS = ['here', 'ahead', 'leftahead', 'rightahead'] as const;
 
 /** Conditions 0..5 and 7..9 stand alone; Marker i is encoded as 10 + i. */
-export const CONDITIONS = ['friend', 'foe', 'friendwithfood', 'foewithfood', 'food', 'rock', 'marker', 'foemarker', 'home', 'foehome'] as const;
+export const CONDITIONS = [
+  'friend',
+  'foe',
+  'friendwithfood',
+  'foewithfood',
+  'food',
+  'rock',
+  'marker',
+  'foemarker',
+  'home',
+  'foehome',
+] as const;
 export const MARKER_CONDITION = 10;
 
 export type BrainProblemCode = 'brain-empty' | 'brain-too-long' | 'brain-syntax';
@@ -80,7 +91,11 @@ export function parseBrain(text: string): Result<Brain, BrainProblem> {
       code.set(compileLine(line.tokens, lines.length), s * STRIDE);
     } catch (error) {
       if (!(error instanceof LineError)) throw error;
-      problems.push({ code: 'brain-syntax', message: `line ${line.number} (state ${s}): ${error.message}`, line: line.number });
+      problems.push({
+        code: 'brain-syntax',
+        message: `line ${line.number} (state ${s}): ${error.message}`,
+        line: line.number,
+      });
     }
   }
   return hasProblems(problems) ? fail(...problems) : ok({ states: lines.length, code });
@@ -178,6 +193,7 @@ class TokenReader {
   }
 
   end(): void {
-    if (this.next < this.tokens.length) throw new LineError(`unexpected '${this.tokens[this.next]}' after the instruction`);
+    if (this.next < this.tokens.length)
+      throw new LineError(`unexpected '${this.tokens[this.next]}' after the instruction`);
   }
 }

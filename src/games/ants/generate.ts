@@ -85,7 +85,12 @@ function tryPlaceAll(random: RandomState): Element[] | undefined {
 function placeOne(random: RandomState, kind: ElementKind, owner: Int32Array): Pos[] | undefined {
   for (let attempt = 0; attempt < ATTEMPTS_PER_ELEMENT; attempt++) {
     const origin = { x: randomInt(random, SIZE), y: randomInt(random, SIZE) };
-    const cells = kind === 'food' ? foodBlob(random, origin) : kind === 'rock' ? rockShape(random, origin) : hexagon(origin, HILL_RADIUS);
+    const cells =
+      kind === 'food'
+        ? foodBlob(random, origin)
+        : kind === 'rock'
+          ? rockShape(random, origin)
+          : hexagon(origin, HILL_RADIUS);
     if (kind === 'food' ? foodFits(cells, owner) : solidFits(cells, owner)) return cells;
   }
   return undefined;

@@ -10,12 +10,18 @@ export function adjacentCell(p: Pos, d: number): Pos {
   const { x, y } = p;
   const even = (y & 1) === 0;
   switch (d) {
-    case 0: return { x: x + 1, y };
-    case 1: return even ? { x, y: y + 1 } : { x: x + 1, y: y + 1 };
-    case 2: return even ? { x: x - 1, y: y + 1 } : { x, y: y + 1 };
-    case 3: return { x: x - 1, y };
-    case 4: return even ? { x: x - 1, y: y - 1 } : { x, y: y - 1 };
-    default: return even ? { x, y: y - 1 } : { x: x + 1, y: y - 1 };
+    case 0:
+      return { x: x + 1, y };
+    case 1:
+      return even ? { x, y: y + 1 } : { x: x + 1, y: y + 1 };
+    case 2:
+      return even ? { x: x - 1, y: y + 1 } : { x, y: y + 1 };
+    case 3:
+      return { x: x - 1, y };
+    case 4:
+      return even ? { x: x - 1, y: y - 1 } : { x, y: y - 1 };
+    default:
+      return even ? { x, y: y - 1 } : { x: x + 1, y: y - 1 };
   }
 }
 

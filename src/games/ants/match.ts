@@ -53,7 +53,10 @@ export interface AntsReplay {
 }
 
 /** Plays a whole match. A brain that does not parse forfeits; both forfeiting is a draw. */
-export function runAntsMatch(input: AntsMatchInput, manifest: Readonly<Record<string, unknown>> = {}): { result: AntsMatchResult; replay: AntsReplay } {
+export function runAntsMatch(
+  input: AntsMatchInput,
+  manifest: Readonly<Record<string, unknown>> = {},
+): { result: AntsMatchResult; replay: AntsReplay } {
   const snapshotEvery = input.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
   const parsed = SIDES.map((side) => parseBrain(input.brains[side]));
   const forfeits: Partial<Record<AntsSide, AntsForfeit>> = {};
@@ -74,7 +77,8 @@ export function runAntsMatch(input: AntsMatchInput, manifest: Readonly<Record<st
       const before0 = state.hillFood[0];
       const before1 = state.hillFood[1];
       state = antsGame.step(state, [], options).state;
-      if (state.hillFood[0] !== before0 || state.hillFood[1] !== before1) food.push([state.round, state.hillFood[0]!, state.hillFood[1]!]);
+      if (state.hillFood[0] !== before0 || state.hillFood[1] !== before1)
+        food.push([state.round, state.hillFood[0]!, state.hillFood[1]!]);
     }
     const o = outcome(state);
     const pair = (v: unknown) => ({ red: (v as number[])[0]!, black: (v as number[])[1]! });
@@ -119,6 +123,9 @@ export function runAntsMatch(input: AntsMatchInput, manifest: Readonly<Record<st
 const SHOWN_PROBLEMS = 3;
 
 function describeProblems(problems: readonly { message: string }[]): string {
-  const shown = problems.slice(0, SHOWN_PROBLEMS).map((p) => p.message).join('; ');
+  const shown = problems
+    .slice(0, SHOWN_PROBLEMS)
+    .map((p) => p.message)
+    .join('; ');
   return problems.length > SHOWN_PROBLEMS ? `${shown}; and ${problems.length - SHOWN_PROBLEMS} more` : shown;
 }

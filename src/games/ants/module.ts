@@ -42,7 +42,8 @@ const SIDES: readonly AntsSide[] = ['red', 'black'];
 /** The longest an ants match may take: MAX_ANT_STEPS ant steps take about a second. */
 export const ANTS_DEADLINE_MS = 60_000;
 
-const USAGE = 'umpire match --game ants --red A.ant --black B.ant [--world FILE|sample0..sample9|tiny|generated:N] [--seed N] [--rounds N] [--out replay.json.gz]';
+const USAGE =
+  'umpire match --game ants --red A.ant --black B.ant [--world FILE|sample0..sample9|tiny|generated:N] [--seed N] [--rounds N] [--out replay.json.gz]';
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -114,7 +115,8 @@ const fields = (record: MatchRecord) => record as unknown as AntsRecordFields;
 
 function integer(name: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) throw usage(`--${name} takes a non-negative integer, not '${String(value)}'`);
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value))
+    throw usage(`--${name} takes a non-negative integer, not '${String(value)}'`);
   const n = Number(value);
   if (n < min) throw usage(`--${name} must be at least ${min}`);
   return n;
@@ -125,7 +127,8 @@ const usage = (message: string) => new InputError(400, { code: 'USAGE', message 
 const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> = {
   id: 'ants',
   title: 'Ants',
-  summary: 'The ICFP Programming Contest 2004 task: two ant colonies gather food on a hexagonal world, each ant run by a finite-state brain.',
+  summary:
+    'The ICFP Programming Contest 2004 task: two ant colonies gather food on a hexagonal world, each ant run by a finite-state brain.',
   seats: SIDES,
   bots: {
     form: 'text',
@@ -153,7 +156,8 @@ const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> 
   },
   request: {
     schema: AntsMatchRequest,
-    seats: (request) => SIDES.map((s) => ({ field: s, name: request[s].name, bot: request[s].bot, text: request[s].brain })),
+    seats: (request) =>
+      SIDES.map((s) => ({ field: s, name: request[s].name, bot: request[s].bot, text: request[s].brain })),
   },
   setup,
   assemble,
@@ -173,7 +177,16 @@ const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> 
     rerun(doc) {
       const world = resolveAntsWorld(doc.world);
       if (!world.ok) throw new Error('its world is invalid');
-      return { options: { world: world.value.world, worldText: doc.world, rounds: doc.rounds, snapshotEvery: doc.snapshotEvery }, seed: doc.seed, budgets: null };
+      return {
+        options: {
+          world: world.value.world,
+          worldText: doc.world,
+          rounds: doc.rounds,
+          snapshotEvery: doc.snapshotEvery,
+        },
+        seed: doc.seed,
+        budgets: null,
+      };
     },
     replay: (output, doc) => ({ ...output.replay, manifest: doc.manifest }),
     steps: (doc) => doc.food,
@@ -185,26 +198,46 @@ const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> 
       const worlds = [...new Set(settings.worlds as string[])];
       const bad = worlds.find((w) => w.includes('\n') || !resolveAntsWorld(w).ok);
       if (bad !== undefined) {
-        throw new InputError(400, { code: 'UNKNOWN_WORLD', message: `worlds: no world named '${bad.slice(0, 100)}' (sample0..sample9, tiny, generated:SEED)`, details: { field: 'worlds' } });
+        throw new InputError(400, {
+          code: 'UNKNOWN_WORLD',
+          message: `worlds: no world named '${bad.slice(0, 100)}' (sample0..sample9, tiny, generated:SEED)`,
+          details: { field: 'worlds' },
+        });
       }
       return { ...settings, worlds };
     },
     venues: (settings) => settings.worlds as string[],
-    request: (settings, bots, venue, seed) => ({ game: 'ants', world: venue, seed, rounds: settings.rounds as number, red: { bot: bots[0]! }, black: { bot: bots[1]! } }),
+    request: (settings, bots, venue, seed) => ({
+      game: 'ants',
+      world: venue,
+      seed,
+      rounds: settings.rounds as number,
+      red: { bot: bots[0]! },
+      black: { bot: bots[1]! },
+    }),
     ranks(record) {
       const { winner } = fields(record);
       return winner === 'red' ? [1, 2] : winner === 'black' ? [2, 1] : [1, 1];
     },
     line(record, bots) {
       const { winner, scores } = fields(record);
-      return { red: { botId: bots[0]!, score: scores.red.food }, black: { botId: bots[1]!, score: scores.black.food }, winner };
+      return {
+        red: { botId: bots[0]!, score: scores.red.food },
+        black: { botId: bots[1]!, score: scores.black.food },
+        winner,
+      };
     },
     rankBy: 'points',
     venueSetting: 'worlds',
   },
   cli: {
     usage: USAGE,
-    options: { red: { type: 'string' }, black: { type: 'string' }, world: { type: 'string' }, rounds: { type: 'string' } },
+    options: {
+      red: { type: 'string' },
+      black: { type: 'string' },
+      world: { type: 'string' },
+      rounds: { type: 'string' },
+    },
     defaultSeed: 12345,
     request(values, files, seed) {
       if (!values.red || !values.black) throw usage(`--red and --black are required\nusage: ${USAGE}`);
@@ -222,7 +255,7 @@ const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> 
     /** Today's summary: the world's name (a world file's own name), the seed, then the match result. */
     summary(record: MatchRecord, replay: unknown, values?: CliValues) {
       const { manifest } = fields(record);
-      const world = manifest.world.name ?? ((values?.world as string | undefined)?.split('/').pop() ?? null);
+      const world = manifest.world.name ?? (values?.world as string | undefined)?.split('/').pop() ?? null;
       return { game: 'ants', world, seed: manifest.seed, ...(replay as AntsReplay).result };
     },
   },
@@ -237,7 +270,12 @@ const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> 
       if (!parsed.ok) return {};
       const { width, height, hill, food } = parsed.value;
       const cells = (kind: number) => hill.reduce((n, h) => n + (h === kind ? 1 : 0), 0);
-      return { width, height, anthill: { red: cells(RED_HILL), black: cells(BLACK_HILL) }, food: food.reduce((n, f) => n + f, 0) };
+      return {
+        width,
+        height,
+        anthill: { red: cells(RED_HILL), black: cells(BLACK_HILL) },
+        food: food.reduce((n, f) => n + f, 0),
+      };
     },
   },
 };

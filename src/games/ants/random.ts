@@ -16,7 +16,7 @@ function next(s: number): number {
 
 /** A seed is any non-negative integer; only its value modulo 2^32 matters. */
 export function createRandom(seed: number): RandomState {
-  let s = seed % 4294967296 >>> 0;
+  let s = (seed % 4294967296) >>> 0;
   for (let i = 0; i < 3; i++) s = next(s);
   return { s };
 }

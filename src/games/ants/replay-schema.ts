@@ -9,14 +9,20 @@ import { ANTS_REPLAY_FORMAT } from './match.js';
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
 const perSide = <T extends z.ZodType>(t: T) => z.object({ red: t, black: t });
 const base64 = z.string().describe('base64 of the array’s little-endian bytes');
-const forfeit = z.object({ code: z.literal('BRAIN_INVALID'), message: z.string().describe('the first problems of the brain, by line') });
+const forfeit = z.object({
+  code: z.literal('BRAIN_INVALID'),
+  message: z.string().describe('the first problems of the brain, by line'),
+});
 
 export const AntsReplaySchema = z.object({
   format: z.literal(ANTS_REPLAY_FORMAT),
   manifest: z.object({
     engine: z.string().describe('engine and version that played the match'),
     game: z.literal('ants'),
-    world: z.object({ name: z.string().nullable().describe('sample0, generated:SEED; null for a world sent as text'), sha256: sha.describe('of the world text') }),
+    world: z.object({
+      name: z.string().nullable().describe('sample0, generated:SEED; null for a world sent as text'),
+      sha256: sha.describe('of the world text'),
+    }),
     seed: z.number().int().min(0).describe('s0 of the random-number generator (section 2.10)'),
     rounds: z.number().int().min(1),
     bots: perSide(sha).describe('sha256 of each brain'),
@@ -42,7 +48,9 @@ export const AntsReplaySchema = z.object({
       }),
     )
     .describe('the state at the start of every snapshotEvery-th round; none after a forfeit'),
-  food: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)])).describe('[round, red food, black food] at round 0 and after every round that changed it'),
+  food: z
+    .array(z.tuple([z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)]))
+    .describe('[round, red food, black food] at round 0 and after every round that changed it'),
   result: z.object({
     winner: z.enum(['red', 'black', 'draw']),
     decidedBy: z.enum(['food', 'forfeit']),

@@ -10,8 +10,15 @@ export const MAX_ANT_STEPS = 40_000_000;
 const BrainInput = z
   .object({
     name: z.string().max(100).optional(),
-    brain: z.string().max(MAX_BRAIN_BYTES).optional().describe('an ant brain in the text format of the 2004 task, section 2.8'),
-    bot: z.string().regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots').optional(),
+    brain: z
+      .string()
+      .max(MAX_BRAIN_BYTES)
+      .optional()
+      .describe('an ant brain in the text format of the 2004 task, section 2.8'),
+    bot: z
+      .string()
+      .regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots')
+      .optional(),
   })
   .strict()
   .refine((b) => (b.brain === undefined) !== (b.bot === undefined), { message: 'give exactly one of brain and bot' });
@@ -20,7 +27,12 @@ const BrainInput = z
 export const AntsMatchRequest = z
   .object({
     game: z.literal('ants'),
-    world: z.string().min(1).max(MAX_WORLD_BYTES).optional().describe('sample0..sample9, tiny, generated:SEED, or a world file as text'),
+    world: z
+      .string()
+      .min(1)
+      .max(MAX_WORLD_BYTES)
+      .optional()
+      .describe('sample0..sample9, tiny, generated:SEED, or a world file as text'),
     seed: z.number().int().min(0).max(4294967295).optional(),
     rounds: z.number().int().min(1).max(DEFAULT_ROUNDS).optional(),
     red: BrainInput,

@@ -34,7 +34,12 @@ export function takeSnapshot(s: AntsState): AntsSnapshot {
 }
 
 /** Rebuilds the state a snapshot was taken from (the world and brains are the match's own). */
-export function restoreSnapshot(world: World, brains: readonly [Brain, Brain], snapshot: AntsSnapshot, rounds: number): AntsState {
+export function restoreSnapshot(
+  world: World,
+  brains: readonly [Brain, Brain],
+  snapshot: AntsSnapshot,
+  rounds: number,
+): AntsState {
   const s = createState(world, brains, 0, rounds);
   fromBase64(snapshot.food, s.food);
   fromBase64(snapshot.markers[0], s.markers[0]);
@@ -72,6 +77,7 @@ function toBase64(array: Typed): string {
 function fromBase64(text: string, into: Typed): void {
   const binary = atob(text);
   const target = bytesOf(into);
-  if (binary.length !== target.length) throw new RangeError(`snapshot array of ${binary.length} bytes where ${target.length} are expected`);
+  if (binary.length !== target.length)
+    throw new RangeError(`snapshot array of ${binary.length} bytes where ${target.length} are expected`);
   for (let i = 0; i < binary.length; i++) target[i] = binary.charCodeAt(i);
 }

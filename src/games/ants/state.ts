@@ -44,7 +44,12 @@ export interface AntsState {
 }
 
 /** Section 2.12: one ant per anthill cell, ids in reading order, all facing east in state 0. */
-export function createState(world: World, brains: readonly [Brain, Brain], seed: number, rounds = DEFAULT_ROUNDS): AntsState {
+export function createState(
+  world: World,
+  brains: readonly [Brain, Brain],
+  seed: number,
+  rounds = DEFAULT_ROUNDS,
+): AntsState {
   const cells = world.width * world.height;
   const rock = new Uint8Array(cells + 1);
   rock.set(world.rock);
@@ -93,7 +98,6 @@ export function createState(world: World, brains: readonly [Brain, Brain], seed:
   };
 }
 
-
 export function aliveAnts(state: AntsState, color: Color): number {
   let n = 0;
   for (let id = 0; id < state.antPos.length; id++) if (state.antPos[id]! >= 0 && state.antColor[id] === color) n++;
@@ -102,6 +106,7 @@ export function aliveAnts(state: AntsState, color: Color): number {
 
 export function carriedFood(state: AntsState, color: Color): number {
   let n = 0;
-  for (let id = 0; id < state.antPos.length; id++) if (state.antPos[id]! >= 0 && state.antColor[id] === color) n += state.antFood[id]!;
+  for (let id = 0; id < state.antPos.length; id++)
+    if (state.antPos[id]! >= 0 && state.antColor[id] === color) n += state.antFood[id]!;
   return n;
 }

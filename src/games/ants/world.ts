@@ -33,7 +33,8 @@ export function parseWorld(text: string): Result<World, WorldProblem> {
   if (!height.ok) return height;
   const w = width.value;
   const h = height.value;
-  if (w * h > MAX_CELLS) return fail({ code: 'world-size', message: `the world has ${w * h} cells; at most ${MAX_CELLS} are allowed` });
+  if (w * h > MAX_CELLS)
+    return fail({ code: 'world-size', message: `the world has ${w * h} cells; at most ${MAX_CELLS} are allowed` });
   if (lines.length - 2 !== h) {
     return fail({ code: 'world-syntax', message: `the world declares ${h} rows but has ${lines.length - 2}` });
   }
@@ -45,7 +46,9 @@ export function parseWorld(text: string): Result<World, WorldProblem> {
     if (problems.length < MAX_REPORTED) problems.push({ code: 'world-syntax', message });
   };
   for (let y = 0; y < h; y++) {
-    const cells = lines[y + 2]!.trim().split(/\s+/).filter((c) => c !== '');
+    const cells = lines[y + 2]!.trim()
+      .split(/\s+/)
+      .filter((c) => c !== '');
     if (cells.length !== w) {
       report(`line ${y + 3} (row y=${y}): expected ${w} cells separated by spaces, found ${cells.length}`);
       continue;
@@ -60,8 +63,12 @@ export function parseWorld(text: string): Result<World, WorldProblem> {
     });
   }
   if (hasProblems(problems)) return fail(...problems);
-  for (const [color, code] of [['red', RED_HILL], ['black', BLACK_HILL]] as const) {
-    if (!hill.includes(code)) problems.push({ code: 'world-no-anthill', message: `the world has no ${color} anthill cell` });
+  for (const [color, code] of [
+    ['red', RED_HILL],
+    ['black', BLACK_HILL],
+  ] as const) {
+    if (!hill.includes(code))
+      problems.push({ code: 'world-no-anthill', message: `the world has no ${color} anthill cell` });
   }
   return hasProblems(problems) ? fail(...problems) : ok({ width: w, height: h, rock, food, hill });
 }
@@ -69,10 +76,14 @@ export function parseWorld(text: string): Result<World, WorldProblem> {
 function dimension(line: string | undefined, which: string, name: string): Result<number, WorldProblem> {
   const text = (line ?? '').trim();
   if (!/^[0-9]+$/.test(text)) {
-    return fail({ code: 'world-syntax', message: `the ${which} line must be the ${name} of the world, got '${text.slice(0, 20)}'` });
+    return fail({
+      code: 'world-syntax',
+      message: `the ${which} line must be the ${name} of the world, got '${text.slice(0, 20)}'`,
+    });
   }
   const value = Number(text);
-  if (value < 1 || value > MAX_SIDE) return fail({ code: 'world-size', message: `the ${name} must be between 1 and ${MAX_SIDE}, got ${value}` });
+  if (value < 1 || value > MAX_SIDE)
+    return fail({ code: 'world-size', message: `the ${name} must be between 1 and ${MAX_SIDE}, got ${value}` });
   return ok(value);
 }
 

@@ -25,7 +25,10 @@ export function resolveAntsWorld(spec: string): Result<ResolvedWorld, Problem> {
   }
   const named = Object.hasOwn(antsWorlds, spec) ? antsWorlds[spec] : undefined;
   if (named === undefined && !spec.includes('\n')) {
-    return fail({ code: 'UNKNOWN_WORLD', message: `no world named '${spec}' (bundled: ${ANTS_WORLD_NAMES.join(', ')}; or generated:SEED, or a world file)` });
+    return fail({
+      code: 'UNKNOWN_WORLD',
+      message: `no world named '${spec}' (bundled: ${ANTS_WORLD_NAMES.join(', ')}; or generated:SEED, or a world file)`,
+    });
   }
   const text = named ?? spec;
   const parsed = parseWorld(text);

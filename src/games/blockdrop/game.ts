@@ -20,7 +20,8 @@ export interface BlockDropMatchState {
   readonly stalledAt: readonly (number | null)[];
 }
 
-const set = <T>(values: readonly T[], seat: number, value: T): readonly T[] => values.map((v, k) => (k === seat ? value : v));
+const set = <T>(values: readonly T[], seat: number, value: T): readonly T[] =>
+  values.map((v, k) => (k === seat ? value : v));
 
 /** Why a stalled bot plays N: the engine would wait for a line past its time limit and kill it. */
 export const STALLED = 'no line to read: the bot is terminated, as the engine waits past its time for one';
@@ -37,7 +38,10 @@ export const STALLED = 'no line to read: the bot is terminated, as the engine wa
 export const blockDropGame: GameRules<BlockDropMatchState, BlockDropOptions, TurnRecord> = {
   id: 'blockdrop',
   handshake: { input: '', expect: READY, accepts: (answer) => readHandshake(answer, READY) !== null },
-  afterHandshake: (state, seat, answer) => ({ ...state, outputs: set(state.outputs, seat, readHandshake(answer, READY) ?? NO_OUTPUT) }),
+  afterHandshake: (state, seat, answer) => ({
+    ...state,
+    outputs: set(state.outputs, seat, readHandshake(answer, READY) ?? NO_OUTPUT),
+  }),
   keepsForfeitedSeats: true,
   terminatesLateBots: true,
   players: () => Array.from({ length: PLAYERS }, (_, k) => String(k)),
@@ -62,7 +66,10 @@ export const blockDropGame: GameRules<BlockDropMatchState, BlockDropOptions, Tur
     const decoded = line === null ? { command: 'N' as const, reason: STALLED } : decodeCommand(line);
     const played = playTurn(state.board, decoded.command, decoded.reason);
     const stalledAt = line === null ? set(state.stalledAt, seat, state.board.turn) : state.stalledAt;
-    return { state: { board: played.state, outputs: set(state.outputs, seat, rest), stalledAt }, record: played.record };
+    return {
+      state: { board: played.state, outputs: set(state.outputs, seat, rest), stalledAt },
+      record: played.record,
+    };
   },
   isOver: (state) => isOver(state.board),
   result: (state) => {

@@ -46,7 +46,13 @@ export interface BlockDropRecordFields {
   readonly safetyCap?: true;
 }
 
-export type BlockDropMatchRecord = BlockDropRecordFields & { readonly id: string; readonly status: 'finished'; readonly createdAt: string; readonly owner: string; readonly game: 'blockdrop' };
+export type BlockDropMatchRecord = BlockDropRecordFields & {
+  readonly id: string;
+  readonly status: 'finished';
+  readonly createdAt: string;
+  readonly owner: string;
+  readonly game: 'blockdrop';
+};
 
 /** The replay and the record's fields of a played four-player match. */
 export function assembleBlockDrop(
@@ -54,7 +60,13 @@ export function assembleBlockDrop(
   a: { readonly engine: string; readonly seed: number; readonly budgets: Budgets; readonly seats: readonly SeatBot[] },
 ): { replay: BlockDropReplay; record: BlockDropRecordFields } {
   if (a.seats.length !== PLAYERS) throw new RangeError(`block drop takes ${PLAYERS} bots, got ${a.seats.length}`);
-  const manifest: BlockDropManifest = { engine: a.engine, game: 'blockdrop', seed: a.seed, budgets: a.budgets, bots: a.seats.map((s) => s.sha256) };
+  const manifest: BlockDropManifest = {
+    engine: a.engine,
+    game: 'blockdrop',
+    seed: a.seed,
+    budgets: a.budgets,
+    bots: a.seats.map((s) => s.sha256),
+  };
   // A bot's name reaches the replay through its bundle, which an empty name leaves unnamed.
   const replay = blockDropReplay(output, a.seed, { ...manifest, names: a.seats.map((s) => s.name || null) });
   const { result } = output;
@@ -76,7 +88,11 @@ export function assembleBlockDrop(
       invalid: invalid[id]!,
       ...(seat.forfeit ? { forfeit: seat.forfeit } : {}),
       // Over its time, or cut off for leaving no line to read (the engine kills both).
-      ...(seat.terminatedAt !== undefined ? { terminatedAt: seat.terminatedAt } : stalledAt[id] != null ? { terminatedAt: stalledAt[id] } : {}),
+      ...(seat.terminatedAt !== undefined
+        ? { terminatedAt: seat.terminatedAt }
+        : stalledAt[id] != null
+          ? { terminatedAt: stalledAt[id] }
+          : {}),
       ...(seat.safetyCap ? { safetyCap: true as const } : {}),
       kind: a.seats[id]!.kind,
       sha256: a.seats[id]!.sha256,

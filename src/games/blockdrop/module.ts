@@ -27,7 +27,8 @@ const SEATS = Array.from({ length: PLAYERS }, (_, k) => String(k));
 
 const Settings = z.object({ budgets: BudgetsInput.default({}) });
 
-const USAGE = 'umpire match --game blockdrop --bot A.js --bot B.js --bot C.js --bot D.js [--seed N] [--fuel N] [--out replay.json.gz] [--logs logs.json]';
+const USAGE =
+  'umpire match --game blockdrop --bot A.js --bot B.js --bot C.js --bot D.js [--seed N] [--fuel N] [--out replay.json.gz] [--logs logs.json]';
 
 const blockDropRecord = (record: MatchRecord) => record as unknown as BlockDropMatchRecord;
 
@@ -35,7 +36,8 @@ const blockDropRecord = (record: MatchRecord) => record as unknown as BlockDropM
 const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<TurnRecord>, BlockDropReplay> = {
   id: 'blockdrop',
   title: 'Block drop',
-  summary: 'JavaChallenge 2015: four players take turns on a board of 6 × 6 blocks; each turn a bot moves, turns or attacks to drop the blocks under the others, and the last one standing wins.',
+  summary:
+    'JavaChallenge 2015: four players take turns on a board of 6 × 6 blocks; each turn a bot moves, turns or attacks to drop the blocks under the others, and the last one standing wins.',
   seats: SEATS,
   bots: { form: 'code' },
   engine: {
@@ -46,7 +48,10 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
     maxCallsPerSeat: TURNS / PLAYERS + 1,
     // The handshake and the first turn.
     firstCalls: 2,
-    probeViews: () => [blockDropGame.handshake!.input, blockDropGame.observe(blockDropGame.setup({ seed: 1 }), 0, { seed: 1 })],
+    probeViews: () => [
+      blockDropGame.handshake!.input,
+      blockDropGame.observe(blockDropGame.setup({ seed: 1 }), 0, { seed: 1 }),
+    ],
   },
   request: {
     schema: BlockDropMatchRequest,
@@ -58,13 +63,22 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
     return { options: { seed }, seed, budgets: request.budgets };
   },
   assemble(played) {
-    const { replay, record } = assembleBlockDrop(played.output, { engine: played.engine, seed: played.seed, budgets: played.budgets as Budgets, seats: played.seats });
+    const { replay, record } = assembleBlockDrop(played.output, {
+      engine: played.engine,
+      seed: played.seed,
+      budgets: played.budgets as Budgets,
+      seats: played.seats,
+    });
     return { replay, record: { ...record }, logs: played.logs.map((log) => log ?? null) };
   },
   verify: {
     stored: z.looseObject({ seed: z.number().int(), manifest: z.looseObject({}), turns: z.array(z.unknown()) }),
     seats: (_doc, record) => blockDropRecord(record).players.map(({ sha256, kind, name }) => ({ sha256, kind, name })),
-    rerun: (doc, record) => ({ options: { seed: doc.seed }, seed: doc.seed, budgets: blockDropRecord(record).manifest.budgets }),
+    rerun: (doc, record) => ({
+      options: { seed: doc.seed },
+      seed: doc.seed,
+      budgets: blockDropRecord(record).manifest.budgets,
+    }),
     replay: (output, doc) => blockDropReplay(output, doc.seed, doc.manifest),
     steps: (doc) => doc.turns,
     label: (i) => i,
@@ -92,7 +106,11 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
     defaultSeed: 1,
     request(values, files, seed, budgets) {
       const paths = Array.isArray(values.bot) ? values.bot : [];
-      if (paths.length !== PLAYERS) throw new InputError(400, { code: 'USAGE', message: `--bot must be given ${PLAYERS} times (players 0 to 3), got ${paths.length}\nusage: ${USAGE}` });
+      if (paths.length !== PLAYERS)
+        throw new InputError(400, {
+          code: 'USAGE',
+          message: `--bot must be given ${PLAYERS} times (players 0 to 3), got ${paths.length}\nusage: ${USAGE}`,
+        });
       return {
         game: 'blockdrop',
         seed,
@@ -104,10 +122,23 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
       const r = blockDropRecord(record);
       // The record's players without their bundles' kind and hash.
       const players = r.players.map(({ kind: _kind, sha256: _sha256, ...player }) => player);
-      return { game: 'blockdrop', seed: r.manifest.seed, winner: r.winner, turns: r.turns, players, ...(r.safetyCap ? { safetyCap: true } : {}) };
+      return {
+        game: 'blockdrop',
+        seed: r.manifest.seed,
+        winner: r.winner,
+        turns: r.turns,
+        players,
+        ...(r.safetyCap ? { safetyCap: true } : {}),
+      };
     },
   },
-  exampleBots: ['src/games/blockdrop/bots/hunter.js', 'src/games/blockdrop/bots/random.js', 'src/games/blockdrop/bots/hunter.js', 'src/games/blockdrop/bots/random.js', 'src/games/blockdrop/bots/hunter.py'],
+  exampleBots: [
+    'src/games/blockdrop/bots/hunter.js',
+    'src/games/blockdrop/bots/random.js',
+    'src/games/blockdrop/bots/hunter.js',
+    'src/games/blockdrop/bots/random.js',
+    'src/games/blockdrop/bots/hunter.py',
+  ],
   exampleAnswer: 'A\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: BlockDropReplaySchema,

@@ -1,4 +1,14 @@
-import { ATTACK_WAIT, BLOCK_SQUARES, BLOCKS, DELTAS, DROPPED_TIMER, FALL_TURNS_PER_BLOCK, MIN_DISTANCE, SQUARES, type Direction } from './constants.js';
+import {
+  ATTACK_WAIT,
+  BLOCK_SQUARES,
+  BLOCKS,
+  DELTAS,
+  DROPPED_TIMER,
+  FALL_TURNS_PER_BLOCK,
+  MIN_DISTANCE,
+  SQUARES,
+  type Direction,
+} from './constants.js';
 import type { Command } from './protocol.js';
 import { blockOf, currentPlayer, manhattan, onBoard, type BlockDropState, type PlayerState } from './state.js';
 
@@ -33,7 +43,11 @@ export interface TurnRecord {
  * countdown reaches 0 drops, taking the players on it, with the timer
  * DROPPED_TIMER that counts back up to 0.
  */
-export function playTurn(state: BlockDropState, command: Command, reason?: string): { state: BlockDropState; record: TurnRecord } {
+export function playTurn(
+  state: BlockDropState,
+  command: Command,
+  reason?: string,
+): { state: BlockDropState; record: TurnRecord } {
   const id = currentPlayer(state);
   const blocks = [...state.blocks];
   const players = [...state.players];
@@ -78,11 +92,17 @@ function attack(blocks: number[], p: PlayerState): void {
   }
 }
 
-function move(players: readonly PlayerState[], id: number, dir: Direction, blocks: readonly number[]): { player: PlayerState; canceled?: string } {
+function move(
+  players: readonly PlayerState[],
+  id: number,
+  dir: Direction,
+  blocks: readonly number[],
+): { player: PlayerState; canceled?: string } {
   const me = { ...players[id]!, dir };
   const [dr, dc] = DELTAS[dir];
   const to = { row: me.row + dr, col: me.col + dc };
-  if (to.row < 0 || to.col < 0 || to.row >= SQUARES || to.col >= SQUARES) return { player: me, canceled: 'outside the board' };
+  if (to.row < 0 || to.col < 0 || to.row >= SQUARES || to.col >= SQUARES)
+    return { player: me, canceled: 'outside the board' };
   if (blocks[blockOf(to.row, to.col)]! < 0) return { player: me, canceled: 'onto a dropped block' };
   const near = players.findIndex((p, k) => k !== id && onBoard(p) && manhattan(p, to) < MIN_DISTANCE);
   if (near >= 0) return { player: me, canceled: `within distance 3 of player ${near}` };

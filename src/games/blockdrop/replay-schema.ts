@@ -4,7 +4,11 @@ import { BLOCKDROP_REPLAY_FORMAT } from './replay.js';
 
 /** A block-drop replay (src/games/blockdrop/replay.ts) as a zod schema: GET /v1/games/blockdrop/replay-schema gives it as JSON Schema. */
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
-const seat = z.number().int().min(0).max(PLAYERS - 1);
+const seat = z
+  .number()
+  .int()
+  .min(0)
+  .max(PLAYERS - 1);
 const direction = z.enum(['U', 'R', 'D', 'L']);
 
 const player = z
@@ -12,7 +16,11 @@ const player = z
     row: z.number().int().describe('square row, -1 once fallen'),
     col: z.number().int().describe('square column, -1 once fallen'),
     dir: direction,
-    cooldown: z.number().int().min(0).describe("the input's wait S: own turns the player still sits out after its attack"),
+    cooldown: z
+      .number()
+      .int()
+      .min(0)
+      .describe("the input's wait S: own turns the player still sits out after its attack"),
     fellAt: z.number().int().nullable().describe('the turn the player fell in, or null while it stands'),
   })
   .strict();
@@ -20,22 +28,41 @@ const player = z
 const turn = z
   .object({
     p: seat.describe('the player whose turn it was'),
-    c: z.enum(['U', 'R', 'D', 'L', 'A', 'N']).describe('the command played (N for none, an invalid answer, a turn sat out after an attack, or a fallen player)'),
+    c: z
+      .enum(['U', 'R', 'D', 'L', 'A', 'N'])
+      .describe(
+        'the command played (N for none, an invalid answer, a turn sat out after an attack, or a fallen player)',
+      ),
     o: z.enum(['fallen', 'idle', 'moved', 'turned', 'attacked', 'cooling']).describe('what the command did'),
     r: z.string().optional().describe('why a move was canceled, or why the answer counted as N'),
-    d: z.array(z.number().int().min(0).max(BLOCKS * BLOCKS - 1)).optional().describe('blocks that dropped at the end of the turn'),
+    d: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(BLOCKS * BLOCKS - 1),
+      )
+      .optional()
+      .describe('blocks that dropped at the end of the turn'),
     f: z.array(seat).optional().describe('players that fell with them'),
     k: z
       .object({
         f: z.number().int().min(0).describe('fuel the call burned'),
         x: z.string().optional().describe('why the call gave no usable answer'),
         d: z.string().optional().describe('detail of the failure'),
-        safetyCap: z.literal(true).optional().describe('set when the safety cap on CPU time stopped the call, not its fuel'),
+        safetyCap: z
+          .literal(true)
+          .optional()
+          .describe('set when the safety cap on CPU time stopped the call, not its fuel'),
       })
       .strict()
       .optional()
       .describe("the bot's call; absent when nobody was asked"),
-    terminated: z.literal('over_budget').optional().describe('set on the turn the bot ran over its time and was terminated'),
+    terminated: z
+      .literal('over_budget')
+      .optional()
+      .describe('set on the turn the bot ran over its time and was terminated'),
   })
   .strict();
 
@@ -54,7 +81,10 @@ export const BlockDropReplaySchema = z
     initial: z
       .object({
         turn: z.literal(0),
-        blocks: z.array(z.number().int()).length(BLOCKS * BLOCKS).describe('block timers, row by row: 0 stable, n > 0 drops in n turns, n < 0 restored in -n turns'),
+        blocks: z
+          .array(z.number().int())
+          .length(BLOCKS * BLOCKS)
+          .describe('block timers, row by row: 0 stable, n > 0 drops in n turns, n < 0 restored in -n turns'),
         players: z.array(player).length(PLAYERS),
       })
       .strict()
@@ -71,6 +101,8 @@ export const BlockDropReplaySchema = z
     safetyCap: z
       .literal(true)
       .optional()
-      .describe('set when the safety cap on CPU time, not fuel alone, stopped a call or the loading of a bot: the match is not reproducible'),
+      .describe(
+        'set when the safety cap on CPU time, not fuel alone, stopped a call or the loading of a bot: the match is not reproducible',
+      ),
   })
   .strict();

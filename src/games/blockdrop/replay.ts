@@ -39,7 +39,11 @@ export interface BlockDropReplay {
   readonly safetyCap?: true;
 }
 
-export function blockDropReplay(match: { result: MatchResult; replay: Replay<TurnRecord> }, seed: number, manifest: Readonly<Record<string, unknown>>): BlockDropReplay {
+export function blockDropReplay(
+  match: { result: MatchResult; replay: Replay<TurnRecord> },
+  seed: number,
+  manifest: Readonly<Record<string, unknown>>,
+): BlockDropReplay {
   const turns = match.replay.turns.map((t): BlockDropReplayTurn => {
     const s = t.step;
     const call: CallRecord | undefined = t.calls[0];
@@ -51,7 +55,14 @@ export function blockDropReplay(match: { result: MatchResult; replay: Replay<Tur
       ...(s.dropped.length ? { d: s.dropped } : {}),
       ...(s.fell.length ? { f: s.fell } : {}),
       ...(call
-        ? { k: { f: call.fuel, ...(call.failure ? { x: call.failure } : {}), ...(call.detail ? { d: call.detail } : {}), ...(call.safetyCap ? { safetyCap: true as const } : {}) } }
+        ? {
+            k: {
+              f: call.fuel,
+              ...(call.failure ? { x: call.failure } : {}),
+              ...(call.detail ? { d: call.detail } : {}),
+              ...(call.safetyCap ? { safetyCap: true as const } : {}),
+            },
+          }
         : {}),
       ...(call?.terminated ? { terminated: call.terminated } : {}),
     };

@@ -28,9 +28,11 @@ export interface BlockDropState {
 
 export const onBoard = (p: PlayerState) => p.fellAt === null;
 
-export const blockOf = (row: number, col: number) => Math.floor(row / BLOCK_SQUARES) * BLOCKS + Math.floor(col / BLOCK_SQUARES);
+export const blockOf = (row: number, col: number) =>
+  Math.floor(row / BLOCK_SQUARES) * BLOCKS + Math.floor(col / BLOCK_SQUARES);
 
-export const manhattan = (a: { row: number; col: number }, b: { row: number; col: number }) => Math.abs(a.row - b.row) + Math.abs(a.col - b.col);
+export const manhattan = (a: { row: number; col: number }, b: { row: number; col: number }) =>
+  Math.abs(a.row - b.row) + Math.abs(a.col - b.col);
 
 /** Whose turn it is: ids take turns 0, 1, 2, 3, 0, ... whether or not they still stand. */
 export const currentPlayer = (state: BlockDropState) => state.turn % state.players.length;

@@ -22,7 +22,10 @@ export const captureGame: GameRules<CaptureState, CaptureOptions, CaptureStep> =
   step(state, answers) {
     const decoded = answers.map((a) => (a ? decodeMove(a.text) : { move: NULL_MOVE, reason: 'no answer' }));
     const turn = playTurn(state, [decoded[0]!.move, decoded[1]!.move] as [Move, Move]);
-    return { state: turn.state, record: { ...turn.record, reasons: [decoded[0]!.reason ?? null, decoded[1]!.reason ?? null] } };
+    return {
+      state: turn.state,
+      record: { ...turn.record, reasons: [decoded[0]!.reason ?? null, decoded[1]!.reason ?? null] },
+    };
   },
   isOver,
   result,

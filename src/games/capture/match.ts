@@ -46,19 +46,35 @@ export interface CaptureRecordFields {
   readonly safetyCap?: true;
 }
 
-export type CaptureMatchRecord = CaptureRecordFields & { readonly id: string; readonly status: 'finished'; readonly createdAt: string; readonly owner: string; readonly game: 'capture' };
+export type CaptureMatchRecord = CaptureRecordFields & {
+  readonly id: string;
+  readonly status: 'finished';
+  readonly createdAt: string;
+  readonly owner: string;
+  readonly game: 'capture';
+};
 
 /** The turns in which a seat's answer counted as the null move. */
-export const nullMoves = (replay: Pick<CaptureReplay, 'turns'>, seat: number): number => replay.turns.filter((t) => t.r?.[seat]).length;
+export const nullMoves = (replay: Pick<CaptureReplay, 'turns'>, seat: number): number =>
+  replay.turns.filter((t) => t.r?.[seat]).length;
 
 /** The replay and the record's fields of a played match. */
 export function assembleCapture(
   output: MatchOutput<CaptureStep>,
   a: { readonly engine: string; readonly seed: number; readonly budgets: Budgets; readonly seats: readonly SeatBot[] },
 ): { replay: CaptureReplay; record: CaptureRecordFields } {
-  const manifest: CaptureManifest = { engine: a.engine, game: 'capture', seed: a.seed, budgets: a.budgets, bots: { red: a.seats[0]!.sha256, blue: a.seats[1]!.sha256 } };
+  const manifest: CaptureManifest = {
+    engine: a.engine,
+    game: 'capture',
+    seed: a.seed,
+    budgets: a.budgets,
+    bots: { red: a.seats[0]!.sha256, blue: a.seats[1]!.sha256 },
+  };
   // A bot's name reaches the replay through its bundle, which an empty name leaves unnamed.
-  const replay = captureReplay(output, a.seed, { ...manifest, names: { red: a.seats[0]!.name || null, blue: a.seats[1]!.name || null } });
+  const replay = captureReplay(output, a.seed, {
+    ...manifest,
+    names: { red: a.seats[0]!.name || null, blue: a.seats[1]!.name || null },
+  });
   const reports: readonly SeatReport[] = output.result.seats;
   const bot = (k: number): CaptureBotSummary => {
     const seat = reports[k]!;
@@ -80,7 +96,10 @@ export function assembleCapture(
     winner: r.winner,
     decidedBy: r.decidedBy,
     forfeit: r.forfeit,
-    scores: { red: { pucks: r.scores.red, ownership: r.ownership.red }, blue: { pucks: r.scores.blue, ownership: r.ownership.blue } },
+    scores: {
+      red: { pucks: r.scores.red, ownership: r.ownership.red },
+      blue: { pucks: r.scores.blue, ownership: r.ownership.blue },
+    },
     turns: replay.turns.length,
     bots: { red: bot(0), blue: bot(1) },
     manifest,

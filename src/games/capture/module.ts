@@ -25,7 +25,8 @@ export type CaptureMatchRequest = z.infer<typeof CaptureMatchRequest>;
 
 const Settings = z.object({ budgets: BudgetsInput.default({}) });
 
-const USAGE = 'umpire match --game capture --red A.js --blue B.js [--seed N] [--fuel N] [--out replay.json.gz] [--logs logs.json]';
+const USAGE =
+  'umpire match --game capture --red A.js --blue B.js [--seed N] [--fuel N] [--out replay.json.gz] [--logs logs.json]';
 
 const usage = (message: string) => new InputError(400, { code: 'USAGE', message: `${message}\nusage: ${USAGE}` });
 
@@ -33,7 +34,8 @@ const usage = (message: string) => new InputError(400, { code: 'USAGE', message:
 const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<CaptureStep>, CaptureReplay> = {
   id: 'capture',
   title: 'Capture',
-  summary: 'The ICPC Challenge 2009: each turn a bot steers its sled and pushes its two bumpers, closing the sled’s trail around pucks to turn them its color.',
+  summary:
+    'The ICPC Challenge 2009: each turn a bot steers its sled and pushes its two bumpers, closing the sled’s trail around pucks to turn them its color.',
   seats: SIDES,
   bots: { form: 'code' },
   engine: {
@@ -50,15 +52,21 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
   },
   setup: (request) => ({ options: {}, seed: request.seed, budgets: request.budgets }),
   assemble(played) {
-    const { replay, record } = assembleCapture(played.output, { engine: played.engine, seed: played.seed, budgets: played.budgets as Budgets, seats: played.seats });
+    const { replay, record } = assembleCapture(played.output, {
+      engine: played.engine,
+      seed: played.seed,
+      budgets: played.budgets as Budgets,
+      seats: played.seats,
+    });
     return { replay, record: { ...record }, logs: { red: played.logs[0] ?? null, blue: played.logs[1] ?? null } };
   },
   verify: {
     stored: z.looseObject({ seed: z.number().int(), manifest: z.looseObject({}), turns: z.array(z.unknown()) }),
-    seats: (_doc, record) => SIDES.map((side) => {
-      const { sha256, kind, name } = captureRecord(record).bots[side];
-      return { sha256, kind, name };
-    }),
+    seats: (_doc, record) =>
+      SIDES.map((side) => {
+        const { sha256, kind, name } = captureRecord(record).bots[side];
+        return { sha256, kind, name };
+      }),
     rerun: (doc, record) => ({ options: {}, seed: doc.seed, budgets: captureRecord(record).manifest.budgets }),
     replay: (output, doc) => captureReplay(output, doc.seed, doc.manifest),
     steps: (doc) => doc.turns,
@@ -81,7 +89,11 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
     },
     line(record, bots) {
       const r = captureRecord(record);
-      return { red: { botId: bots[0]!, score: r.scores.red.pucks }, blue: { botId: bots[1]!, score: r.scores.blue.pucks }, winner: r.winner };
+      return {
+        red: { botId: bots[0]!, score: r.scores.red.pucks },
+        blue: { botId: bots[1]!, score: r.scores.blue.pucks },
+        winner: r.winner,
+      };
     },
     rankBy: 'rating',
   },
@@ -90,7 +102,8 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
     options: { red: { type: 'string' }, blue: { type: 'string' } },
     defaultSeed: 1,
     request(values, files, seed, budgets) {
-      if (typeof values.red !== 'string' || typeof values.blue !== 'string') throw usage('--red and --blue are required');
+      if (typeof values.red !== 'string' || typeof values.blue !== 'string')
+        throw usage('--red and --blue are required');
       return {
         game: 'capture',
         seed,
@@ -104,7 +117,18 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
       const bots = Object.fromEntries(
         SIDES.map((side) => {
           const b = r.bots[side];
-          return [side, { fuel: b.fuel, timeouts: b.timeouts, errors: b.errors, crashes: b.crashes, nullMoves: b.nullMoves, ...(b.forfeit ? { forfeit: b.forfeit } : {}), ...(b.safetyCap ? { safetyCap: true } : {}) }];
+          return [
+            side,
+            {
+              fuel: b.fuel,
+              timeouts: b.timeouts,
+              errors: b.errors,
+              crashes: b.crashes,
+              nullMoves: b.nullMoves,
+              ...(b.forfeit ? { forfeit: b.forfeit } : {}),
+              ...(b.safetyCap ? { safetyCap: true } : {}),
+            },
+          ];
         }),
       );
       return {
@@ -121,7 +145,14 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
       };
     },
   },
-  exampleBots: ['src/games/capture/bots/gatherer.js', 'src/games/capture/bots/random.js', 'src/games/capture/bots/loopy.js', 'src/games/capture/bots/do-nothing.js', 'src/games/capture/bots/gatherer.py', 'src/games/capture/bots/midfield.js'],
+  exampleBots: [
+    'src/games/capture/bots/gatherer.js',
+    'src/games/capture/bots/random.js',
+    'src/games/capture/bots/loopy.js',
+    'src/games/capture/bots/do-nothing.js',
+    'src/games/capture/bots/gatherer.py',
+    'src/games/capture/bots/midfield.js',
+  ],
   exampleAnswer: '0.5 0 0 0.5 0.1\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: CaptureReplaySchema,

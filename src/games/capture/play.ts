@@ -1,4 +1,15 @@
-import { BLUE, BUMPER_MASS, BUMPER_MAX_SPEED, BUMPER_RADIUS, GREY, PUCK_FRICTION, PUCK_MASS, PUCK_RADIUS, RED, type PuckColor } from './constants.js';
+import {
+  BLUE,
+  BUMPER_MASS,
+  BUMPER_MAX_SPEED,
+  BUMPER_RADIUS,
+  GREY,
+  PUCK_FRICTION,
+  PUCK_MASS,
+  PUCK_RADIUS,
+  RED,
+  type PuckColor,
+} from './constants.js';
 import { advance, applyFriction, type Body } from './physics.js';
 import { clampAccel, type Move } from './protocol.js';
 import { insideLoop, moveSled, steer, type Point, type Sled } from './sled.js';
@@ -39,7 +50,10 @@ const BUMPERS_OF = [
  * the end of the turn. Nothing here looks at red before blue, so a mirrored
  * position gives an exactly mirrored turn.
  */
-export function playTurn(state: CaptureState, moves: readonly [Move, Move]): { state: CaptureState; record: CaptureTurnRecord } {
+export function playTurn(
+  state: CaptureState,
+  moves: readonly [Move, Move],
+): { state: CaptureState; record: CaptureTurnRecord } {
   const bumpers = state.bumpers.map((b) => ({ ...b }));
   moves.forEach((move, seat) => {
     // Blue's accelerations are in its rotated frame: negating them is exact.
@@ -128,21 +142,30 @@ function captureColor(red: boolean, blue: boolean): PuckColor {
  * plays no part. Each event reports its own loop's result; a shared puck's
  * color can differ from it.
  */
-function captureAtOnce(loops: readonly { seat: number; points: readonly Point[]; at: number }[], bodies: readonly Body[], colors: PuckColor[]): CaptureEvent[] {
+function captureAtOnce(
+  loops: readonly { seat: number; points: readonly Point[]; at: number }[],
+  bodies: readonly Body[],
+  colors: PuckColor[],
+): CaptureEvent[] {
   const insides = loops.map((loop) => {
     // The loop is in its sled's frame; blue's frame is the field rotated 180 degrees.
     const sign = loop.seat === BLUE ? -1 : 1;
     const inside: number[] = [];
-    for (let k = 0; k < colors.length; k++) if (insideLoop(loop.points, sign * bodies[k]!.x, sign * bodies[k]!.y)) inside.push(k);
+    for (let k = 0; k < colors.length; k++)
+      if (insideLoop(loop.points, sign * bodies[k]!.x, sign * bodies[k]!.y)) inside.push(k);
     return inside;
   });
-  const has = insides.map((inside) => [inside.some((k) => colors[k] === RED), inside.some((k) => colors[k] === BLUE)] as const);
-  const events = loops.map((loop, n): CaptureEvent => ({
-    sled: loop.seat,
-    at: loop.at,
-    pucks: insides[n]!,
-    color: insides[n]!.length === 0 ? null : captureColor(has[n]![0], has[n]![1]),
-  }));
+  const has = insides.map(
+    (inside) => [inside.some((k) => colors[k] === RED), inside.some((k) => colors[k] === BLUE)] as const,
+  );
+  const events = loops.map(
+    (loop, n): CaptureEvent => ({
+      sled: loop.seat,
+      at: loop.at,
+      pucks: insides[n]!,
+      color: insides[n]!.length === 0 ? null : captureColor(has[n]![0], has[n]![1]),
+    }),
+  );
   const next = colors.map((c, k) => {
     let red = false;
     let blue = false;

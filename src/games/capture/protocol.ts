@@ -13,11 +13,15 @@ export function encodeView(state: CaptureState, seat: number): string {
   const pucks = seat === BLUE ? [...state.pucks].reverse() : state.pucks;
   const bumpers = seat === BLUE ? [...state.bumpers].reverse() : state.bumpers;
   const lines = [String(state.turn), String(pucks.length)];
-  for (const p of pucks) lines.push(`${num(view(p.x))} ${num(view(p.y))} ${num(flip * p.vx)} ${num(flip * p.vy)} ${p.color === 2 ? 2 : p.color === seat ? 0 : 1}`);
+  for (const p of pucks)
+    lines.push(
+      `${num(view(p.x))} ${num(view(p.y))} ${num(flip * p.vx)} ${num(flip * p.vy)} ${p.color === 2 ? 2 : p.color === seat ? 0 : 1}`,
+    );
   lines.push(String(bumpers.length));
   for (const b of bumpers) lines.push(`${num(view(b.x))} ${num(view(b.y))} ${num(flip * b.vx)} ${num(flip * b.vy)}`);
   lines.push('2');
-  for (const owner of seat === BLUE ? [BLUE, RED] : [RED, BLUE]) lines.push(...sledLines(state.sleds[owner]!, owner === seat));
+  for (const owner of seat === BLUE ? [BLUE, RED] : [RED, BLUE])
+    lines.push(...sledLines(state.sleds[owner]!, owner === seat));
   return lines.join('\n') + '\n';
 }
 
@@ -36,7 +40,10 @@ function sledLines(sled: Sled, own: boolean): string[] {
     const before = trail[trail.length - 2];
     if (before !== undefined && before.x === at.x && before.y === at.y) trail.pop();
   }
-  return [`${num(at.x)} ${num(at.y)} ${num(dir)}`, [String(trail.length), ...trail.map((p) => `${num(p.x)} ${num(p.y)}`)].join(' ')];
+  return [
+    `${num(at.x)} ${num(at.y)} ${num(dir)}`,
+    [String(trail.length), ...trail.map((p) => `${num(p.x)} ${num(p.y)}`)].join(' '),
+  ];
 }
 
 function wrap(p: Point): Point {
@@ -53,7 +60,13 @@ export interface Move {
   readonly turn: number;
 }
 
-export const NULL_MOVE: Move = { accel: [[0, 0], [0, 0]], turn: 0 };
+export const NULL_MOVE: Move = {
+  accel: [
+    [0, 0],
+    [0, 0],
+  ],
+  turn: 0,
+};
 
 /**
  * Reads five numbers from the first non-blank line. Anything else is the
@@ -61,14 +74,29 @@ export const NULL_MOVE: Move = { accel: [[0, 0], [0, 0]], turn: 0 };
  * rules, as the original does.
  */
 export function decodeMove(text: string): { move: Move; reason?: string } {
-  const line = text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
   const words = line === '' ? [] : line.split(/\s+/);
-  if (words.length !== 5) return { move: NULL_MOVE, reason: line === '' ? 'empty answer' : `expected 5 numbers, got ${words.length}` };
+  if (words.length !== 5)
+    return { move: NULL_MOVE, reason: line === '' ? 'empty answer' : `expected 5 numbers, got ${words.length}` };
   const values = words.map(Number);
-  const bad = words.findIndex((w, k) => !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(w) || !Number.isFinite(values[k]));
+  const bad = words.findIndex(
+    (w, k) => !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(w) || !Number.isFinite(values[k]),
+  );
   if (bad >= 0) return { move: NULL_MOVE, reason: `not a number: '${words[bad]!.slice(0, 20)}'` };
   const [ax0, ay0, ax1, ay1, turn] = values as [number, number, number, number, number];
-  return { move: { accel: [[ax0, ay0], [ax1, ay1]], turn } };
+  return {
+    move: {
+      accel: [
+        [ax0, ay0],
+        [ax1, ay1],
+      ],
+      turn,
+    },
+  };
 }
 
 /**

@@ -4,12 +4,17 @@ import { CAPTURE_REPLAY_FORMAT } from './replay.js';
 /** A Capture replay (src/games/capture/replay.ts) as a zod schema: GET /v1/games/capture/replay-schema gives it as JSON Schema. */
 const side = z.enum(['red', 'blue']);
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
-const move = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]).describe("bumper 0's acceleration (x, y), bumper 1's, the sled's turn in radians; in the player's own frame");
+const move = z
+  .tuple([z.number(), z.number(), z.number(), z.number(), z.number()])
+  .describe("bumper 0's acceleration (x, y), bumper 1's, the sled's turn in radians; in the player's own frame");
 
 const turn = z
   .object({
     m: z.tuple([move, move]).describe('the moves played: red, blue'),
-    r: z.tuple([z.string().nullable(), z.string().nullable()]).optional().describe('why a move counted as the null move (red, blue); absent when neither did'),
+    r: z
+      .tuple([z.string().nullable(), z.string().nullable()])
+      .optional()
+      .describe('why a move counted as the null move (red, blue); absent when neither did'),
     c: z
       .array(
         z
@@ -17,7 +22,13 @@ const turn = z
             s: z.number().int().min(0).max(1).describe("the sled's owner (0 red, 1 blue)"),
             at: z.number().min(0).max(1).describe('when in the turn the loop closed (0 to 1)'),
             p: z.array(z.number().int()).describe('indices of the pucks inside'),
-            to: z.number().int().min(0).max(2).nullable().describe('their color afterwards (0 red, 1 blue, 2 grey), or null'),
+            to: z
+              .number()
+              .int()
+              .min(0)
+              .max(2)
+              .nullable()
+              .describe('their color afterwards (0 red, 1 blue, 2 grey), or null'),
           })
           .strict(),
       )
@@ -31,7 +42,10 @@ const turn = z
             f: z.number().int().min(0).describe('fuel the call burned'),
             x: z.string().optional().describe('why the call gave no usable answer'),
             d: z.string().optional().describe('detail of the failure'),
-            safetyCap: z.literal(true).optional().describe('set when the safety cap on CPU time stopped the call, not its fuel'),
+            safetyCap: z
+              .literal(true)
+              .optional()
+              .describe('set when the safety cap on CPU time stopped the call, not its fuel'),
           })
           .strict(),
       )
@@ -56,14 +70,22 @@ export const CaptureReplaySchema = z
       .object({
         winner: z.enum(['red', 'blue', 'draw']),
         decidedBy: z.string(),
-        scores: z.object({ red: z.number().int(), blue: z.number().int() }).strict().describe('pucks of each color at the end'),
-        ownership: z.object({ red: z.number(), blue: z.number() }).strict().describe('summed ownership that breaks ties'),
+        scores: z
+          .object({ red: z.number().int(), blue: z.number().int() })
+          .strict()
+          .describe('pucks of each color at the end'),
+        ownership: z
+          .object({ red: z.number(), blue: z.number() })
+          .strict()
+          .describe('summed ownership that breaks ties'),
         forfeit: z.union([side, z.literal('both')]).nullable(),
       })
       .strict(),
     safetyCap: z
       .literal(true)
       .optional()
-      .describe('set when the safety cap on CPU time, not fuel alone, stopped a call or the loading of a bot: the match is not reproducible'),
+      .describe(
+        'set when the safety cap on CPU time, not fuel alone, stopped a call or the loading of a bot: the match is not reproducible',
+      ),
   })
   .strict();

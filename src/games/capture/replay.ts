@@ -11,7 +11,12 @@ export type MoveNumbers = readonly [number, number, number, number, number];
 export interface CaptureReplayTurn {
   readonly m: readonly [MoveNumbers, MoveNumbers];
   readonly r?: readonly [string | null, string | null];
-  readonly c?: readonly { readonly s: number; readonly at: number; readonly p: readonly number[]; readonly to: number | null }[];
+  readonly c?: readonly {
+    readonly s: number;
+    readonly at: number;
+    readonly p: readonly number[];
+    readonly to: number | null;
+  }[];
   readonly o: readonly [number, number];
   readonly k: readonly { readonly f: number; readonly x?: string; readonly d?: string; readonly safetyCap?: true }[];
 }
@@ -38,14 +43,25 @@ export interface CaptureReplay {
 }
 
 export const toNumbers = (m: Move): MoveNumbers => [m.accel[0][0], m.accel[0][1], m.accel[1][0], m.accel[1][1], m.turn];
-export const fromNumbers = (n: MoveNumbers): Move => ({ accel: [[n[0], n[1]], [n[2], n[3]]], turn: n[4] });
+export const fromNumbers = (n: MoveNumbers): Move => ({
+  accel: [
+    [n[0], n[1]],
+    [n[2], n[3]],
+  ],
+  turn: n[4],
+});
 
 const SIDES = ['red', 'blue'] as const;
 
-export function captureReplay(match: { result: MatchResult; replay: Replay<CaptureStep> }, seed: number, manifest: Readonly<Record<string, unknown>>): CaptureReplay {
+export function captureReplay(
+  match: { result: MatchResult; replay: Replay<CaptureStep> },
+  seed: number,
+  manifest: Readonly<Record<string, unknown>>,
+): CaptureReplay {
   const { result } = match;
   const details = result.details as { decidedBy?: string; ownership?: number[] };
-  const forfeit = result.forfeits.length === 2 ? 'both' : result.forfeits.length === 1 ? SIDES[result.forfeits[0]!]! : null;
+  const forfeit =
+    result.forfeits.length === 2 ? 'both' : result.forfeits.length === 1 ? SIDES[result.forfeits[0]!]! : null;
   return {
     format: CAPTURE_REPLAY_FORMAT,
     manifest,
@@ -57,7 +73,12 @@ export function captureReplay(match: { result: MatchResult; replay: Replay<Captu
         ...(s.reasons[0] || s.reasons[1] ? { r: s.reasons } : {}),
         ...(s.captures.length ? { c: s.captures.map((c) => ({ s: c.sled, at: c.at, p: c.pucks, to: c.color })) } : {}),
         o: s.owned,
-        k: t.calls.map((c) => ({ f: c.fuel, ...(c.failure ? { x: c.failure } : {}), ...(c.detail ? { d: c.detail } : {}), ...(c.safetyCap ? { safetyCap: true as const } : {}) })),
+        k: t.calls.map((c) => ({
+          f: c.fuel,
+          ...(c.failure ? { x: c.failure } : {}),
+          ...(c.detail ? { d: c.detail } : {}),
+          ...(c.safetyCap ? { safetyCap: true as const } : {}),
+        })),
       };
     }),
     result: {

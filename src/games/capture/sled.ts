@@ -31,7 +31,7 @@ export interface Loop {
 }
 
 export function steer(sled: Sled, turn: number): Sled {
-  const t = turn !== turn ? 0 : Math.min(MAX_TURN, Math.max(-MAX_TURN, turn));
+  const t = Number.isNaN(turn) ? 0 : Math.min(MAX_TURN, Math.max(-MAX_TURN, turn));
   return { ...sled, dir: sled.dir + t };
 }
 

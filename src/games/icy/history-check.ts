@@ -74,7 +74,8 @@ export function verifyHistory(bytes: Uint8Array, rules: RuleSet, options: { keep
       if (same) continue;
       reader.pos = start;
       const expected = reader.state();
-      if (expected.turn !== state.turn) return stop(expected.turn, `turn number ${expected.turn} follows turn ${state.turn - 1}`);
+      if (expected.turn !== state.turn)
+        return stop(expected.turn, `turn number ${expected.turn} follows turn ${state.turn - 1}`);
       return stop(state.turn, describeDifference(expected, state, rules) ?? 'formatting differs');
     }
   } catch (e) {
@@ -96,7 +97,8 @@ function compareMoves(recorded: readonly string[], written: readonly string[]): 
 
 function checkInitial(block: Omit<TurnBlock, 'moves'>): string | null {
   if (block.turn !== 0) return `history starts at turn ${block.turn}, expected 0`;
-  if (block.score[0] !== 0 || block.score[1] !== 0) return `turn 0 has score ${block.score[0]} ${block.score[1]}, expected 0 0`;
+  if (block.score[0] !== 0 || block.score[1] !== 0)
+    return `turn 0 has score ${block.score[0]} ${block.score[1]}, expected 0 0`;
   const fresh = initialState({ trees: Array.from(block.ground, (g) => g === Ground.TREE) });
   for (let i = 0; i < CELLS; i++) {
     if (block.height[i] !== fresh.height[i] || block.ground[i] !== fresh.ground[i]) {
@@ -143,7 +145,12 @@ const VIEW_BLOCK_LINES = 2 + SIZE + 8;
  * Compares the text a player would have been sent over a game (the states of
  * every turn but the last, then `-1`) with a recording of it, line by line.
  */
-export function compareView(states: readonly IcyState[], team: Team, rules: RuleSet, recorded: string): Mismatch | null {
+export function compareView(
+  states: readonly IcyState[],
+  team: Team,
+  rules: RuleSet,
+  recorded: string,
+): Mismatch | null {
   const sent = states
     .slice(0, -1)
     .map((s) => encodeView(s, team, rules))
@@ -154,7 +161,10 @@ export function compareView(states: readonly IcyState[], team: Team, rules: Rule
   for (let line = 0; line < lines; line++) {
     if (got[line] === expected[line]) continue;
     const turn = Math.floor(line / VIEW_BLOCK_LINES);
-    const where = turn < states.length - 1 ? `turn ${turn}, line ${(line % VIEW_BLOCK_LINES) + 1} of its block` : 'after the last turn';
+    const where =
+      turn < states.length - 1
+        ? `turn ${turn}, line ${(line % VIEW_BLOCK_LINES) + 1} of its block`
+        : 'after the last turn';
     return {
       turn,
       message: `${where}: expected ${JSON.stringify(expected[line] ?? '<end of file>')}, got ${JSON.stringify(got[line] ?? '<end of file>')}`,

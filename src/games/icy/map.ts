@@ -25,10 +25,17 @@ export const MAX_TREES = Math.ceil(CELLS / 10) - 1;
  * final newline are tolerated. The result is validated with {@link validateMap}.
  */
 export function parseMap(text: string): Result<IcyMap, MapProblem> {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   if (lines.length !== SIZE) {
-    return fail({ code: 'MAP_SIZE', message: `a map has ${SIZE} lines, this one has ${lines.length}`, details: { lines: lines.length } });
+    return fail({
+      code: 'MAP_SIZE',
+      message: `a map has ${SIZE} lines, this one has ${lines.length}`,
+      details: { lines: lines.length },
+    });
   }
   const trees: boolean[] = new Array(CELLS).fill(false);
   for (let row = 0; row < SIZE; row++) {

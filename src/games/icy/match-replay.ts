@@ -6,7 +6,11 @@ import { buildReplay, type IcyReplay, type ReplayManifest } from './replay.js';
 const SIDES = ['red', 'blue'] as const;
 
 /** The replay (format version 1) of a played Icy match; bot logs are not part of it. */
-export function icyReplayFromMatch(match: { result: MatchResult; replay: Replay<IcyTurnRecord> }, options: IcyOptions, manifest: ReplayManifest): IcyReplay {
+export function icyReplayFromMatch(
+  match: { result: MatchResult; replay: Replay<IcyTurnRecord> },
+  options: IcyOptions,
+  manifest: ReplayManifest,
+): IcyReplay {
   const { forfeits } = match.result;
   return buildReplay({
     manifest,

@@ -26,17 +26,27 @@ type MapDetails = {
   readonly map: { readonly name: string | null; readonly sha256: string };
 };
 
-const USAGE = 'umpire match [--game icy] --red FILE --blue FILE [--map NAME|FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE] [--logs FILE]';
+const USAGE =
+  'umpire match [--game icy] --red FILE --blue FILE [--map NAME|FILE] [--rules queue2011|icpc2010] [--seed N] [--fuel N] [--out replay.json.gz] [--turns FILE] [--logs FILE]';
 
 /** The map a request names or carries; unknown names and invalid maps are the caller's error. */
 export function resolveMap(map: string | undefined): { map: IcyMap; name: string | null } {
   if (map === undefined) return { map: DEFAULT_MAP, name: 'default' };
   const inline = map.includes('\n');
   const text = inline ? map : Object.hasOwn(namedMaps, map) ? namedMaps[map] : undefined;
-  if (text === undefined) throw new InputError(400, { code: 'UNKNOWN_MAP', message: `map: no map named '${map}' (GET /v1/maps lists them)`, details: { field: 'map' } });
+  if (text === undefined)
+    throw new InputError(400, {
+      code: 'UNKNOWN_MAP',
+      message: `map: no map named '${map}' (GET /v1/maps lists them)`,
+      details: { field: 'map' },
+    });
   const parsed = parseMap(text);
   if (!parsed.ok) {
-    throw new InputError(422, { code: 'MAP_INVALID', message: `map: ${parsed.problems[0].message}`, details: { field: 'map', problems: parsed.problems } });
+    throw new InputError(422, {
+      code: 'MAP_INVALID',
+      message: `map: ${parsed.problems[0].message}`,
+      details: { field: 'map', problems: parsed.problems },
+    });
   }
   return { map: parsed.value, name: inline ? null : map };
 }
@@ -46,7 +56,8 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const sideOf = (forfeits: readonly number[]): Side | 'both' | null => (forfeits.length === 2 ? 'both' : forfeits.length === 1 ? SIDES[forfeits[0]!]! : null);
+const sideOf = (forfeits: readonly number[]): Side | 'both' | null =>
+  forfeits.length === 2 ? 'both' : forfeits.length === 1 ? SIDES[forfeits[0]!]! : null;
 
 /** The options a stored replay was played with; throws when its map is not one. */
 function optionsOf(doc: IcyReplay): IcyOptions {
@@ -54,7 +65,6 @@ function optionsOf(doc: IcyReplay): IcyOptions {
   if (!map.ok) throw new Error('its map is invalid');
   return { rules: ruleSet(doc.manifest.rules), map: map.value };
 }
-
 
 function usage(message: string): InputError {
   return new InputError(400, { code: 'USAGE', message });
@@ -74,7 +84,17 @@ interface IcyRecord extends MatchRecord {
   readonly forfeit: Side | 'both' | null;
   readonly scores: Record<Side, { readonly total: number; readonly hits: number; readonly domainSum: number }>;
   readonly turns: number;
-  readonly bots: Record<Side, { fuel: number; timeouts: number; errors: number; crashes: number; forfeit?: { code: string; message: string }; safetyCap?: true }>;
+  readonly bots: Record<
+    Side,
+    {
+      fuel: number;
+      timeouts: number;
+      errors: number;
+      crashes: number;
+      forfeit?: { code: string; message: string };
+      safetyCap?: true;
+    }
+  >;
   readonly manifest: { readonly rules: RuleSetName; readonly seed: number };
   readonly safetyCap?: true;
 }
@@ -82,7 +102,8 @@ interface IcyRecord extends MatchRecord {
 const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
   id: 'icy',
   title: 'Icy Projectile',
-  summary: 'The ICPC Challenge 2010 (ACM Queue 2011): each bot leads four children on a snowy field, gathering snow, building snowmen and throwing snowballs.',
+  summary:
+    'The ICPC Challenge 2010 (ACM Queue 2011): each bot leads four children on a snowy field, gathering snow, building snowmen and throwing snowballs.',
   isDefault: true,
   seats: SIDES,
   bots: { form: 'code' },
@@ -114,7 +135,11 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
     const budgets = played.budgets as Budgets;
     const details = result.details as { decidedBy?: string; hitScore?: number[]; domainSum?: number[] };
     const forfeit = sideOf(result.forfeits);
-    const side = (s: number) => ({ total: result.scores[s] ?? 0, hits: details.hitScore?.[s] ?? 0, domainSum: details.domainSum?.[s] ?? 0 });
+    const side = (s: number) => ({
+      total: result.scores[s] ?? 0,
+      hits: details.hitScore?.[s] ?? 0,
+      domainSum: details.domainSum?.[s] ?? 0,
+    });
     const bot = (s: number) => {
       const seat = result.seats[s]!;
       const played_ = played.seats[s]!;
@@ -149,7 +174,11 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
       },
       ...(result.safetyCap ? { safetyCap: true as const } : {}),
     };
-    const replayBot = (b: (typeof bots)[Side]): ReplayBot => ({ name: b.name, sha256: b.sha256, kind: b.kind as ReplayBot['kind'] });
+    const replayBot = (b: (typeof bots)[Side]): ReplayBot => ({
+      name: b.name,
+      sha256: b.sha256,
+      kind: b.kind as ReplayBot['kind'],
+    });
     const manifest: ReplayManifest = {
       engine: played.engine,
       game: 'icy',
@@ -168,8 +197,17 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
 
   verify: {
     stored: StoredIcyReplay,
-    seats: (doc) => SIDES.map((side) => ({ sha256: doc.manifest.bots[side].sha256, kind: doc.manifest.bots[side].kind, name: doc.manifest.bots[side].name })),
-    rerun: (doc) => ({ options: optionsOf(doc), seed: doc.manifest.seed ?? 0, budgets: (doc.manifest.budgets as Partial<Budgets> | null) ?? null }),
+    seats: (doc) =>
+      SIDES.map((side) => ({
+        sha256: doc.manifest.bots[side].sha256,
+        kind: doc.manifest.bots[side].kind,
+        name: doc.manifest.bots[side].name,
+      })),
+    rerun: (doc) => ({
+      options: optionsOf(doc),
+      seed: doc.manifest.seed ?? 0,
+      budgets: (doc.manifest.budgets as Partial<Budgets> | null) ?? null,
+    }),
     replay: (output, doc) => icyReplayFromMatch(output, optionsOf(doc), doc.manifest),
     steps: (doc) => doc.turns,
     label: (index) => index,
@@ -181,13 +219,26 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
       const s = settings as IcyBoardSettings;
       const maps = [...new Set(s.maps)];
       const unknown = maps.find((m) => !Object.hasOwn(namedMaps, m));
-      if (unknown !== undefined) throw new InputError(400, { code: 'UNKNOWN_MAP', message: `maps: no map named '${unknown}'`, details: { field: 'maps' } });
+      if (unknown !== undefined)
+        throw new InputError(400, {
+          code: 'UNKNOWN_MAP',
+          message: `maps: no map named '${unknown}'`,
+          details: { field: 'maps' },
+        });
       return { ...s, maps };
     },
     venues: (settings) => (settings as IcyBoardSettings).maps,
     request(settings, bots, venue, seed) {
       const s = settings as IcyBoardSettings;
-      return { game: 'icy', rules: s.rules, map: venue, seed, budgets: s.budgets, red: { bot: bots[0]! }, blue: { bot: bots[1]! } };
+      return {
+        game: 'icy',
+        rules: s.rules,
+        map: venue,
+        seed,
+        budgets: s.budgets,
+        red: { bot: bots[0]! },
+        blue: { bot: bots[1]! },
+      };
     },
     ranks(record) {
       const { winner } = record as IcyRecord;
@@ -195,7 +246,11 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
     },
     line(record, bots) {
       const r = record as IcyRecord;
-      return { red: { botId: bots[0]!, score: r.scores.red.total }, blue: { botId: bots[1]!, score: r.scores.blue.total }, winner: r.winner };
+      return {
+        red: { botId: bots[0]!, score: r.scores.red.total },
+        blue: { botId: bots[1]!, score: r.scores.blue.total },
+        winner: r.winner,
+      };
     },
     rankBy: 'rating',
   },
@@ -203,12 +258,20 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
   cli: {
     usage: USAGE,
     commands: ICY_COMMANDS,
-    options: { red: { type: 'string' }, blue: { type: 'string' }, map: { type: 'string' }, rules: { type: 'string' }, turns: { type: 'string' } },
+    options: {
+      red: { type: 'string' },
+      blue: { type: 'string' },
+      map: { type: 'string' },
+      rules: { type: 'string' },
+      turns: { type: 'string' },
+    },
     defaultSeed: 1,
     request(values: CliValues, files: CliFiles, seed, budgets) {
-      if (typeof values.red !== 'string' || typeof values.blue !== 'string') throw usage(`--red and --blue are required\nusage: ${USAGE}`);
+      if (typeof values.red !== 'string' || typeof values.blue !== 'string')
+        throw usage(`--red and --blue are required\nusage: ${USAGE}`);
       const rules = values.rules as string | undefined;
-      if (rules !== undefined && !isRuleSetName(rules)) throw usage(`unknown rules '${rules}': use one of ${Object.keys(RULE_SETS).join(', ')}`);
+      if (rules !== undefined && !isRuleSetName(rules))
+        throw usage(`unknown rules '${rules}': use one of ${Object.keys(RULE_SETS).join(', ')}`);
       const map = typeof values.map === 'string' ? cliMap(values.map, files) : undefined;
       return {
         game: 'icy',
@@ -225,7 +288,14 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
       const pair = (key: 'total' | 'hits' | 'domainSum') => ({ red: r.scores.red[key], blue: r.scores.blue[key] });
       const seat = (side: Side) => {
         const b = r.bots[side];
-        return { fuel: b.fuel, timeouts: b.timeouts, errors: b.errors, crashes: b.crashes, ...(b.forfeit ? { forfeit: b.forfeit } : {}), ...(b.safetyCap ? { safetyCap: true } : {}) };
+        return {
+          fuel: b.fuel,
+          timeouts: b.timeouts,
+          errors: b.errors,
+          crashes: b.crashes,
+          ...(b.forfeit ? { forfeit: b.forfeit } : {}),
+          ...(b.safetyCap ? { safetyCap: true } : {}),
+        };
       };
       return {
         winner: r.winner,
@@ -241,18 +311,27 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
         ...(r.safetyCap ? { safetyCap: true } : {}),
       };
     },
-    files: (values, _record, replay): Record<string, string> => (typeof values.turns === 'string' ? { turns: replayToHistory(replay as IcyReplay) } : {}),
+    files: (values, _record, replay): Record<string, string> =>
+      typeof values.turns === 'string' ? { turns: replayToHistory(replay as IcyReplay) } : {},
   },
 
   replayFormats: { turns: { extension: 'turns', render: (doc) => replayToHistory(doc as IcyReplay) } },
-  exampleBots: ['src/games/icy/bots/hunter.js', 'src/games/icy/bots/planter.js', 'src/games/icy/bots/random.js', 'src/games/icy/bots/idle.js', 'src/games/icy/bots/hunter.py'],
+  exampleBots: [
+    'src/games/icy/bots/hunter.js',
+    'src/games/icy/bots/planter.js',
+    'src/games/icy/bots/random.js',
+    'src/games/icy/bots/idle.js',
+    'src/games/icy/bots/hunter.py',
+  ],
   exampleAnswer: 'crouch\nidle\nidle\nidle\n',
   viewer: { load: () => import('./viewer/page.js') },
   replaySchema: ReplaySchema,
   maps: {
     names: Object.keys(namedMaps),
     text: (name) => (Object.hasOwn(namedMaps, name) ? namedMaps[name] : undefined),
-    describe: (name) => ({ trees: ((Object.hasOwn(namedMaps, name) ? namedMaps[name]! : '').match(/T/g) ?? []).length }),
+    describe: (name) => ({
+      trees: ((Object.hasOwn(namedMaps, name) ? namedMaps[name]! : '').match(/T/g) ?? []).length,
+    }),
   },
 };
 

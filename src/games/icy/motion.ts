@@ -1,13 +1,5 @@
 import type { Outcome } from './actions.js';
-import {
-  BLOCKING_HEIGHT,
-  CROUCHING_HEIGHT,
-  Ground,
-  SMALL,
-  THROW_DROP,
-  cellIndex,
-  onField,
-} from './constants.js';
+import { BLOCKING_HEIGHT, CROUCHING_HEIGHT, Ground, SMALL, THROW_DROP, cellIndex, onField } from './constants.js';
 import { roundAway, stepCount } from './geometry.js';
 import { addSnowball, isSnowman, smallsHeld } from './snow.js';
 import type { IcyState } from './state.js';
@@ -97,7 +89,8 @@ export function moveAll(
     }
     // The original engine looks at every snowball still in the air after each instant, so a child
     // that steps into a space a snowball is passing over, between two of its steps, is hit too.
-    if (stepping.length > 0) for (const f of flights) if (f.end === null && f.done > 0) meetChild(s, f, occupant, catchFrom);
+    if (stepping.length > 0)
+      for (const f of flights) if (f.end === null && f.done > 0) meetChild(s, f, occupant, catchFrom);
   }
 }
 
@@ -115,7 +108,13 @@ interface Step {
  * waits where it is for the rest of the turn. Stepping into a space smashes
  * its snowballs.
  */
-function stepChildren(s: IcyState, stepping: Step[], occupant: Int8Array, outcomes: Outcome[], changes: FieldChanges): void {
+function stepChildren(
+  s: IcyState,
+  stepping: Step[],
+  occupant: Int8Array,
+  outcomes: Outcome[],
+  changes: FieldChanges,
+): void {
   const blocked = new Set<Mover>();
   for (const st of stepping) {
     if (!onField(st.x, st.y)) blocked.add(st.m);

@@ -133,13 +133,16 @@ export function decodeMoves(text: unknown, team: Team): DecodedMoves {
     const line = raw[k]?.replace(/\r$/, '');
     if (line === undefined) continue;
     lines[slot] = line.length > MAX_LINE ? `${line.slice(0, MAX_LINE)}...` : line;
-    const parsed: ParsedAction = line.length > MAX_LINE ? { ok: false, detail: 'line too long' } : parseActionLine(line);
+    const parsed: ParsedAction =
+      line.length > MAX_LINE ? { ok: false, detail: 'line too long' } : parseActionLine(line);
     if (!parsed.ok) {
       problems[slot] = canceled('malformed', parsed.detail);
       continue;
     }
     const a = parsed.action;
-    actions[slot] = hasTarget(a.kind) ? { kind: a.kind, x: viewCoordinate(team, a.x), y: viewCoordinate(team, a.y) } : a;
+    actions[slot] = hasTarget(a.kind)
+      ? { kind: a.kind, x: viewCoordinate(team, a.x), y: viewCoordinate(team, a.y) }
+      : a;
   }
   return { actions, problems, lines };
 }

@@ -27,7 +27,15 @@ export function historyToReplay(bytes: Uint8Array, rules: RuleSet): Result<IcyRe
   const history = { name: null, sha256: null, kind: 'history' } as const;
   return ok(
     buildReplay({
-      manifest: { engine: ENGINE, game: 'icy', rules: rules.name, map: { name: null, sha256: null }, seed: null, budgets: null, bots: { red: history, blue: history } },
+      manifest: {
+        engine: ENGINE,
+        game: 'icy',
+        rules: rules.name,
+        map: { name: null, sha256: null },
+        seed: null,
+        budgets: null,
+        bots: { red: history, blue: history },
+      },
       map,
       mapText: formatMap(map),
       turns: blocks.slice(0, -1).map((b) => ({ actions: b.moves })),

@@ -42,7 +42,10 @@ export const ReplaySchema = z
           turn: z.number().int(),
           height: cells.describe('snow height per space (index x * 31 + y), base 36'),
           ground: cells.describe('contents per space, letters a (empty) to j (blue snowman)'),
-          children: z.array(z.array(z.number().int()).length(5)).length(8).describe('per child: x, y, standing (1/0), holding (0..8), dazed'),
+          children: z
+            .array(z.array(z.number().int()).length(5))
+            .length(8)
+            .describe('per child: x, y, standing (1/0), holding (0..8), dazed'),
           score: pair,
           hitScore: pair,
           domain: pair,
@@ -55,24 +58,48 @@ export const ReplaySchema = z
     turns: z
       .array(
         z.object({
-          a: z.array(z.string()).length(8).describe('the actions played, red children 0-3 then blue 4-7, engine coordinates'),
-          o: z.array(z.string()).length(8).describe("per child: '' done, 'b<step>' blocked at that step, or the reason it was canceled"),
+          a: z
+            .array(z.string())
+            .length(8)
+            .describe('the actions played, red children 0-3 then blue 4-7, engine coordinates'),
+          o: z
+            .array(z.string())
+            .length(8)
+            .describe("per child: '' done, 'b<step>' blocked at that step, or the reason it was canceled"),
           t: z
-            .array(z.tuple([z.number().int(), z.number().int(), z.enum(['child', 'caught', 'tree', 'snowman_head', 'ground', 'off_field']), z.number().int()]))
+            .array(
+              z.tuple([
+                z.number().int(),
+                z.number().int(),
+                z.enum(['child', 'caught', 'tree', 'snowman_head', 'ground', 'off_field']),
+                z.number().int(),
+              ]),
+            )
             .optional()
             .describe('throws: thrower, steps flown, how it ended, the child hit or catching (-1 for none)'),
           s: pair.describe('scores after the turn'),
           c: z
-            .array(z.object({ f: z.number(), x: z.string().optional(), d: z.string().optional(), safetyCap: z.literal(true).optional() }))
+            .array(
+              z.object({
+                f: z.number(),
+                x: z.string().optional(),
+                d: z.string().optional(),
+                safetyCap: z.literal(true).optional(),
+              }),
+            )
             .optional()
-            .describe('per bot: fuel used, and the failure and its detail if it gave no answer (safetyCap: the safety cap on CPU time stopped the call)'),
+            .describe(
+              'per bot: fuel used, and the failure and its detail if it gave no answer (safetyCap: the safety cap on CPU time stopped the call)',
+            ),
         }),
       )
       .describe('turns[t] leads from the state of turn t to that of turn t + 1'),
     safetyCap: z
       .literal(true)
       .optional()
-      .describe('set when the safety cap on CPU time, not fuel alone, stopped a call or the loading of a bot: the match is not reproducible'),
+      .describe(
+        'set when the safety cap on CPU time, not fuel alone, stopped a call or the loading of a bot: the match is not reproducible',
+      ),
   })
   .describe('An umpire replay of an Icy Projectile match, format version 1');
 

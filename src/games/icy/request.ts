@@ -6,7 +6,12 @@ export const IcyMatchRequest = z
   .object({
     game: z.literal('icy'),
     rules: z.enum(['queue2011', 'icpc2010']).optional(),
-    map: z.string().min(1).max(4000).optional().describe('a name from GET /v1/maps, or a map in the original text format'),
+    map: z
+      .string()
+      .min(1)
+      .max(4000)
+      .optional()
+      .describe('a name from GET /v1/maps, or a map in the original text format'),
     seed: z.number().int().min(0).max(4294967295).optional(),
     budgets: BudgetsInput.optional(),
     red: BotInput,

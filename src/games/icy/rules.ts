@@ -20,7 +20,7 @@ export const RULE_SETS: Readonly<Record<RuleSetName, RuleSet>> = {
 export const DEFAULT_RULES: RuleSetName = 'queue2011';
 
 export function isRuleSetName(name: string): name is RuleSetName {
-  return Object.prototype.hasOwnProperty.call(RULE_SETS, name);
+  return Object.hasOwn(RULE_SETS, name);
 }
 
 export function ruleSet(name: RuleSetName = DEFAULT_RULES): RuleSet {

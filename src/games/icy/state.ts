@@ -1,11 +1,4 @@
-import {
-  CELLS,
-  CHILDREN,
-  Ground,
-  Holding,
-  INITIAL_SNOW,
-  START_POSITIONS,
-} from './constants.js';
+import { CELLS, CHILDREN, Ground, Holding, INITIAL_SNOW, START_POSITIONS } from './constants.js';
 import type { IcyMap } from './map.js';
 
 export interface ChildState {

@@ -181,7 +181,14 @@ export class TurnReader {
  * `p` into the arrays at `base`. Returns the position after the row, or
  * -(y + 1) for a bad cell y. Kept free of closures: the grid is most of a file.
  */
-function scanRow(b: Uint8Array, p: number, base: number, height: Uint8Array, ground: Uint8Array, codes: Int8Array): number {
+function scanRow(
+  b: Uint8Array,
+  p: number,
+  base: number,
+  height: Uint8Array,
+  ground: Uint8Array,
+  codes: Int8Array,
+): number {
   for (let y = 0; y < SIZE; y++) {
     while (b[p] === SPACE) p++;
     // A height is a number: usually one digit, but the original lets it pass 9.
@@ -232,8 +239,14 @@ export function parseTurns(input: Uint8Array | string, rules: RuleSet): Result<T
  * it as the original writes them (the last state gets idle moves), blank
  * lines between blocks, then `-1`.
  */
-export function formatTurns(states: readonly IcyState[], moves: readonly (readonly Action[])[], rules: RuleSet): string {
-  const blocks = states.map((s, t) => formatStateBlock(s, rules) + writtenMoveLines(s, moves[t] ?? []).join('\n') + '\n');
+export function formatTurns(
+  states: readonly IcyState[],
+  moves: readonly (readonly Action[])[],
+  rules: RuleSet,
+): string {
+  const blocks = states.map(
+    (s, t) => formatStateBlock(s, rules) + writtenMoveLines(s, moves[t] ?? []).join('\n') + '\n',
+  );
   return blocks.join('\n') + '-1';
 }
 

@@ -26,27 +26,43 @@ async function prepare(bytes: Uint8Array): Promise<Prepared> {
     if (tooLarge) return { ok: false, failure: { code: 'BUNDLE_TOO_LARGE', message: tooLarge } };
     return { ok: true, bytes: await asyncifyWasi(bytes) };
   } catch (e) {
-    return { ok: false, failure: { code: 'BUNDLE_INVALID', message: `the WASI module could not be made suspendable: ${(e as Error).message}` } };
+    return {
+      ok: false,
+      failure: {
+        code: 'BUNDLE_INVALID',
+        message: `the WASI module could not be made suspendable: ${(e as Error).message}`,
+      },
+    };
   }
 }
 
 const shared = workerData as { engines?: Record<string, unknown> } | null;
-for (const [file, module] of Object.entries(shared?.engines ?? {})) if (module instanceof WebAssembly.Module) shareEngine(file, module);
+for (const [file, module] of Object.entries(shared?.engines ?? {}))
+  if (module instanceof WebAssembly.Module) shareEngine(file, module);
 
 const port = parentPort!;
 port.on('message', (request: WorkerRequest) => {
   handle(request).then(
     (value) => {
-      const prepared = request.kind === 'prepare' && (value as Prepared).ok ? [(value as { bytes: Uint8Array }).bytes.buffer as ArrayBuffer] : [];
+      const prepared =
+        request.kind === 'prepare' && (value as Prepared).ok
+          ? [(value as { bytes: Uint8Array }).bytes.buffer as ArrayBuffer]
+          : [];
       try {
         port.postMessage({ ok: true, value } satisfies WorkerReply, prepared);
       } catch (e) {
-        port.postMessage({ ok: false, error: { message: `the result cannot be sent back: ${(e as Error).message}` } } satisfies WorkerReply);
+        port.postMessage({
+          ok: false,
+          error: { message: `the result cannot be sent back: ${(e as Error).message}` },
+        } satisfies WorkerReply);
       }
     },
     (e: unknown) => {
       const code = (e as { code?: unknown }).code;
-      port.postMessage({ ok: false, error: { ...(typeof code === 'string' ? { code } : {}), message: (e as Error).message ?? String(e) } } satisfies WorkerReply);
+      port.postMessage({
+        ok: false,
+        error: { ...(typeof code === 'string' ? { code } : {}), message: (e as Error).message ?? String(e) },
+      } satisfies WorkerReply);
     },
   );
 });

@@ -8,7 +8,11 @@ export type WorkerRequest =
   | { readonly kind: 'prepare'; readonly bytes: Uint8Array };
 
 /** What a worker answers: the job's value, or the error it threw. */
-export type WorkerReply = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: { readonly code?: string; readonly message: string } };
+export type WorkerReply =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: { readonly code?: string; readonly message: string } };
 
 /** A WASI module made suspendable, or why its seat forfeits. */
-export type Prepared = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly failure: LoadFailure };
+export type Prepared =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly failure: LoadFailure };

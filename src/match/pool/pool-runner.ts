@@ -23,17 +23,27 @@ export interface PoolRunner extends MatchRunner {
 /** Node: matches in a pool of worker threads, each under a hard wall-clock deadline. */
 export function poolRunner(options: PoolRunnerOptions): PoolRunner {
   // The languages' engines (QuickJS, MicroPython...) are compiled here once and shared: every worker instantiates the same modules (and their tiered-up code).
-  const pool = new WorkerPool({ workerData: async () => ({ engines: Object.fromEntries(await Promise.all(ENGINES.map(async (file) => [file, await nodeEngine(file)]))) }), ...options });
+  const pool = new WorkerPool({
+    workerData: async () => ({
+      engines: Object.fromEntries(await Promise.all(ENGINES.map(async (file) => [file, await nodeEngine(file)]))),
+    }),
+    ...options,
+  });
   const wasi = new WasiPreparation(pool, options.prepareDeadlineMs ?? PREPARE_DEADLINE_MS);
   return {
     pool,
     // Each job, its WASI preparations included, waits its turn among the tenant's (worker-pool.ts).
     async play<Output>(job: PlayableMatch, tenant?: Tenant): Promise<Output> {
       const deadline = options.deadlineMs ?? matchDeadlineMs(job);
-      if (job.bots.some((b) => b.kind === 'text')) return pool.run<Output>({ kind: 'play', job }, deadline, 'the match', tenant);
+      if (job.bots.some((b) => b.kind === 'text'))
+        return pool.run<Output>({ kind: 'play', job }, deadline, 'the match', tenant);
       const seats = await wasi.seats(job.bots as Bundle[], tenant);
       const forfeits = seats.failures.map((f, k) => f ?? job.forfeits?.[k] ?? null);
-      const posted = { ...job, bots: seats.bots as (Bundle | TextBot)[], ...(forfeits.some(Boolean) ? { forfeits } : {}) };
+      const posted = {
+        ...job,
+        bots: seats.bots as (Bundle | TextBot)[],
+        ...(forfeits.some(Boolean) ? { forfeits } : {}),
+      };
       return pool.run<Output>({ kind: 'play', job: posted }, deadline, 'the match', tenant);
     },
     async probe(request, tenant) {
@@ -41,7 +51,12 @@ export function poolRunner(options: PoolRunnerOptions): PoolRunner {
       const failure = seats.failures[0];
       if (failure) return { ok: false, stage: 'load', failure };
       const posted = { ...request, bundle: seats.bots[0]! };
-      return pool.run<ProbeResult>({ kind: 'probe', request: posted }, options.deadlineMs ?? probeDeadlineMs(request.game), 'the upload check', tenant);
+      return pool.run<ProbeResult>(
+        { kind: 'probe', request: posted },
+        options.deadlineMs ?? probeDeadlineMs(request.game),
+        'the upload check',
+        tenant,
+      );
     },
     close: () => pool.close(),
   };

@@ -33,7 +33,9 @@ export class WasiPreparation {
 
   /** Prepares what the bots need, as jobs of `tenant`. */
   async seats(bots: readonly Bundle[], tenant?: Tenant): Promise<PreparedSeats> {
-    const prepared = await Promise.all(bots.map((b) => (needsPreparation(b) ? this.prepare(b.code as Uint8Array, tenant) : null)));
+    const prepared = await Promise.all(
+      bots.map((b) => (needsPreparation(b) ? this.prepare(b.code as Uint8Array, tenant) : null)),
+    );
     return {
       bots: bots.map((b, k) => {
         const p = prepared[k];
@@ -51,17 +53,26 @@ export class WasiPreparation {
       this.cache.set(key, hit);
       return hit;
     }
-    const job = this.pool.run<Prepared>({ kind: 'prepare', bytes }, this.deadlineMs, 'preparing the WASI module', tenant).catch((e: unknown): Prepared => {
-      const code = e instanceof UmpireError ? e.code : undefined;
-      if (code === 'MATCH_DEADLINE') {
-        const message = `making the WASI module suspendable took longer than ${this.deadlineMs / 1000} s; send one made by \`umpire prepare-wasi\`, or a smaller one`;
-        return { ok: false, failure: { code: 'BUNDLE_TOO_LARGE', message } };
-      }
-      if (code === 'MATCH_CRASHED') return { ok: false, failure: { code: 'BUNDLE_TOO_LARGE', message: `the WASI module could not be made suspendable: ${(e as Error).message}` } };
-      // The pool is busy or closed: nothing is known of the module, so nothing is kept.
-      this.cache.delete(key);
-      throw e;
-    });
+    const job = this.pool
+      .run<Prepared>({ kind: 'prepare', bytes }, this.deadlineMs, 'preparing the WASI module', tenant)
+      .catch((e: unknown): Prepared => {
+        const code = e instanceof UmpireError ? e.code : undefined;
+        if (code === 'MATCH_DEADLINE') {
+          const message = `making the WASI module suspendable took longer than ${this.deadlineMs / 1000} s; send one made by \`umpire prepare-wasi\`, or a smaller one`;
+          return { ok: false, failure: { code: 'BUNDLE_TOO_LARGE', message } };
+        }
+        if (code === 'MATCH_CRASHED')
+          return {
+            ok: false,
+            failure: {
+              code: 'BUNDLE_TOO_LARGE',
+              message: `the WASI module could not be made suspendable: ${(e as Error).message}`,
+            },
+          };
+        // The pool is busy or closed: nothing is known of the module, so nothing is kept.
+        this.cache.delete(key);
+        throw e;
+      });
     this.cache.set(key, job);
     if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     return job;

@@ -72,7 +72,11 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 10_000 ? 1 : 
  * Workers one key may hold: UMPIRE_WORKERS_PER_KEY if set, else half the
  * pool (rounded up) on a server shared by keys, else all of it.
  */
-export function workersPerKeyFromEnv(env: Readonly<Record<string, string | undefined>>, size: number, sharedByKeys: boolean): number {
+export function workersPerKeyFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  size: number,
+  sharedByKeys: boolean,
+): number {
   const n = Number(env.UMPIRE_WORKERS_PER_KEY);
   if (Number.isInteger(n) && n > 0) return Math.min(n, size);
   return sharedByKeys ? Math.ceil(size / 2) : size;
@@ -114,14 +118,20 @@ export class WorkerPool {
 
   /** Runs a job for `tenant` (default: nobody in particular) when a worker is free for it. */
   run<T>(message: WorkerRequest, deadlineMs: number, what: string, tenant: Tenant = ANONYMOUS): Promise<T> {
-    if (this.closed) return Promise.reject(new UmpireError({ code: 'POOL_CLOSED', message: 'the match pool is shut down' }));
+    if (this.closed)
+      return Promise.reject(new UmpireError({ code: 'POOL_CLOSED', message: 'the match pool is shut down' }));
     const own = this.queue.waitingOf(tenant.key);
     if (own >= this.maxQueuedPerKey) {
       const message = `this key has ${own} jobs waiting for the match workers, its most; retry when some are done`;
       return Promise.reject(new UmpireError({ code: 'KEY_QUEUE_FULL', message, details: { waiting: own } }));
     }
     if (this.queue.length >= this.maxQueued) {
-      return Promise.reject(new UmpireError({ code: 'POOL_BUSY', message: `${this.queue.length} jobs are waiting for ${this.size} match workers; retry later` }));
+      return Promise.reject(
+        new UmpireError({
+          code: 'POOL_BUSY',
+          message: `${this.queue.length} jobs are waiting for ${this.size} match workers; retry later`,
+        }),
+      );
     }
     return new Promise<T>((resolve, reject) => {
       this.queue.push(tenant, { message, deadlineMs, what, tenant, resolve: resolve as (v: unknown) => void, reject });
@@ -146,7 +156,10 @@ export class WorkerPool {
         },
         (e: Error) => {
           this.loading = undefined;
-          for (const task of this.queue.drain()) task.reject(new UmpireError({ code: 'MATCH_CRASHED', message: `the match workers cannot start: ${e.message}` }));
+          for (const task of this.queue.drain())
+            task.reject(
+              new UmpireError({ code: 'MATCH_CRASHED', message: `the match workers cannot start: ${e.message}` }),
+            );
         },
       );
       return;
@@ -163,11 +176,18 @@ export class WorkerPool {
   private spawn(): Slot {
     const worker = new Worker(this.options.url, {
       // The same native stack in every pool (wasm/call-depth.ts): bots' deep recursion ends as it does elsewhere.
-      resourceLimits: { ...(this.options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS), stackSizeMb: MATCH_THREAD_STACK_MB },
+      resourceLimits: {
+        ...(this.options.resourceLimits ?? DEFAULT_RESOURCE_LIMITS),
+        stackSizeMb: MATCH_THREAD_STACK_MB,
+      },
       ...(this.shared ? { workerData: this.shared.value } : {}),
     });
     const slot: Slot = { worker, task: null, timer: undefined };
-    const crashed = (why: string) => new UmpireError({ code: 'MATCH_CRASHED', message: `the match worker died ${slot.task ? `during ${slot.task.what}` : 'while idle'}: ${why}` });
+    const crashed = (why: string) =>
+      new UmpireError({
+        code: 'MATCH_CRASHED',
+        message: `the match worker died ${slot.task ? `during ${slot.task.what}` : 'while idle'}: ${why}`,
+      });
     worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));
     worker.on('error', (e: Error) => void this.retire(slot, crashed(e.message)));
     worker.on('exit', (code) => void this.retire(slot, crashed(`it exited with code ${code}`)));
@@ -181,12 +201,18 @@ export class WorkerPool {
     slot.worker.ref();
     slot.timer = setTimeout(() => {
       const message = `${task.what} did not finish within its deadline of ${seconds(task.deadlineMs)}`;
-      void this.retire(slot, new UmpireError({ code: 'MATCH_DEADLINE', message, details: { deadlineMs: task.deadlineMs } }));
+      void this.retire(
+        slot,
+        new UmpireError({ code: 'MATCH_DEADLINE', message, details: { deadlineMs: task.deadlineMs } }),
+      );
     }, task.deadlineMs);
     try {
       slot.worker.postMessage(task.message);
     } catch (e) {
-      this.finish(slot, { ok: false, error: { message: `${task.what} cannot be sent to a worker: ${(e as Error).message}` } });
+      this.finish(slot, {
+        ok: false,
+        error: { message: `${task.what} cannot be sent to a worker: ${(e as Error).message}` },
+      });
     }
   }
 
@@ -198,7 +224,12 @@ export class WorkerPool {
     slot.worker.unref();
     this.queue.finished(task.tenant);
     if (reply.ok) task.resolve(reply.value);
-    else task.reject(reply.error.code ? new UmpireError({ code: reply.error.code, message: reply.error.message }) : new Error(reply.error.message));
+    else
+      task.reject(
+        reply.error.code
+          ? new UmpireError({ code: reply.error.code, message: reply.error.message })
+          : new Error(reply.error.message),
+      );
     this.pump();
   }
 

@@ -19,7 +19,10 @@ export type LambdaHandler = (event: unknown, context: unknown) => Promise<unknow
  * Lambda's handler, its stores opened. `workerUrl`: the match worker beside the bundle
  * (dist/functions/match-worker.js), or the compiled one when the entry runs from source (tests).
  */
-export async function lambdaHandler(env: Readonly<Record<string, string | undefined>>, workerUrl: URL): Promise<LambdaHandler> {
+export async function lambdaHandler(
+  env: Readonly<Record<string, string | undefined>>,
+  workerUrl: URL,
+): Promise<LambdaHandler> {
   const { stores } = await openRuntimeStores(LAMBDA_STORAGE, env);
   // URLs on PUBLIC_URL, or on the domain name Lambda gives each request (its Function URL or API domain).
   const site = platformSiteFromEnv(env);
@@ -30,7 +33,9 @@ export async function lambdaHandler(env: Readonly<Record<string, string | undefi
   const { deps, app } = assembleRuntime(kit, stores, site.value);
   const http = handle(app);
   return async (event, context) => {
-    const remaining = (context as { getRemainingTimeInMillis?: () => number } | undefined)?.getRemainingTimeInMillis?.();
+    const remaining = (
+      context as { getRemainingTimeInMillis?: () => number } | undefined
+    )?.getRemainingTimeInMillis?.();
     invocationEnds = remaining === undefined ? Infinity : Date.now() + remaining;
     const records = (event as Partial<SqsEvent>).Records;
     if (Array.isArray(records) && records[0]?.eventSource === 'aws:sqs') {
@@ -38,7 +43,11 @@ export async function lambdaHandler(env: Readonly<Record<string, string | undefi
       // finds its job finished (or held by the invocation still playing it) and plays nothing twice.
       const verdicts = await playQueuedJobs(deps, records, (record) => parseRoundJobText(record.body));
       await kit.lanes.idle();
-      return { batchItemFailures: records.filter((_, k) => verdicts[k]!.kind !== 'done').map((r) => ({ itemIdentifier: r.messageId })) };
+      return {
+        batchItemFailures: records
+          .filter((_, k) => verdicts[k]!.kind !== 'done')
+          .map((r) => ({ itemIdentifier: r.messageId })),
+      };
     }
     return http(event as Parameters<typeof http>[0], context as Parameters<typeof http>[1]);
   };

@@ -21,12 +21,15 @@ export function invocationRunner(workerUrl: URL, invocationEnds: () => number): 
     const left = invocationEnds() - STOP_BEFORE_TIMEOUT_MS - Date.now();
     if (left === Infinity) return work(current);
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        if (pool === current) pool = start();
-        void current.close();
-        const message = `the match was still running ${STOP_BEFORE_TIMEOUT_MS / 1000} s before the invocation's timeout`;
-        reject(new UmpireError({ code: 'MATCH_DEADLINE', message }));
-      }, Math.max(0, left));
+      const timer = setTimeout(
+        () => {
+          if (pool === current) pool = start();
+          void current.close();
+          const message = `the match was still running ${STOP_BEFORE_TIMEOUT_MS / 1000} s before the invocation's timeout`;
+          reject(new UmpireError({ code: 'MATCH_DEADLINE', message }));
+        },
+        Math.max(0, left),
+      );
       work(current)
         .then(resolve, reject)
         .finally(() => clearTimeout(timer));

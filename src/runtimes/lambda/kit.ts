@@ -19,7 +19,11 @@ export interface LambdaKit extends RuntimeKit<SqsQueue> {
  * the invocation that made them waits for them, so one killed meanwhile loses them (receivers can
  * re-read the export). Writes need a key.
  */
-export function lambdaKit(env: Readonly<Record<string, string | undefined>>, workerUrl: URL, invocationEnds: () => number): LambdaKit {
+export function lambdaKit(
+  env: Readonly<Record<string, string | undefined>>,
+  workerUrl: URL,
+  invocationEnds: () => number,
+): LambdaKit {
   const webhookSettings = webhookSettingsFromEnv(env);
   const lanes = nodeWebhookLanes(webhookSettings);
   const queue = sqsQueueFromEnv(env);

@@ -30,7 +30,11 @@ export interface NodeKit extends RuntimeKit<LocalJobQueue> {
 export function nodeKit(env: Readonly<Record<string, string | undefined>>, stores: Stores, workerUrl: URL): NodeKit {
   const authRequired = env.AUTH === 'required';
   const workers = poolSizeFromEnv(env) ?? availableParallelism();
-  const runner = poolRunner({ url: workerUrl, size: workers, maxRunningPerKey: workersPerKeyFromEnv(env, workers, authRequired) });
+  const runner = poolRunner({
+    url: workerUrl,
+    size: workers,
+    maxRunningPerKey: workersPerKeyFromEnv(env, workers, authRequired),
+  });
   const webhookSettings = webhookSettingsFromEnv(env);
   const lanes = nodeWebhookLanes(webhookSettings, stores.deliveries);
   return {

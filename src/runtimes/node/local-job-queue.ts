@@ -38,7 +38,8 @@ export class LocalJobQueue implements JobQueue<RoundJob> {
     concurrency: number | { readonly total: number; readonly perBoard: number } = 1,
     private readonly log: (line: string) => void = (line) => console.error(line),
   ) {
-    const { total, perBoard } = typeof concurrency === 'number' ? { total: concurrency, perBoard: concurrency } : concurrency;
+    const { total, perBoard } =
+      typeof concurrency === 'number' ? { total: concurrency, perBoard: concurrency } : concurrency;
     this.queue = new InProcessQueue<RoundJob>(
       async (job) => {
         await run(job);

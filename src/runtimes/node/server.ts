@@ -12,7 +12,10 @@ import { NODE_STORAGE, nodeKit } from './kit.js';
  * the process with its code), the stores opened, the kit assembled and served; what a previous
  * run left unfinished is resumed; SIGINT and SIGTERM stop it all. `workerUrl`: the match worker.
  */
-export async function startNodeServer(env: Readonly<Record<string, string | undefined>>, workerUrl: URL): Promise<void> {
+export async function startNodeServer(
+  env: Readonly<Record<string, string | undefined>>,
+  workerUrl: URL,
+): Promise<void> {
   // HOST (default 127.0.0.1), PORT, PUBLIC_URL, ALLOWED_HOSTS: beyond loopback only with AUTH=required.
   const listen = nodeListenFromEnv(env);
   if (!listen.ok) exit(`${listen.problems[0]!.message} (${listen.problems[0]!.code})`);
@@ -30,7 +33,9 @@ export async function startNodeServer(env: Readonly<Record<string, string | unde
     console.log(`umpire listening on ${listening} (API docs: ${site.origin}/docs)`);
     console.log(`  public URL ${site.origin}; answers to hosts ${site.hosts!.join(', ')}`);
     for (const line of opened.where) console.log(`  ${line}`);
-    console.log(`  matches: ${runner.pool.size} worker threads, at most ${runner.pool.maxRunningPerKey} per key at once`);
+    console.log(
+      `  matches: ${runner.pool.size} worker threads, at most ${runner.pool.maxRunningPerKey} per key at once`,
+    );
   });
   // Deliveries a previous run left pending (stopped or crashed) are sent again, with the same ids.
   lanes

@@ -25,6 +25,9 @@ export function cloudflareQueue(binding: QueueBinding): JobQueue<RoundJob> {
 /** Acknowledges a played message; retries a busy one once its holder's lease ends, a failed one as the queue retries. */
 export function settleMessage(message: QueueMessage, verdict: JobVerdict, now: number = Date.now()): void {
   if (verdict.kind === 'done') message.ack();
-  else if (verdict.kind === 'busy') message.retry({ delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil((verdict.retryAt - now) / 1000))) });
+  else if (verdict.kind === 'busy')
+    message.retry({
+      delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil((verdict.retryAt - now) / 1000))),
+    });
   else message.retry();
 }

@@ -35,7 +35,9 @@ export function workersKit(env: WorkersEnv, assets: WorkersAssets, ctx?: Executi
   return {
     runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, ...assets })),
     webhookSettings,
-    ...(ctx ? { webhooks: { send: (list) => list.forEach((d) => ctx.waitUntil(deliver(d, transport, webhookSettings))) } } : {}),
+    ...(ctx
+      ? { webhooks: { send: (list) => list.forEach((d) => ctx.waitUntil(deliver(d, transport, webhookSettings))) } }
+      : {}),
     auth: 'required',
     queue: () => cloudflareQueue(env.MATCHES),
   };

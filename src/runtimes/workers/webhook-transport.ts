@@ -11,7 +11,13 @@ export function fetchWebhookTransport(policy: WebhookUrlPolicy = {}): WebhookTra
   return async (url, headers, body, timeoutMs) => {
     const checked = checkWebhookUrl(url, policy);
     if (!checked.ok) throw new BlockedAddressError(checked.problem.message);
-    const response = await fetch(checked.url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(checked.url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await response.arrayBuffer().catch(() => undefined);
     return response.status;
   };

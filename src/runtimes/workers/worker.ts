@@ -16,7 +16,8 @@ export interface WorkerHandlers {
   queue(batch: { messages: readonly QueueMessage[] }, env: WorkersEnv, ctx: ExecutionContext): Promise<void>;
 }
 
-const notConfigured = (message: string) => Response.json({ error: { code: 'NOT_CONFIGURED', message } }, { status: 500 });
+const notConfigured = (message: string) =>
+  Response.json({ error: { code: 'NOT_CONFIGURED', message } }, { status: 500 });
 
 /** The Worker, its app and stores made on the isolate's first use and shared by its requests and batches. */
 export function workerHandlers(assets: WorkersAssets): WorkerHandlers {
@@ -24,7 +25,9 @@ export function workerHandlers(assets: WorkersAssets): WorkerHandlers {
   /** The isolate's stores, opened once (and an in-memory store's data shared); opened again after a failure. */
   let opening: Promise<Stores> | undefined;
   const stores = async (env: WorkersEnv): Promise<Stores> => {
-    opening ??= openRuntimeStores(WORKERS_STORAGE, env as Record<string, string | undefined>).then((opened) => opened.stores);
+    opening ??= openRuntimeStores(WORKERS_STORAGE, env as Record<string, string | undefined>).then(
+      (opened) => opened.stores,
+    );
     return opening.catch((e: unknown) => {
       opening = undefined;
       throw e;
@@ -52,7 +55,9 @@ export function workerHandlers(assets: WorkersAssets): WorkerHandlers {
     // by the invocation still playing it: retried once that claim's lease has ended.
     async queue(batch, env, ctx) {
       const deps = runtimeDeps(workersKit(env, assets, ctx), await stores(env));
-      await playQueuedJobs(deps, batch.messages, (message) => parseRoundJob(message.body), { onVerdict: (message, verdict) => settleMessage(message, verdict) });
+      await playQueuedJobs(deps, batch.messages, (message) => parseRoundJob(message.body), {
+        onVerdict: (message, verdict) => settleMessage(message, verdict),
+      });
     },
   };
 }

@@ -12,7 +12,13 @@ import { FuelTank, REFUEL_MODULE, REFUEL_NAME, hasRefuelHook } from '../fuel-tan
 import { safetyCapDetail } from '../safety-cap.js';
 import { DEPTH_EXPORT, MAX_STACK_SLOTS } from '../wasm/call-depth.js';
 import type { BotContext, LoadFailure, LoadResult } from '../types.js';
-import { loadBot, type Allowance, type CallOutcome, type LanguageInstance, type LanguageRuntime } from '../lifecycle.js';
+import {
+  loadBot,
+  type Allowance,
+  type CallOutcome,
+  type LanguageInstance,
+  type LanguageRuntime,
+} from '../lifecycle.js';
 import { PRELUDE } from './prelude.js';
 import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 
@@ -75,10 +81,17 @@ class Instance {
     readonly depth: WebAssembly.Global | undefined,
   ) {}
 
-  static async create(source: QuickJSModuleSource, code: string, ctx: BotContext, meter: Meter, load: Allowance): Promise<Instance | LoadFailed> {
+  static async create(
+    source: QuickJSModuleSource,
+    code: string,
+    ctx: BotContext,
+    meter: Meter,
+    load: Allowance,
+  ): Promise<Instance | LoadFailed> {
     const module = await source();
     const pages = Math.floor(ctx.limits.memoryBytes / PAGE);
-    if (pages < INITIAL_PAGES) return loadFailed('BUNDLE_INVALID', `memory limit below QuickJS's ${(INITIAL_PAGES * PAGE) >> 20} MiB`);
+    if (pages < INITIAL_PAGES)
+      return loadFailed('BUNDLE_INVALID', `memory limit below QuickJS's ${(INITIAL_PAGES * PAGE) >> 20} MiB`);
     let instance: WebAssembly.Instance | undefined;
     // The engine's memory, given to it here: every host call reads its size.
     const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: pages });
@@ -92,7 +105,10 @@ class Instance {
             wasmMemory,
           );
           // The refuel hook is the meter's, not the glue's: it is not charged.
-          instance = new WebAssembly.Instance(module, { ...charged, [REFUEL_MODULE]: { [REFUEL_NAME]: () => meter.refuel() } });
+          instance = new WebAssembly.Instance(module, {
+            ...charged,
+            [REFUEL_MODULE]: { [REFUEL_NAME]: () => meter.refuel() },
+          });
           done(instance, module);
           return instance.exports;
         },
@@ -133,8 +149,13 @@ class Instance {
         const text = describeHandle(vm, helpers, evaluated.error);
         evaluated.error.dispose();
         const over = meter.overReason();
-        if (over) return fail('BUNDLE_INIT', `the top level of the module ${meter.capped ? 'was ' : ''}${over}`, meter.capped);
-        const code = /SyntaxError/.test(text) ? 'BUNDLE_SYNTAX' : /could not load module|module/i.test(text) ? 'BUNDLE_LINK' : 'BUNDLE_INIT';
+        if (over)
+          return fail('BUNDLE_INIT', `the top level of the module ${meter.capped ? 'was ' : ''}${over}`, meter.capped);
+        const code = /SyntaxError/.test(text)
+          ? 'BUNDLE_SYNTAX'
+          : /could not load module|module/i.test(text)
+            ? 'BUNDLE_LINK'
+            : 'BUNDLE_INIT';
         return fail(code, text);
       }
       const act = vm.unwrapResult(vm.callFunction(helpers.findAct, vm.undefined, evaluated.value));
@@ -147,12 +168,16 @@ class Instance {
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
       const over = meter.overReason();
-      if (over) return loadFailed('BUNDLE_INIT', `the top level of the module ${meter.capped ? 'was ' : ''}${over}`, meter.capped);
+      if (over)
+        return loadFailed(
+          'BUNDLE_INIT',
+          `the top level of the module ${meter.capped ? 'was ' : ''}${over}`,
+          meter.capped,
+        );
       if (nestedTooDeep(depthOf(instance!), e)) return loadFailed('BUNDLE_INIT', `the top level ${TOO_DEEP}`);
       return loadFailed('BUNDLE_INIT', `the runtime failed while loading: ${(e as Error).message}`);
     }
   }
-
 }
 
 const depthOf = (instance: WebAssembly.Instance) => instance.exports[DEPTH_EXPORT] as WebAssembly.Global | undefined;
@@ -177,7 +202,11 @@ function nestedTooDeep(depth: WebAssembly.Global | undefined, error: unknown): b
 export const ENGINE_HOST_CALL_FUEL = 20_000;
 
 /** The glue's imports, each taking its cost off the engine's fuel before it runs, and heap growth per page. */
-function chargingHostCalls(imports: WebAssembly.Imports, fuel: () => WebAssembly.Global | undefined, memory: WebAssembly.Memory): WebAssembly.Imports {
+function chargingHostCalls(
+  imports: WebAssembly.Imports,
+  fuel: () => WebAssembly.Global | undefined,
+  memory: WebAssembly.Memory,
+): WebAssembly.Imports {
   const wrapped: WebAssembly.Imports = {};
   for (const [module, entries] of Object.entries(imports)) {
     wrapped[module] = {};
@@ -191,7 +220,8 @@ function chargingHostCalls(imports: WebAssembly.Imports, fuel: () => WebAssembly
               const result = (value as (...a: unknown[]) => unknown)(...args);
               // Growing the heap (emscripten's resize call) zeroes the new pages: charged per page, as memory.grow is.
               const grown = memory.buffer.byteLength - before;
-              if (counter && grown > 0) counter.value = (counter.value as bigint) - BigInt((grown / PAGE) * MEMORY_PAGE_FUEL);
+              if (counter && grown > 0)
+                counter.value = (counter.value as bigint) - BigInt((grown / PAGE) * MEMORY_PAGE_FUEL);
               return result;
             }
           : value;
@@ -313,7 +343,8 @@ class Meter {
  * caps) is the sandbox's common one (lifecycle.ts).
  */
 export const JsBot = {
-  load: (source: QuickJSModuleSource, code: string, ctx: BotContext): Promise<LoadResult> => loadBot(new QuickJSLanguage(source, code, ctx), ctx),
+  load: (source: QuickJSModuleSource, code: string, ctx: BotContext): Promise<LoadResult> =>
+    loadBot(new QuickJSLanguage(source, code, ctx), ctx),
 };
 
 /** QuickJS for one bot: one meter across its instances, a fresh instance per (re)load. */
@@ -331,7 +362,8 @@ class QuickJSLanguage implements LanguageRuntime {
 
   async start(load: Allowance): Promise<LanguageInstance | LoadFailure> {
     const made = await Instance.create(this.source, this.code, this.ctx, this.meter, load);
-    if ('failed' in made) return { code: made.code, message: made.message, ...(made.safetyCap ? { safetyCap: true } : {}) };
+    if ('failed' in made)
+      return { code: made.code, message: made.message, ...(made.safetyCap ? { safetyCap: true } : {}) };
     return new LoadedQuickJS(made, this.meter);
   }
 }
@@ -368,7 +400,12 @@ class LoadedQuickJS implements LanguageInstance {
         // A call the safety cap stopped, however it stopped (between two slices of fuel, or at QuickJS's next poll), is
         // loaded fresh next turn as after a trap, so that a bot the cap keeps stopping is retired after its reloads.
         if (meter.capped) return { kind: 'stopped', fuel: used, detail: over!, safetyCap: true };
-        if (over) return { kind: 'over_budget', fuel: used, detail: described === null ? over : `${over} (describing its error)` };
+        if (over)
+          return {
+            kind: 'over_budget',
+            fuel: used,
+            detail: described === null ? over : `${over} (describing its error)`,
+          };
         return { kind: 'error', fuel: used, detail: described ?? 'an unprintable error' };
       }
       const used = meter.used();

@@ -18,5 +18,8 @@ export const javascript: Language = {
   engines: [QUICKJS_ENGINE],
   load: { node: load, workers: load },
   calibration: { id: 'js', title: 'JavaScript (QuickJS)', script: 'scripts/calibrate/js.mjs' },
-  docs: { summary: 'An ES module whose default export (or `act`) maps the turn to the answer, run by a metered QuickJS.', page: 'docs/bots/javascript.md' },
+  docs: {
+    summary: 'An ES module whose default export (or `act`) maps the turn to the answer, run by a metered QuickJS.',
+    page: 'docs/bots/javascript.md',
+  },
 };

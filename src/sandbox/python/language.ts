@@ -5,7 +5,8 @@ import { PyBot } from './py-bot.js';
 /** The metered MicroPython the build makes (scripts/build-wasm.mjs). */
 export const MICROPYTHON_ENGINE = 'micropython-metered.wasm';
 
-const load: LanguageLoader = (code, ctx, host) => PyBot.load(() => host.engine(MICROPYTHON_ENGINE), sourceText(code), ctx);
+const load: LanguageLoader = (code, ctx, host) =>
+  PyBot.load(() => host.engine(MICROPYTHON_ENGINE), sourceText(code), ctx);
 
 export const python: Language = {
   kind: 'py',
@@ -18,5 +19,8 @@ export const python: Language = {
   engines: [MICROPYTHON_ENGINE],
   load: { node: load, workers: load },
   calibration: { id: 'python', title: 'Python (MicroPython)', script: 'scripts/calibrate/python.mjs' },
-  docs: { summary: 'A module defining `act(state: str) -> str`, run by a metered MicroPython.', page: 'docs/bots/python.md' },
+  docs: {
+    summary: 'A module defining `act(state: str) -> str`, run by a metered MicroPython.',
+    page: 'docs/bots/python.md',
+  },
 };

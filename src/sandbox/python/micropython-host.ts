@@ -107,7 +107,13 @@ export type PyValue =
   | { readonly kind: 'callable'; readonly ref: number }
   | { readonly kind: 'other'; readonly type: string; readonly ref: number };
 
-const TYPE_NAMES: Readonly<Record<number, string>> = { [MP.nothing]: 'nothing', [MP.none]: 'None', [MP.bool]: 'a bool', [MP.int]: 'an int', [MP.float]: 'a float' };
+const TYPE_NAMES: Readonly<Record<number, string>> = {
+  [MP.nothing]: 'nothing',
+  [MP.none]: 'None',
+  [MP.bool]: 'a bool',
+  [MP.int]: 'an int',
+  [MP.float]: 'a float',
+};
 
 export class MicroPython {
   readonly fuel: WebAssembly.Global;
@@ -118,10 +124,23 @@ export class MicroPython {
   private readonly out: number = 0;
 
   /** Starts the interpreter (MicroPython's own start-up runs on the fuel `options.begin` sets). */
-  constructor(module: WebAssembly.Module, fuelExport: string, options: HostOptions, heapBytes: number, pystackBytes: number) {
+  constructor(
+    module: WebAssembly.Module,
+    fuelExport: string,
+    options: HostOptions,
+    heapBytes: number,
+    pystackBytes: number,
+  ) {
     let exports: Record<string, any> | undefined;
     const fuel = () => exports?.[fuelExport] as WebAssembly.Global | undefined;
-    const imports = hostImports(module, options, () => exports!, () => this.memory, fuel, () => this.depth);
+    const imports = hostImports(
+      module,
+      options,
+      () => exports!,
+      () => this.memory,
+      fuel,
+      () => this.depth,
+    );
     exports = new WebAssembly.Instance(module, imports).exports as Record<string, any>;
     this.exports = exports;
     this.memory = exports.memory as WebAssembly.Memory;
@@ -293,7 +312,8 @@ function hostImports(
     const calls = depth();
     const callerDepth = calls?.value as number | undefined;
     try {
-      const fn = functions[index] ?? (functions[index] = (ex.__indirect_function_table as WebAssembly.Table).get(index));
+      const fn =
+        functions[index] ?? (functions[index] = (ex.__indirect_function_table as WebAssembly.Table).get(index));
       return fn(a, b, c, d, e);
     } catch (x) {
       if (calls && x === LONGJMP) calls.value = callerDepth;
@@ -377,7 +397,8 @@ function hostImports(
       continue;
     }
     const target = from === 'wasi_snapshot_preview1' ? wasi : env;
-    if (name.startsWith('invoke_') && name.length - 'invoke_'.length - 1 > 5) throw new Error(`${name}: more arguments than the host passes on`);
+    if (name.startsWith('invoke_') && name.length - 'invoke_'.length - 1 > 5)
+      throw new Error(`${name}: more arguments than the host passes on`);
     const run: (...args: any[]) => unknown = name.startsWith('invoke_')
       ? invoke
       : name.startsWith('__syscall_')
@@ -394,5 +415,9 @@ function hostImports(
           return run(...args);
         };
   }
-  return { env: env as WebAssembly.ModuleImports, wasi_snapshot_preview1: wasi as WebAssembly.ModuleImports, [REFUEL_MODULE]: hook as WebAssembly.ModuleImports };
+  return {
+    env: env as WebAssembly.ModuleImports,
+    wasi_snapshot_preview1: wasi as WebAssembly.ModuleImports,
+    [REFUEL_MODULE]: hook as WebAssembly.ModuleImports,
+  };
 }

@@ -3,7 +3,18 @@
  * the host (no os, sys, io, js, jsffi, gc, machine...). MicroPython 1.27's
  * WebAssembly port provides each.
  */
-export const ALLOWED_MODULES = ['array', 'binascii', 'collections', 'heapq', 'json', 'math', 'random', 're', 'struct', 'time'] as const;
+export const ALLOWED_MODULES = [
+  'array',
+  'binascii',
+  'collections',
+  'heapq',
+  'json',
+  'math',
+  'random',
+  're',
+  'struct',
+  'time',
+] as const;
 
 /** MicroPython's own names of those modules ('utime' behind 'time'), and the bot's own module (the host reads `act` through it). */
 const PORT_NAMES = [...ALLOWED_MODULES.map((m) => `u${m}`), '__main__'];

@@ -1,6 +1,12 @@
 import type { BotContext, LoadFailure, LoadResult } from '../types.js';
 import type { BotLog } from '../bot-log.js';
-import { loadBot, type Allowance, type CallOutcome, type LanguageInstance, type LanguageRuntime } from '../lifecycle.js';
+import {
+  loadBot,
+  type Allowance,
+  type CallOutcome,
+  type LanguageInstance,
+  type LanguageRuntime,
+} from '../lifecycle.js';
 import { FUEL_PER_MS, PYTHON_INSTRUCTIONS_PER_MS, VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 import { HOST_BYTE_FUEL } from '../wasm/host-call-fuel.js';
 import { FUEL_EXPORT } from '../wasm/meter.js';
@@ -31,9 +37,13 @@ const PYSTACK_BYTES = 64 * 1024;
 const heapBytes = (memoryBytes: number) => Math.min(16 * 1024 * 1024, Math.floor(memoryBytes / 4));
 
 /** The interpreter's instructions a budget of `fuel` buys (see PYTHON_INSTRUCTIONS_PER_MS). */
-const instructionsFor = (fuel: number): bigint => (BigInt(fuel) * BigInt(PYTHON_INSTRUCTIONS_PER_MS)) / BigInt(FUEL_PER_MS);
+const instructionsFor = (fuel: number): bigint =>
+  (BigInt(fuel) * BigInt(PYTHON_INSTRUCTIONS_PER_MS)) / BigInt(FUEL_PER_MS);
 /** The fuel `instructions` cost, rounded up. */
-const fuelFor = (instructions: bigint): number => Number((instructions * BigInt(FUEL_PER_MS) + BigInt(PYTHON_INSTRUCTIONS_PER_MS) - 1n) / BigInt(PYTHON_INSTRUCTIONS_PER_MS));
+const fuelFor = (instructions: bigint): number =>
+  Number(
+    (instructions * BigInt(FUEL_PER_MS) + BigInt(PYTHON_INSTRUCTIONS_PER_MS) - 1n) / BigInt(PYTHON_INSTRUCTIONS_PER_MS),
+  );
 
 /**
  * A Python bot: a module defining `act(state: str) -> str`, run by MicroPython
@@ -44,7 +54,8 @@ const fuelFor = (instructions: bigint): number => Number((instructions * BigInt(
  * its next call: the sandbox's common life (lifecycle.ts).
  */
 export const PyBot = {
-  load: (source: MicroPythonModuleSource, code: string, ctx: BotContext): Promise<LoadResult> => loadBot(new MicroPythonLanguage(source, code, ctx), ctx),
+  load: (source: MicroPythonModuleSource, code: string, ctx: BotContext): Promise<LoadResult> =>
+    loadBot(new MicroPythonLanguage(source, code, ctx), ctx),
 };
 
 /** MicroPython for one bot: one fuel tank across its interpreters, a fresh interpreter per (re)load. */
@@ -79,29 +90,56 @@ class MicroPythonLanguage implements LanguageRuntime {
       this.startFuel = instructionsFor(load.fuel);
       this.loadCapMs = load.capMs;
       // The constructor hands over the new counter (hostOptions' begin), which is filled for the start-up.
-      py = new MicroPython(module, FUEL_EXPORT, this.hostOptions(log), heapBytes(this.ctx.limits.memoryBytes), PYSTACK_BYTES);
+      py = new MicroPython(
+        module,
+        FUEL_EXPORT,
+        this.hostOptions(log),
+        heapBytes(this.ctx.limits.memoryBytes),
+        PYSTACK_BYTES,
+      );
       // The port starts with more memory than a very small cap: such a cap cannot hold, so the bot is refused.
       if (py.memoryBytes > this.ctx.limits.memoryBytes) {
-        return { code: 'BUNDLE_INVALID', message: `memory limit below MicroPython's own ${(py.memoryBytes / 2 ** 20).toFixed(1)} MiB` };
+        return {
+          code: 'BUNDLE_INVALID',
+          message: `memory limit below MicroPython's own ${(py.memoryBytes / 2 ** 20).toFixed(1)} MiB`,
+        };
       }
       const prelude = py.exec(pythonPrelude(this.ctx.seed));
       if (prelude) return { code: 'BUNDLE_INIT', message: `the sandbox could not start: ${describe(prelude)}` };
       const ran = py.exec(this.code);
       if (ran) return { code: ran.type === 'SyntaxError' ? 'BUNDLE_SYNTAX' : 'BUNDLE_INIT', message: describe(ran) };
       const act = py.global('act');
-      if (!act || act.kind !== 'callable') return { code: 'BUNDLE_NO_ENTRY', message: 'the module defines no function act(state)' };
+      if (!act || act.kind !== 'callable')
+        return { code: 'BUNDLE_NO_ENTRY', message: 'the module defines no function act(state)' };
       const loaded = py;
-      const instance: LanguageInstance & { readonly py: MicroPython } = { py: loaded, call: async (input, allowance, turn, outputChars) => this.call(loaded, act.ref, input, allowance, turn, outputChars) };
+      const instance: LanguageInstance & { readonly py: MicroPython } = {
+        py: loaded,
+        call: async (input, allowance, turn, outputChars) =>
+          this.call(loaded, act.ref, input, allowance, turn, outputChars),
+      };
       return instance;
     } catch (e) {
-      if (this.tank.capped) return { code: 'BUNDLE_INIT', message: `the top level of the module was ${safetyCapDetail(this.tank.cap)}`, safetyCap: true };
-      if (this.counter && this.usedAll()) return { code: 'BUNDLE_INIT', message: 'the top level of the module used up its fuel' };
+      if (this.tank.capped)
+        return {
+          code: 'BUNDLE_INIT',
+          message: `the top level of the module was ${safetyCapDetail(this.tank.cap)}`,
+          safetyCap: true,
+        };
+      if (this.counter && this.usedAll())
+        return { code: 'BUNDLE_INIT', message: 'the top level of the module used up its fuel' };
       if (py?.nestedTooDeep(e)) return { code: 'BUNDLE_INIT', message: `the top level ${TOO_DEEP}` };
       return { code: 'BUNDLE_INIT', message: `the interpreter failed while loading: ${(e as Error).message}` };
     }
   }
 
-  private call(py: MicroPython, act: number, input: string, allowance: Allowance, turn: number, outputChars: number): CallOutcome {
+  private call(
+    py: MicroPython,
+    act: number,
+    input: string,
+    allowance: Allowance,
+    turn: number,
+    outputChars: number,
+  ): CallOutcome {
     this.clockBase = VIRTUAL_EPOCH_MS + turn * 1000;
     this.begin(py.fuel, allowance.fuel, allowance.capMs);
     let value: PyValue;
@@ -110,7 +148,8 @@ class MicroPythonLanguage implements LanguageRuntime {
     } catch (e) {
       // The counter ran out (or the safety cap stopped it), or a fault of the interpreter: it cannot be resumed.
       const used = this.used();
-      if (this.tank.capped) return { kind: 'stopped', fuel: used, detail: safetyCapDetail(allowance.capMs), safetyCap: true };
+      if (this.tank.capped)
+        return { kind: 'stopped', fuel: used, detail: safetyCapDetail(allowance.capMs), safetyCap: true };
       if (this.usedAll()) return { kind: 'stopped', fuel: allowance.fuel, detail: 'used up its fuel' };
       // Where V8's stack ends depends on the thread: the call is charged its whole budget, so that what
       // is recorded does not (with the module's call-depth limit, whether it ends there does not either).
@@ -119,7 +158,12 @@ class MicroPythonLanguage implements LanguageRuntime {
     }
     const used = this.used();
     if (value.kind === 'exception') return { kind: 'error', fuel: used, detail: describe(value) };
-    if (value.kind !== 'str') return { kind: 'error', fuel: used, detail: `act returned ${value.kind === 'callable' ? 'a function' : value.type}, not a str` };
+    if (value.kind !== 'str')
+      return {
+        kind: 'error',
+        fuel: used,
+        detail: `act returned ${value.kind === 'callable' ? 'a function' : value.type}, not a str`,
+      };
     return { kind: 'answer', text: value.text, fuel: used };
   }
 

@@ -81,10 +81,16 @@ export function createActHarness(module: WebAssembly.Module, seed: number, logLi
       try {
         instance = new WebAssembly.Instance(module, imports);
       } catch (e) {
-        return { problem: e instanceof WebAssembly.LinkError ? `link error: ${e.message}` : `the start function failed: ${(e as Error).message}` };
+        return {
+          problem:
+            e instanceof WebAssembly.LinkError
+              ? `link error: ${e.message}`
+              : `the start function failed: ${(e as Error).message}`,
+        };
       }
       const exports = instance.exports as unknown as BotExports;
-      if (typeof exports.alloc !== 'function' || typeof exports.act !== 'function') return { problem: 'alloc and act must be functions' };
+      if (typeof exports.alloc !== 'function' || typeof exports.act !== 'function')
+        return { problem: 'alloc and act must be functions' };
       if (!(exports.memory instanceof WebAssembly.Memory)) return { problem: 'the module must export its memory' };
       x = exports;
       tank.fill(BigInt(fuel), capMs);
@@ -123,7 +129,12 @@ export function createActHarness(module: WebAssembly.Module, seed: number, logLi
         const depth = depthOf(x);
         x = null;
         if (tank.capped) return { kind: 'trap', fuelLeft: left, message: capText(tank.cap), safetyCap: true };
-        return { kind: 'trap', fuelLeft: left, message: e instanceof Abort ? e.message : `trap: ${(e as Error).message}`, depth };
+        return {
+          kind: 'trap',
+          fuelLeft: left,
+          message: e instanceof Abort ? e.message : `trap: ${(e as Error).message}`,
+          depth,
+        };
       }
     },
 

@@ -89,7 +89,11 @@ export const frameSlots: FrameWeight = ({ params, locals }) => FRAME_BASE_SLOTS 
  * frame it unwinds would stay counted. A function heavier than `maxDepth`
  * traps whenever it is called.
  */
-export function limitCallDepth(input: Uint8Array, maxDepth: number = MAX_CALL_DEPTH, weigh: FrameWeight = () => 1): Uint8Array<ArrayBuffer> {
+export function limitCallDepth(
+  input: Uint8Array,
+  maxDepth: number = MAX_CALL_DEPTH,
+  weigh: FrameWeight = () => 1,
+): Uint8Array<ArrayBuffer> {
   const sections = readSections(input);
   const section = (id: number) => sections.find((s) => s.id === id);
   const imports = section(SECTION.import) ? readImports(input, section(SECTION.import)!) : [];
@@ -98,19 +102,24 @@ export function limitCallDepth(input: Uint8Array, maxDepth: number = MAX_CALL_DE
   const globals = section(SECTION.global);
   const exports = section(SECTION.export);
   if (!globals || !exports) throw new WasmFormatError('the module needs a global and an export section');
-  if (exportNames(input, exports).includes(DEPTH_EXPORT)) throw new WasmFormatError(`the module already exports '${DEPTH_EXPORT}'`);
-  const depth = imports.filter((i) => i.kind === IMPORT_KIND.global).length + new WasmReader(input, globals.start, globals.end).u32();
+  if (exportNames(input, exports).includes(DEPTH_EXPORT))
+    throw new WasmFormatError(`the module already exports '${DEPTH_EXPORT}'`);
+  const depth =
+    imports.filter((i) => i.kind === IMPORT_KIND.global).length +
+    new WasmReader(input, globals.start, globals.end).u32();
   const functions = functionTypes.map((t) => types[t]!);
   const { blocks, added } = blockTypes(types, functions);
 
   const out: Uint8Array[] = [input.subarray(0, 8)];
-  const emit = (id: number, content: Uint8Array) => out.push(Uint8Array.from([id, ...encodeU32(content.length)]), content);
+  const emit = (id: number, content: Uint8Array) =>
+    out.push(Uint8Array.from([id, ...encodeU32(content.length)]), content);
   for (const s of sections) {
     if (s.id === SECTION.custom) {
       // Debug information would point at the old offsets; only names are kept (the function indices do not change).
       if (new WasmReader(input, s.start, s.end).name() === 'name') emit(s.id, input.subarray(s.start, s.end));
     } else if (s.id === SECTION.global) emit(s.id, appendEntry(input, s, [0x7f, 0x01, 0x41, 0x00, 0x0b]));
-    else if (s.id === SECTION.export) emit(s.id, appendEntry(input, s, [...encodeName(DEPTH_EXPORT), 0x03, ...encodeU32(depth)]));
+    else if (s.id === SECTION.export)
+      emit(s.id, appendEntry(input, s, [...encodeName(DEPTH_EXPORT), 0x03, ...encodeU32(depth)]));
     else if (s.id === SECTION.type && added.length > 0) emit(s.id, appendEntry(input, s, added.flat(), added.length));
     else if (s.id === SECTION.code) emit(s.id, countCalls(input, s, functions, blocks, depth, maxDepth, weigh));
     else emit(s.id, input.subarray(s.start, s.end));
@@ -155,7 +164,10 @@ function readFunctionTypes(input: Uint8Array, s: Section | undefined): FunctionT
  * result's value type, or for several results the index of a type `[] ->
  * results`, appended to the type section (`added`) when there is none.
  */
-function blockTypes(types: readonly FunctionType[], functions: readonly FunctionType[]): { blocks: number[][]; added: number[][] } {
+function blockTypes(
+  types: readonly FunctionType[],
+  functions: readonly FunctionType[],
+): { blocks: number[][]; added: number[][] } {
   const added: number[][] = [];
   const index = new Map<string, number>();
   types.forEach((t, k) => {
@@ -212,7 +224,24 @@ function countCalls(
     // Past maxDepth, a frame traps on entry however deep it is called.
     const w = encodeS32(Math.min(Math.max(1, Math.ceil(weigh({ params: type.params, locals }))), maxDepth + 1));
     // depth += weight; if (depth > maxDepth) unreachable;
-    const enter = [0x23, ...g, 0x41, ...w, 0x6a, 0x24, ...g, 0x23, ...g, 0x41, ...encodeS32(maxDepth), 0x4b, 0x04, 0x40, 0x00, 0x0b];
+    const enter = [
+      0x23,
+      ...g,
+      0x41,
+      ...w,
+      0x6a,
+      0x24,
+      ...g,
+      0x23,
+      ...g,
+      0x41,
+      ...encodeS32(maxDepth),
+      0x4b,
+      0x04,
+      0x40,
+      0x00,
+      0x0b,
+    ];
     // depth -= weight;
     const leave = [0x23, ...g, 0x41, ...w, 0x6b, 0x24, ...g];
     const out: number[] = [...input.subarray(r.pos, body.pos), ...enter, 0x02, ...blocks[f]!];
@@ -250,4 +279,3 @@ function appendEntry(input: Uint8Array, s: Section, entries: number[], n = 1): U
   const count = r.u32();
   return concat([Uint8Array.from(encodeU32(count + n)), input.subarray(r.pos, s.end), Uint8Array.from(entries)]);
 }
-

@@ -10,7 +10,13 @@ import type { FuelTank } from '../fuel-tank.js';
 export type HarnessCall =
   | { readonly kind: 'ok'; readonly output: string; readonly truncated: boolean; readonly fuelLeft: number }
   | { readonly kind: 'bad_range'; readonly fuelLeft: number }
-  | { readonly kind: 'trap'; readonly fuelLeft: number; readonly message: string; readonly depth?: number; readonly safetyCap?: true };
+  | {
+      readonly kind: 'trap';
+      readonly fuelLeft: number;
+      readonly message: string;
+      readonly depth?: number;
+      readonly safetyCap?: true;
+    };
 
 /** How loading went, as plain data: null, or why the bot cannot play (`safetyCap` when the safety cap stopped it). */
 export type HarnessStarted = null | { readonly problem: string; readonly safetyCap?: true };
@@ -45,6 +51,11 @@ export function runStart(exports: { umpire_start?: () => void }, tank: FuelTank)
     return null;
   } catch (e) {
     if (tank.capped) return { problem: `the start function was ${capText(tank.cap)}`, safetyCap: true };
-    return { problem: tank.left() < 0n ? 'the start function used up its load fuel' : `the start function failed: ${(e as Error).message}` };
+    return {
+      problem:
+        tank.left() < 0n
+          ? 'the start function used up its load fuel'
+          : `the start function failed: ${(e as Error).message}`,
+    };
   }
 }

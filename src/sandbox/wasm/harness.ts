@@ -15,6 +15,7 @@ import { createWasiHarness } from './wasi-harness.js';
 /** The harness the module's exports call for: WASI's `_start` with asyncify's exports, or the bot ABI. */
 export function createHarness(module: WebAssembly.Module, seed: number, logLimit: number): Harness {
   const names = WebAssembly.Module.exports(module).map((e) => e.name);
-  if (names.includes('_start') && names.includes('asyncify_start_unwind')) return createWasiHarness(module, seed, logLimit);
+  if (names.includes('_start') && names.includes('asyncify_start_unwind'))
+    return createWasiHarness(module, seed, logLimit);
   return createActHarness(module, seed, logLimit);
 }

@@ -1,7 +1,19 @@
 import { WasmFormatError, WasmReader, concat, encodeName, encodeS32, encodeS64, encodeU32 } from './leb.js';
 import { checkModule, exceptionsRefused, type ResourcePlan } from './module-checks.js';
 import { EXCEPTION_OPS, skipBlockType, skipImmediates, skipLocals } from './opcodes.js';
-import { IMPORT_KIND, SECTION, SECTION_ORDER, exportNames, readImports, readMemories, readSections, readTables, vectorLength, type ImportEntry, type Section } from './sections.js';
+import {
+  IMPORT_KIND,
+  SECTION,
+  SECTION_ORDER,
+  exportNames,
+  readImports,
+  readMemories,
+  readSections,
+  readTables,
+  vectorLength,
+  type ImportEntry,
+  type Section,
+} from './sections.js';
 
 /** Name of the exported mutable i64 global that holds the fuel left. */
 export const FUEL_EXPORT = 'umpire_fuel';
@@ -134,15 +146,21 @@ export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterR
   const definedFunctions = countOf(SECTION.function);
   const helpers: Helpers | null =
     definedFunctions > 0
-      ? { type: countOf(SECTION.type), first: imports.filter((i) => i.kind === IMPORT_KIND.function).length + definedFunctions }
+      ? {
+          type: countOf(SECTION.type),
+          first: imports.filter((i) => i.kind === IMPORT_KIND.function).length + definedFunctions,
+        }
       : null;
   const limits = growLimits(input, sections, imports, plan);
   const strict = options.strict ?? false;
   // Fuel on top of 1 for a call of each imported function (function imports come first in the index space).
-  const importPrices = imports.filter((i) => i.kind === IMPORT_KIND.function).map((i) => options.importFuel?.[`${i.module}.${i.name}`] ?? 0);
+  const importPrices = imports
+    .filter((i) => i.kind === IMPORT_KIND.function)
+    .map((i) => options.importFuel?.[`${i.module}.${i.name}`] ?? 0);
   const added = strict ? STRICT_HELPERS : ENGINE_HELPERS;
   const startSection = section(SECTION.start);
-  const deferredStart = options.deferStart && startSection ? new WasmReader(input, startSection.start, startSection.end).u32() : null;
+  const deferredStart =
+    options.deferStart && startSection ? new WasmReader(input, startSection.start, startSection.end).u32() : null;
 
   const newGlobal = [0x7e, 0x01, 0x42, ...encodeS64(START_FUEL), 0x0b];
   const newExports = [
@@ -154,7 +172,10 @@ export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterR
   let functions = 0;
   let checkpoints = 0;
   const emit = (id: number, content: Uint8Array | number[]) => {
-    out.push(Uint8Array.from([id, ...encodeU32(content.length)]), content instanceof Uint8Array ? content : Uint8Array.from(content));
+    out.push(
+      Uint8Array.from([id, ...encodeU32(content.length)]),
+      content instanceof Uint8Array ? content : Uint8Array.from(content),
+    );
   };
   const has = (id: number) => sections.some((s) => s.id === id);
   const rank = (id: number) => SECTION_ORDER.indexOf(id);
@@ -179,8 +200,17 @@ export function meterWasm(input: Uint8Array, options: MeterOptions = {}): MeterR
     emitMissing(rank(s.id));
     if (s.id === SECTION.global) emit(s.id, appendEntries(input, s, [newGlobal]));
     else if (s.id === SECTION.export) emit(s.id, appendEntries(input, s, newExports));
-    else if (s.id === SECTION.type && helpers) emit(s.id, appendEntries(input, s, strict ? [CHARGE_TYPE, GROW_TYPE] : [CHARGE_TYPE]));
-    else if (s.id === SECTION.function && helpers) emit(s.id, appendEntries(input, s, added.map((h) => encodeU32(helpers.type + (h.grow ? 1 : 0)))));
+    else if (s.id === SECTION.type && helpers)
+      emit(s.id, appendEntries(input, s, strict ? [CHARGE_TYPE, GROW_TYPE] : [CHARGE_TYPE]));
+    else if (s.id === SECTION.function && helpers)
+      emit(
+        s.id,
+        appendEntries(
+          input,
+          s,
+          added.map((h) => encodeU32(helpers.type + (h.grow ? 1 : 0))),
+        ),
+      );
     else if (s.id === SECTION.memory && plan) emit(s.id, capMemories(input, s, plan.memoryMaxPages));
     else if (s.id === SECTION.table && plan) emit(s.id, capTables(input, s, plan.tableMax));
     else if (s.id === SECTION.start && deferredStart !== null) continue;
@@ -230,9 +260,29 @@ function chargeBody(fuel: number, perUnit: number): number[] {
   const g = encodeU32(fuel);
   const body = [
     0x00, // no locals
-    0x23, ...g, 0x20, 0x00, 0xad, 0x42, ...encodeS32(perUnit), 0x7e, 0x7d, 0x24, ...g,
-    0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b,
-    0x20, 0x00, 0x0b,
+    0x23,
+    ...g,
+    0x20,
+    0x00,
+    0xad,
+    0x42,
+    ...encodeS32(perUnit),
+    0x7e,
+    0x7d,
+    0x24,
+    ...g,
+    0x23,
+    ...g,
+    0x42,
+    0x00,
+    0x53,
+    0x04,
+    0x40,
+    0x00,
+    0x0b,
+    0x20,
+    0x00,
+    0x0b,
   ];
   return [...encodeU32(body.length), ...body];
 }
@@ -246,11 +296,40 @@ function growChargeBody(fuel: number, perUnit: number): number[] {
   const g = encodeU32(fuel);
   const body = [
     0x00, // no locals
-    0x20, 0x00, 0x20, 0x02, 0x20, 0x01, 0x6b, 0x4d, 0x04, 0x40,
-    0x23, ...g, 0x20, 0x00, 0xad, 0x42, ...encodeS32(perUnit), 0x7e, 0x7d, 0x24, ...g,
-    0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b,
+    0x20,
+    0x00,
+    0x20,
+    0x02,
+    0x20,
+    0x01,
+    0x6b,
+    0x4d,
+    0x04,
+    0x40,
+    0x23,
+    ...g,
+    0x20,
+    0x00,
+    0xad,
+    0x42,
+    ...encodeS32(perUnit),
+    0x7e,
+    0x7d,
+    0x24,
+    ...g,
+    0x23,
+    ...g,
+    0x42,
+    0x00,
+    0x53,
+    0x04,
+    0x40,
+    0x00,
     0x0b,
-    0x20, 0x00, 0x0b,
+    0x0b,
+    0x20,
+    0x00,
+    0x0b,
   ];
   return [...encodeU32(body.length), ...body];
 }
@@ -264,13 +343,20 @@ interface GrowLimits {
   readonly tables: readonly number[];
 }
 
-function growLimits(input: Uint8Array, sections: readonly Section[], imports: readonly ImportEntry[], plan: ResourcePlan | null): GrowLimits {
+function growLimits(
+  input: Uint8Array,
+  sections: readonly Section[],
+  imports: readonly ImportEntry[],
+  plan: ResourcePlan | null,
+): GrowLimits {
   const section = (id: number) => sections.find((s) => s.id === id);
   const ownMemories = section(SECTION.memory) ? readMemories(input, section(SECTION.memory)!) : [];
   const ownTables = section(SECTION.table) ? readTables(input, section(SECTION.table)!) : [];
   const memories = [
     ...imports.filter((i) => i.kind === IMPORT_KIND.memory).map((i) => i.limits!.max ?? MAX_PAGES),
-    ...ownMemories.map((m) => (plan ? Math.min(m.max ?? plan.memoryMaxPages, plan.memoryMaxPages) : (m.max ?? MAX_PAGES))),
+    ...ownMemories.map((m) =>
+      plan ? Math.min(m.max ?? plan.memoryMaxPages, plan.memoryMaxPages) : (m.max ?? MAX_PAGES),
+    ),
   ];
   const tables = [
     ...imports.filter((i) => i.kind === IMPORT_KIND.table).map((i) => i.limits!.max ?? 0xffffffff),
@@ -282,20 +368,30 @@ function growLimits(input: Uint8Array, sections: readonly Section[], imports: re
 /** The memory section with every maximum lowered to `pages`. */
 function capMemories(input: Uint8Array, s: Section, pages: number): Uint8Array {
   const memories = readMemories(input, s);
-  return Uint8Array.from([...encodeU32(memories.length), ...memories.flatMap((m) => [m.flags | 1, ...encodeU32(m.min), ...encodeU32(Math.min(m.max ?? pages, pages))])]);
+  return Uint8Array.from([
+    ...encodeU32(memories.length),
+    ...memories.flatMap((m) => [m.flags | 1, ...encodeU32(m.min), ...encodeU32(Math.min(m.max ?? pages, pages))]),
+  ]);
 }
 
 /** The table section with the planned maxima. */
 function capTables(input: Uint8Array, s: Section, max: readonly number[]): Uint8Array {
   const tables = readTables(input, s);
-  return Uint8Array.from([...encodeU32(tables.length), ...tables.flatMap((t, i) => [t.refType, t.limits.flags | 1, ...encodeU32(t.limits.min), ...encodeU32(max[i]!)])]);
+  return Uint8Array.from([
+    ...encodeU32(tables.length),
+    ...tables.flatMap((t, i) => [t.refType, t.limits.flags | 1, ...encodeU32(t.limits.min), ...encodeU32(max[i]!)]),
+  ]);
 }
 
 /** A vector section with more entries at its end. */
 function appendEntries(input: Uint8Array, s: Section, entries: number[][]): Uint8Array {
   const r = new WasmReader(input, s.start, s.end);
   const count = r.u32();
-  return concat([Uint8Array.from(encodeU32(count + entries.length)), input.subarray(r.pos, s.end), Uint8Array.from(entries.flat())]);
+  return concat([
+    Uint8Array.from(encodeU32(count + entries.length)),
+    input.subarray(r.pos, s.end),
+    Uint8Array.from(entries.flat()),
+  ]);
 }
 
 /**
@@ -318,7 +414,6 @@ function fuelCheck(fuel: number, cost: number): number[] {
   const g = encodeU32(fuel);
   return [0x23, ...g, 0x42, ...encodeS32(cost), 0x7d, 0x24, ...g, 0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b];
 }
-
 
 /** Fuel an instruction costs on top of its 1 (0xfc instructions by their sub-opcode). */
 function surcharge(op: number, sub: number): number {
@@ -428,15 +523,20 @@ function meterCode(
       if (helpers) {
         const call = (helper: number) => [0x10, ...encodeU32(helpers.first + helper)];
         if (sub === 8 || sub === 10 || sub === 11) charges.push({ at, code: call(HELPER.bytes) });
-        if (sub === 12 || sub === 14 || sub === 17 || (sub === 15 && !strict)) charges.push({ at, code: call(HELPER.elements) });
+        if (sub === 12 || sub === 14 || sub === 17 || (sub === 15 && !strict))
+          charges.push({ at, code: call(HELPER.elements) });
         // The grows' charges need the size now and the maximum: memory.size or table.size, i32.const max.
-        if (op === 0x40 && strict) charges.push({ at, code: [0x3f, 0x00, 0x41, ...encodeS32(limits.memory | 0), ...call(HELPER.pages)] });
+        if (op === 0x40 && strict)
+          charges.push({ at, code: [0x3f, 0x00, 0x41, ...encodeS32(limits.memory | 0), ...call(HELPER.pages)] });
         if (sub === 15 && strict) {
           const immediates = new WasmReader(input, body.pos, bodyEnd);
           immediates.u32();
           const t = immediates.u32();
           const max = limits.tables[t] ?? 0xffffffff;
-          charges.push({ at, code: [0xfc, ...encodeU32(16), ...encodeU32(t), 0x41, ...encodeS32(max | 0), ...call(HELPER.tableElements)] });
+          charges.push({
+            at,
+            code: [0xfc, ...encodeU32(16), ...encodeU32(t), 0x41, ...encodeS32(max | 0), ...call(HELPER.tableElements)],
+          });
         }
       }
       if (op === 0x02 || op === 0x03 || op === 0x04) {
@@ -471,10 +571,11 @@ function meterCode(
     parts.push(Uint8Array.from(encodeU32(newBody.length)), newBody);
     r.pos = bodyEnd;
   }
-  if (helpers) for (const h of added) parts.push(Uint8Array.from(h.grow ? growChargeBody(fuel, h.perUnit) : chargeBody(fuel, h.perUnit)));
+  if (helpers)
+    for (const h of added)
+      parts.push(Uint8Array.from(h.grow ? growChargeBody(fuel, h.perUnit) : chargeBody(fuel, h.perUnit)));
   return { bytes: concat(parts), functions: count, checkpoints };
 }
-
 
 export interface ModuleInterface {
   readonly imports: readonly { module: string; name: string; kind: number }[];
@@ -486,7 +587,8 @@ export function moduleInterface(input: Uint8Array): ModuleInterface {
   const imports: { module: string; name: string; kind: number }[] = [];
   const exports: { name: string; kind: number }[] = [];
   for (const s of readSections(input)) {
-    if (s.id === SECTION.import) for (const i of readImports(input, s)) imports.push({ module: i.module, name: i.name, kind: i.kind });
+    if (s.id === SECTION.import)
+      for (const i of readImports(input, s)) imports.push({ module: i.module, name: i.name, kind: i.kind });
     else if (s.id === SECTION.export) {
       const r = new WasmReader(input, s.start, s.end);
       for (let n = r.u32(); n > 0; n--) {

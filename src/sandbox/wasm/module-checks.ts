@@ -44,7 +44,11 @@ export interface ResourcePlan {
  * {@link TABLE_ENTRY_BYTES} each, memory the rest. Throws
  * {@link WasmFormatError} naming the problem.
  */
-export function checkModule(input: Uint8Array, sections: readonly Section[], memoryBytes?: number): ResourcePlan | null {
+export function checkModule(
+  input: Uint8Array,
+  sections: readonly Section[],
+  memoryBytes?: number,
+): ResourcePlan | null {
   const section = (id: number) => sections.find((s) => s.id === id);
   const imports = section(SECTION.import) ? readImports(input, section(SECTION.import)!) : [];
   const ownMemories = section(SECTION.memory) ? readMemories(input, section(SECTION.memory)!) : [];
@@ -53,20 +57,33 @@ export function checkModule(input: Uint8Array, sections: readonly Section[], mem
   const importedTables = imports.filter((i) => i.kind === IMPORT_KIND.table).map((i) => i.limits!);
 
   if (memories.length > 1) throw new WasmFormatError(`the module has ${memories.length} memories; a bot may have one`);
-  if (memories.some((m) => m.flags & 0x02)) throw new WasmFormatError('shared memories are not allowed: bots get no threads or atomics');
+  if (memories.some((m) => m.flags & 0x02))
+    throw new WasmFormatError('shared memories are not allowed: bots get no threads or atomics');
   if (memories.some((m) => m.flags & 0x04)) throw new WasmFormatError('64-bit memories are not supported');
-  if ([...importedTables, ...ownTables.map((t) => t.limits)].some((t) => t.flags & 0x04)) throw new WasmFormatError('64-bit tables are not supported');
+  if ([...importedTables, ...ownTables.map((t) => t.limits)].some((t) => t.flags & 0x04))
+    throw new WasmFormatError('64-bit tables are not supported');
   if (section(SECTION.tag)) throw new WasmFormatError(exceptionsRefused('the module declares exception tags'));
-  if (imports.some((i) => i.kind === IMPORT_KIND.tag)) throw new WasmFormatError(exceptionsRefused('the module imports an exception tag'));
-  if (!WebAssembly.validate(input as Uint8Array<ArrayBuffer>)) throw new WasmFormatError(`not a valid WebAssembly module: ${compileError(input)}`);
+  if (imports.some((i) => i.kind === IMPORT_KIND.tag))
+    throw new WasmFormatError(exceptionsRefused('the module imports an exception tag'));
+  if (!WebAssembly.validate(input as Uint8Array<ArrayBuffer>))
+    throw new WasmFormatError(`not a valid WebAssembly module: ${compileError(input)}`);
   if (memoryBytes === undefined) return null;
 
-  const tableMax = planTables(ownTables.map((t) => t.limits), importedTables, memoryBytes);
-  const tableBytes = [...tableMax, ...importedTables.map((t) => t.max ?? t.min)].reduce((sum, n) => sum + n * TABLE_ENTRY_BYTES, 0);
+  const tableMax = planTables(
+    ownTables.map((t) => t.limits),
+    importedTables,
+    memoryBytes,
+  );
+  const tableBytes = [...tableMax, ...importedTables.map((t) => t.max ?? t.min)].reduce(
+    (sum, n) => sum + n * TABLE_ENTRY_BYTES,
+    0,
+  );
   const memoryMaxPages = Math.floor((memoryBytes - tableBytes) / PAGE);
   const memoryMin = memories[0]?.min ?? 0;
   if (memoryMin > memoryMaxPages) {
-    throw new WasmFormatError(`the module needs ${memoryMin} pages of memory at start; the limit is ${memoryMaxPages} (${memoryBytes} bytes less its tables)`);
+    throw new WasmFormatError(
+      `the module needs ${memoryMin} pages of memory at start; the limit is ${memoryMaxPages} (${memoryBytes} bytes less its tables)`,
+    );
   }
   return { memoryMaxPages, tableMax };
 }
@@ -76,7 +93,9 @@ function planTables(own: readonly Limits[], imported: readonly Limits[], memoryB
   const allowed = Math.floor((memoryBytes * TABLE_SHARE) / TABLE_ENTRY_BYTES);
   const atStart = [...own, ...imported].reduce((sum, t) => sum + t.min, 0);
   if (atStart > allowed) {
-    throw new WasmFormatError(`the module's tables need ${atStart} elements at start; at most ${allowed} fit in its memory limit`);
+    throw new WasmFormatError(
+      `the module's tables need ${atStart} elements at start; at most ${allowed} fit in its memory limit`,
+    );
   }
   const growable = own.filter((t) => t.max === null || t.max > t.min).length;
   const room = growable > 0 ? Math.floor((allowed - atStart) / growable) : 0;

@@ -156,7 +156,8 @@ function skipPrefixedSimd(r: WasmReader): void {
 
 function skipPrefixedAtomic(r: WasmReader): void {
   const sub = r.u32();
-  if (sub === 0x03) r.skip(1); // atomic.fence
+  if (sub === 0x03)
+    r.skip(1); // atomic.fence
   else skipMemarg(r);
 }
 

@@ -28,16 +28,25 @@ export function addRefuelHook(input: Uint8Array): Uint8Array<ArrayBuffer> {
   const types = section(SECTION.type);
   if (!code || !types || new WasmReader(input, code.start, code.end).u32() === 0) return input.slice();
   const imports = section(SECTION.import) ? readImports(input, section(SECTION.import)!) : [];
-  if (imports.some((i) => i.module === REFUEL_MODULE)) throw new WasmFormatError(`the module already imports from '${REFUEL_MODULE}'`);
+  if (imports.some((i) => i.module === REFUEL_MODULE))
+    throw new WasmFormatError(`the module already imports from '${REFUEL_MODULE}'`);
   // The hook's index: after the module's own function imports, before its functions.
   const hook = imports.filter((i) => i.kind === IMPORT_KIND.function).length;
   const fuel = fuelGlobal(input, section(SECTION.export));
   const hookType = functionTypeCount(input, types);
-  const importEntry = [...encodeName(REFUEL_MODULE), ...encodeName(REFUEL_NAME), IMPORT_KIND.function, ...encodeU32(hookType)];
+  const importEntry = [
+    ...encodeName(REFUEL_MODULE),
+    ...encodeName(REFUEL_NAME),
+    IMPORT_KIND.function,
+    ...encodeU32(hookType),
+  ];
 
   const out: Uint8Array[] = [input.subarray(0, 8)];
   const emit = (id: number, content: Uint8Array | number[]) => {
-    out.push(Uint8Array.from([id, ...encodeU32(content.length)]), content instanceof Uint8Array ? content : Uint8Array.from(content));
+    out.push(
+      Uint8Array.from([id, ...encodeU32(content.length)]),
+      content instanceof Uint8Array ? content : Uint8Array.from(content),
+    );
   };
   const importRank = SECTION_ORDER.indexOf(SECTION.import);
   let importDone = section(SECTION.import) !== undefined;
@@ -192,7 +201,13 @@ function renumberElements(input: Uint8Array, s: Section, renumber: (i: number) =
  * i64.lt_s; if; unreachable; end`) a call of the hook. Only the meter writes
  * `global.get $fuel`: the module could not name the global before.
  */
-function rewriteCode(input: Uint8Array, s: Section, renumber: (i: number) => number, fuel: number, hook: number): Uint8Array {
+function rewriteCode(
+  input: Uint8Array,
+  s: Section,
+  renumber: (i: number) => number,
+  fuel: number,
+  hook: number,
+): Uint8Array {
   const r = new WasmReader(input, s.start, s.end);
   const count = r.u32();
   const parts: Uint8Array[] = [Uint8Array.from(encodeU32(count))];
@@ -295,4 +310,3 @@ function appendEntry(input: Uint8Array, s: Section, entry: number[]): Uint8Array
   const count = r.u32();
   return concat([Uint8Array.from(encodeU32(count + 1)), input.subarray(r.pos, s.end), Uint8Array.from(entry)]);
 }
-

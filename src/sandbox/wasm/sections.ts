@@ -1,6 +1,19 @@
 import { WasmFormatError, WasmReader } from './leb.js';
 
-export const SECTION = { custom: 0, type: 1, import: 2, function: 3, table: 4, memory: 5, global: 6, export: 7, start: 8, element: 9, code: 10, tag: 13 } as const;
+export const SECTION = {
+  custom: 0,
+  type: 1,
+  import: 2,
+  function: 3,
+  table: 4,
+  memory: 5,
+  global: 6,
+  export: 7,
+  start: 8,
+  element: 9,
+  code: 10,
+  tag: 13,
+} as const;
 /** Section ids in the order the specification requires them. */
 export const SECTION_ORDER = [1, 2, 3, 4, 5, 13, 6, 7, 8, 9, 12, 10, 11];
 
@@ -30,7 +43,8 @@ export interface ImportEntry {
 /** The module's sections in file order, checked for order and framing. */
 export function readSections(input: Uint8Array): Section[] {
   const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
-  if (input.length < 8 || magic.some((b, i) => input[i] !== b)) throw new WasmFormatError('not a WebAssembly module (bad magic or version)');
+  if (input.length < 8 || magic.some((b, i) => input[i] !== b))
+    throw new WasmFormatError('not a WebAssembly module (bad magic or version)');
   const r = new WasmReader(input, 8);
   const sections: Section[] = [];
   let last = -1;

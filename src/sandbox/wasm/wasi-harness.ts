@@ -96,7 +96,10 @@ export function createWasiHarness(module: WebAssembly.Module, seed: number, logL
         const len = v.getUint32(iovs + 8 * i + 4, true);
         total += len;
         // Only what is kept is read and paid for: the answer up to its limit, the log up to its room.
-        const keep = Math.max(0, fd === 1 ? Math.min(len, outputLimit + 1 - stdoutSize) : Math.min(len, logLimit - logged));
+        const keep = Math.max(
+          0,
+          fd === 1 ? Math.min(len, outputLimit + 1 - stdoutSize) : Math.min(len, logLimit - logged),
+        );
         if (keep === 0) continue;
         charge(keep * HOST_BYTE_FUEL);
         if (fd === 1) {
@@ -184,7 +187,12 @@ export function createWasiHarness(module: WebAssembly.Module, seed: number, logL
       try {
         x = new WebAssembly.Instance(module, imports as WebAssembly.Imports).exports as unknown as WasiExports;
       } catch (e) {
-        return { problem: e instanceof WebAssembly.LinkError ? `link error: ${e.message}` : `the start function failed: ${(e as Error).message}` };
+        return {
+          problem:
+            e instanceof WebAssembly.LinkError
+              ? `link error: ${e.message}`
+              : `the start function failed: ${(e as Error).message}`,
+        };
       }
       // asyncify keeps the suspended call stack here: one page of the program's memory.
       const page = x.memory.grow(1);
@@ -199,7 +207,8 @@ export function createWasiHarness(module: WebAssembly.Module, seed: number, logL
     },
 
     call(input, fuel, limit, capMs = 0) {
-      if (!x || exited) return { kind: 'trap', fuelLeft: fuel, message: exited ? 'the program has exited' : 'not started' };
+      if (!x || exited)
+        return { kind: 'trap', fuelLeft: fuel, message: exited ? 'the program has exited' : 'not started' };
       const grown = new Uint8Array(stdin.length - stdinAt + input.length);
       grown.set(stdin.subarray(stdinAt));
       grown.set(new TextEncoder().encode(input), stdin.length - stdinAt);

@@ -9,7 +9,8 @@ export const isWasm = (bytes: Uint8Array): boolean => WASM_MAGIC.every((m, i) =>
 const moduleBytes = (code: string | Uint8Array) => (typeof code === 'string' ? new TextEncoder().encode(code) : code);
 
 /** The runtime's own preparation of WASI modules, where it has one (Node: binaryen; Workers: none, prepared beforehand). */
-const load: LanguageLoader = (code, ctx, host) => WasmBot.load(host.wasmSessions, moduleBytes(code), ctx, host.prepareWasi);
+const load: LanguageLoader = (code, ctx, host) =>
+  WasmBot.load(host.wasmSessions, moduleBytes(code), ctx, host.prepareWasi);
 
 export const webassembly: Language = {
   kind: 'wasm',
@@ -22,5 +23,9 @@ export const webassembly: Language = {
   engines: [],
   load: { node: load, workers: load },
   calibration: { id: 'wasm', title: 'WebAssembly (strict metering, as bots)', script: 'scripts/calibrate/wasm.mjs' },
-  docs: { summary: 'A module exporting `memory`, `alloc` and `act` (docs/wasm-abi.md), or a WASI program reading stdin, metered per instruction.', page: 'docs/bots/webassembly.md' },
+  docs: {
+    summary:
+      'A module exporting `memory`, `alloc` and `act` (docs/wasm-abi.md), or a WASI program reading stdin, metered per instruction.',
+    page: 'docs/bots/webassembly.md',
+  },
 };

@@ -17,8 +17,10 @@ export function asyncifyTooLarge(bytes: Uint8Array): string | null {
   const functions = sections.find((s) => s.id === SECTION.function);
   const code = sections.find((s) => s.id === SECTION.code);
   const count = functions ? vectorLength(bytes, functions) : 0;
-  if (count > MAX_ASYNCIFY_FUNCTIONS) return `the WASI module has ${count} functions; at most ${MAX_ASYNCIFY_FUNCTIONS} can be made suspendable`;
+  if (count > MAX_ASYNCIFY_FUNCTIONS)
+    return `the WASI module has ${count} functions; at most ${MAX_ASYNCIFY_FUNCTIONS} can be made suspendable`;
   const size = code ? code.end - code.start : 0;
-  if (size > MAX_ASYNCIFY_CODE_BYTES) return `the WASI module has ${size} bytes of code; at most ${MAX_ASYNCIFY_CODE_BYTES} can be made suspendable`;
+  if (size > MAX_ASYNCIFY_CODE_BYTES)
+    return `the WASI module has ${size} bytes of code; at most ${MAX_ASYNCIFY_CODE_BYTES} can be made suspendable`;
   return null;
 }

@@ -1,4 +1,10 @@
-import { loadBot, type Allowance, type CallOutcome, type LanguageInstance, type LanguageRuntime } from '../lifecycle.js';
+import {
+  loadBot,
+  type Allowance,
+  type CallOutcome,
+  type LanguageInstance,
+  type LanguageRuntime,
+} from '../lifecycle.js';
 import { safetyCapDetail } from '../safety-cap.js';
 import type { BotContext, LoadFailure, LoadResult } from '../types.js';
 import type { WasiPreparer, WasmSession, WasmSessionFactory } from '../wasm/session.js';
@@ -40,46 +46,75 @@ export function wasiKind(bytes: Uint8Array): 'none' | 'raw' | 'prepared' {
  * the sandbox's common life (lifecycle.ts).
  */
 export const WasmBot = {
-  async load(open: WasmSessionFactory, bytes: Uint8Array, ctx: BotContext, prepareWasi?: WasiPreparer): Promise<LoadResult> {
+  async load(
+    open: WasmSessionFactory,
+    bytes: Uint8Array,
+    ctx: BotContext,
+    prepareWasi?: WasiPreparer,
+  ): Promise<LoadResult> {
     const prepared = await prepareModule(bytes, ctx, prepareWasi);
     if ('code' in prepared) return { ok: false, failure: prepared };
     let session: WasmSession;
     try {
       session = await open(prepared.metered, ctx.seed, ctx.limits.logChars);
     } catch (e) {
-      return { ok: false, failure: { code: 'BUNDLE_INVALID', message: `not a valid WebAssembly module: ${(e as Error).message}` } };
+      return {
+        ok: false,
+        failure: { code: 'BUNDLE_INVALID', message: `not a valid WebAssembly module: ${(e as Error).message}` },
+      };
     }
     return loadBot(new SessionLanguage(session, prepared.stdio), ctx);
   },
 };
 
 /** Checks a module, prepares a WASI one where the runtime can, and meters it. */
-async function prepareModule(bytes: Uint8Array, ctx: BotContext, prepareWasi?: WasiPreparer): Promise<{ metered: Uint8Array; stdio: boolean } | LoadFailure> {
+async function prepareModule(
+  bytes: Uint8Array,
+  ctx: BotContext,
+  prepareWasi?: WasiPreparer,
+): Promise<{ metered: Uint8Array; stdio: boolean } | LoadFailure> {
   try {
     const kind = wasiKind(bytes);
     if (kind === 'raw') {
-      if (!prepareWasi) return { code: 'BUNDLE_INVALID', message: 'this runtime cannot prepare WASI modules: send one made by `umpire prepare-wasi`' };
+      if (!prepareWasi)
+        return {
+          code: 'BUNDLE_INVALID',
+          message: 'this runtime cannot prepare WASI modules: send one made by `umpire prepare-wasi`',
+        };
       const tooLarge = asyncifyTooLarge(bytes);
       if (tooLarge) return { code: 'BUNDLE_TOO_LARGE', message: tooLarge };
       try {
         bytes = await prepareWasi(bytes);
       } catch (e) {
         if (e instanceof WasmFormatError) throw e;
-        return { code: 'BUNDLE_INVALID', message: `the WASI module could not be made suspendable: ${(e as Error).message}` };
+        return {
+          code: 'BUNDLE_INVALID',
+          message: `the WASI module could not be made suspendable: ${(e as Error).message}`,
+        };
       }
     }
     // Its frames counted in stack slots: deep recursion traps at the same call in every runtime, before V8's stack ends.
-    let metered = limitCallDepth(meterWasm(bytes, { memoryBytes: ctx.limits.memoryBytes, deferStart: true, strict: true }).bytes, MAX_STACK_SLOTS, frameSlots);
+    let metered = limitCallDepth(
+      meterWasm(bytes, { memoryBytes: ctx.limits.memoryBytes, deferStart: true, strict: true }).bytes,
+      MAX_STACK_SLOTS,
+      frameSlots,
+    );
     // Its fuel checks call the host when the counter runs out, which hands the budget out in slices and keeps the safety cap.
     metered = addRefuelHook(metered);
     const { imports, exports } = moduleInterface(bytes);
-    const offered = (i: { module: string; name: string }) => (kind === 'none' ? OFFERED_IMPORTS.has(`${i.module}.${i.name}`) : i.module === WASI);
+    const offered = (i: { module: string; name: string }) =>
+      kind === 'none' ? OFFERED_IMPORTS.has(`${i.module}.${i.name}`) : i.module === WASI;
     const unknown = imports.find((i) => !offered(i));
-    if (unknown) return { code: 'BUNDLE_LINK', message: `imports ${unknown.module}.${unknown.name}, which bots are not offered` };
+    if (unknown)
+      return { code: 'BUNDLE_LINK', message: `imports ${unknown.module}.${unknown.name}, which bots are not offered` };
     const has = (name: string, kind: number) => exports.some((e) => e.name === name && e.kind === kind);
     const entries = kind === 'none' ? ['alloc', 'act'] : ['_start'];
-    const missing = [...entries.filter((n) => !has(n, KIND_FUNCTION)), ...(has('memory', KIND_MEMORY) ? [] : ['memory'])];
-    if (missing.length > 0) return { code: 'BUNDLE_NO_ENTRY', message: `the module does not export ${missing.join(', ')}` };
+    const missing = [
+      ...entries.filter((n) => !has(n, KIND_FUNCTION)),
+      ...(has('memory', KIND_MEMORY) ? [] : ['memory']),
+    ];
+    if (missing.length > 0)
+      return { code: 'BUNDLE_NO_ENTRY', message: `the module does not export ${missing.join(', ')}` };
     return { metered, stdio: kind !== 'none' };
   } catch (e) {
     if (e instanceof WasmFormatError) return { code: 'BUNDLE_INVALID', message: e.message };
@@ -101,7 +136,11 @@ class SessionLanguage implements LanguageRuntime {
     const started = await this.session.start(load.fuel, load.capMs);
     if (started) {
       const { problem, safetyCap } = started;
-      return { code: problem.startsWith('link') ? 'BUNDLE_LINK' : 'BUNDLE_INIT', message: problem, ...(safetyCap ? { safetyCap } : {}) };
+      return {
+        code: problem.startsWith('link') ? 'BUNDLE_LINK' : 'BUNDLE_INIT',
+        message: problem,
+        ...(safetyCap ? { safetyCap } : {}),
+      };
     }
     const session = this.session;
     return {
@@ -112,16 +151,23 @@ class SessionLanguage implements LanguageRuntime {
   }
 }
 
-async function call(session: WasmSession, input: string, allowance: Allowance, outputChars: number): Promise<CallOutcome> {
+async function call(
+  session: WasmSession,
+  input: string,
+  allowance: Allowance,
+  outputChars: number,
+): Promise<CallOutcome> {
   const { fuel, capMs } = allowance;
   const r = await session.call(input, fuel, outputChars, capMs);
   const used = Math.min(fuel, fuel - r.fuelLeft);
-  if (r.kind === 'ok') return { kind: 'answer', text: r.output, fuel: used, ...(r.truncated ? { truncated: true } : {}) };
+  if (r.kind === 'ok')
+    return { kind: 'answer', text: r.output, fuel: used, ...(r.truncated ? { truncated: true } : {}) };
   if (r.kind === 'bad_range') return { kind: 'error', fuel: used, detail: 'act returned a range outside memory' };
   // The instance stopped mid-call: it is dropped and loaded fresh next turn, as after a trap.
   if (r.safetyCap) return { kind: 'stopped', fuel: used, detail: safetyCapDetail(capMs), safetyCap: true };
   if (r.fuelLeft < 0) return { kind: 'stopped', fuel, detail: 'used up its fuel' };
   // The count of stack slots ran over (or V8's stack, which the count is sized to beat): charged the whole budget, as JS and Python bots are.
-  if ((r.depth ?? 0) > MAX_STACK_SLOTS || /Maximum call stack size exceeded/.test(r.message)) return { kind: 'crash', fuel, detail: TOO_DEEP };
+  if ((r.depth ?? 0) > MAX_STACK_SLOTS || /Maximum call stack size exceeded/.test(r.message))
+    return { kind: 'crash', fuel, detail: TOO_DEEP };
   return { kind: 'crash', fuel: used, detail: r.message };
 }

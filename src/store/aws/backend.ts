@@ -5,7 +5,8 @@ import { createStores, ensureStorage, storageConfigFromEnv, type AwsStores } fro
 /** S3 and DynamoDB: AWS, Cloudflare R2's S3 API, or any server that speaks them. */
 export const awsBackend: StoreBackend = {
   name: 'aws',
-  summary: 'S3 and DynamoDB (AWS, R2 or any endpoint): S3_BUCKET, DYNAMODB_TABLE; S3_ENDPOINT, DYNAMODB_ENDPOINT, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY if needed',
+  summary:
+    'S3 and DynamoDB (AWS, R2 or any endpoint): S3_BUCKET, DYNAMODB_TABLE; S3_ENDPOINT, DYNAMODB_ENDPOINT, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY if needed',
   async open({ env, guest }) {
     const config = storageConfigFromEnv(env);
     if (!config) throw new StoreConfigError('STORE_NOT_CONFIGURED', 'STORE=aws needs S3_BUCKET and DYNAMODB_TABLE');
@@ -15,12 +16,19 @@ export const awsBackend: StoreBackend = {
 };
 
 /** AWS stores as an opened backend; `stop` runs on close, after the clients are let go. */
-export function openedAws(backend: string, stores: AwsStores, stop: () => Promise<void> = async () => undefined): OpenedStores {
+export function openedAws(
+  backend: string,
+  stores: AwsStores,
+  stop: () => Promise<void> = async () => undefined,
+): OpenedStores {
   const { s3, dynamodb } = stores.config;
   return {
     backend,
     stores,
-    where: [`replays: s3 ${s3.endpoint ?? 'AWS'} bucket ${s3.bucket}`, `records: dynamodb ${dynamodb.endpoint ?? 'AWS'} table ${dynamodb.table}`],
+    where: [
+      `replays: s3 ${s3.endpoint ?? 'AWS'} bucket ${s3.bucket}`,
+      `records: dynamodb ${dynamodb.endpoint ?? 'AWS'} table ${dynamodb.table}`,
+    ],
     prepare: () => ensureStorage(stores),
     async close() {
       stores.s3.destroy();

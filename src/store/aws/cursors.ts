@@ -27,7 +27,13 @@ export function decodeCursorKey(cursor: string, names: readonly string[]): Recor
     if (!names.includes(name) || !isPlainObject(attribute)) throw badCursor();
     const fields = Object.keys(attribute);
     const text = attribute.S;
-    if (fields.length !== 1 || typeof text !== 'string' || text.length === 0 || new TextEncoder().encode(text).length > MAX_KEY_BYTES) throw badCursor();
+    if (
+      fields.length !== 1 ||
+      typeof text !== 'string' ||
+      text.length === 0 ||
+      new TextEncoder().encode(text).length > MAX_KEY_BYTES
+    )
+      throw badCursor();
     key[name] = { S: text };
   }
   return key;

@@ -1,4 +1,11 @@
-import { ConditionalCheckFailedException, DeleteItemCommand, GetItemCommand, PutItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  DeleteItemCommand,
+  GetItemCommand,
+  PutItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { parseRecord } from './attribute-values.js';
 import { queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
@@ -36,7 +43,13 @@ export class DynamoBotStore implements BotStore {
 
   async create(bot: BotRecord): Promise<void> {
     try {
-      await this.db.send(new PutItemCommand({ TableName: this.table, Item: this.item(bot), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: this.item(bot),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
     } catch (e) {
       throw unavailable('storing a bot', e);
     }
@@ -45,7 +58,9 @@ export class DynamoBotStore implements BotStore {
 
   async get(id: string): Promise<BotRecord | null> {
     try {
-      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: { pk: { S: `botrec#${id}` }, sk: { S: 'bot' } } }));
+      const out = await this.db.send(
+        new GetItemCommand({ TableName: this.table, Key: { pk: { S: `botrec#${id}` }, sk: { S: 'bot' } } }),
+      );
       return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as BotRecord) : null;
     } catch (e) {
       throw unavailable('reading a bot', e);
@@ -55,7 +70,13 @@ export class DynamoBotStore implements BotStore {
   async update(bot: BotRecord): Promise<boolean> {
     if (bot.public !== true) await this.unlist(bot.id);
     try {
-      await this.db.send(new PutItemCommand({ TableName: this.table, Item: this.item(bot), ConditionExpression: 'attribute_exists(pk)' }));
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: this.item(bot),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
     } catch (e) {
       if (e instanceof ConditionalCheckFailedException) return false;
       throw unavailable('updating a bot', e);
@@ -75,7 +96,13 @@ export class DynamoBotStore implements BotStore {
   }
 
   private async list(bot: BotRecord): Promise<void> {
-    const summary: PublicBotSummary = { id: bot.id, name: bot.name, kind: bot.kind, public: true, createdAt: bot.createdAt };
+    const summary: PublicBotSummary = {
+      id: bot.id,
+      name: bot.name,
+      kind: bot.kind,
+      public: true,
+      createdAt: bot.createdAt,
+    };
     try {
       await this.db.send(
         new PutItemCommand({
@@ -96,7 +123,9 @@ export class DynamoBotStore implements BotStore {
 
   private async unlist(id: string): Promise<void> {
     try {
-      await this.db.send(new DeleteItemCommand({ TableName: this.table, Key: { pk: { S: `botrec#${id}` }, sk: { S: 'public' } } }));
+      await this.db.send(
+        new DeleteItemCommand({ TableName: this.table, Key: { pk: { S: `botrec#${id}` }, sk: { S: 'public' } } }),
+      );
     } catch (e) {
       throw unavailable('unlisting a bot', e);
     }

@@ -1,4 +1,10 @@
-import { DeleteItemCommand, PutItemCommand, QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import type { PendingDelivery, PendingDeliveryStore } from '../contract/pending-deliveries.js';
 import { unavailable } from './s3-blobs.js';
 
@@ -22,7 +28,9 @@ export class DynamoDeliveryStore implements PendingDeliveryStore {
 
   async put(d: PendingDelivery): Promise<void> {
     try {
-      await this.db.send(new PutItemCommand({ TableName: this.table, Item: { ...this.key(d), record: { S: JSON.stringify(d) } } }));
+      await this.db.send(
+        new PutItemCommand({ TableName: this.table, Item: { ...this.key(d), record: { S: JSON.stringify(d) } } }),
+      );
     } catch (e) {
       throw unavailable('storing a webhook delivery', e);
     }
@@ -36,7 +44,11 @@ export class DynamoDeliveryStore implements PendingDeliveryStore {
     }
   }
 
-  async list(query: { readonly hookId?: string; readonly after?: string; readonly limit: number }): Promise<{ items: PendingDelivery[]; next: string | null }> {
+  async list(query: {
+    readonly hookId?: string;
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<{ items: PendingDelivery[]; next: string | null }> {
     const values: Record<string, AttributeValue> = { ':pk': { S: PK } };
     if (query.hookId !== undefined) values[':prefix'] = { S: `${query.hookId}#` };
     try {

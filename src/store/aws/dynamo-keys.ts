@@ -1,4 +1,10 @@
-import { ConditionalCheckFailedException, GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { unavailable } from './s3-blobs.js';
 import type { ApiKeyRecord, KeyStore } from '../contract/keys.js';
 
@@ -28,7 +34,9 @@ export class DynamoKeyStore implements KeyStore {
 
   async find(keyHash: string): Promise<ApiKeyRecord | null> {
     try {
-      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: { pk: { S: `key#${keyHash}` }, sk: { S: 'key' } } }));
+      const out = await this.db.send(
+        new GetItemCommand({ TableName: this.table, Key: { pk: { S: `key#${keyHash}` }, sk: { S: 'key' } } }),
+      );
       return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as ApiKeyRecord) : null;
     } catch (e) {
       throw unavailable('reading an API key', e);

@@ -8,7 +8,15 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type { BoardOfBot, Entry, Leaderboard, LeaderboardStore, ListedBoard, ResultLine, Round } from '../contract/leaderboards.js';
+import type {
+  BoardOfBot,
+  Entry,
+  Leaderboard,
+  LeaderboardStore,
+  ListedBoard,
+  ResultLine,
+  Round,
+} from '../contract/leaderboards.js';
 import type { Webhook } from '../contract/webhooks.js';
 import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
 import { parseRecord } from './attribute-values.js';
@@ -39,7 +47,12 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     return { pk: { S: `lb#${boardId}` }, sk: { S: sk } };
   }
 
-  private async put(item: Record<string, AttributeValue>, condition: string | undefined, what: string, values?: Record<string, AttributeValue>): Promise<boolean> {
+  private async put(
+    item: Record<string, AttributeValue>,
+    condition: string | undefined,
+    what: string,
+    values?: Record<string, AttributeValue>,
+  ): Promise<boolean> {
     try {
       await this.db.send(
         new PutItemCommand({
@@ -58,14 +71,22 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   private async getJson<T>(boardId: string, sk: string, what: string): Promise<T | null> {
     try {
-      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: this.key(boardId, sk), ConsistentRead: true }));
+      const out = await this.db.send(
+        new GetItemCommand({ TableName: this.table, Key: this.key(boardId, sk), ConsistentRead: true }),
+      );
       return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as T) : null;
     } catch (e) {
       throw unavailable(what, e);
     }
   }
 
-  private async query(boardId: string, prefix: string, what: string, start?: Record<string, AttributeValue>, limit?: number) {
+  private async query(
+    boardId: string,
+    prefix: string,
+    what: string,
+    start?: Record<string, AttributeValue>,
+    limit?: number,
+  ) {
     try {
       return await this.db.send(
         new QueryCommand({
@@ -85,14 +106,23 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   }
 
   async createBoard(board: Leaderboard): Promise<void> {
-    const listing: Record<string, AttributeValue> = board.public === true ? { gsi1pk: { S: LISTED_BOARDS }, gsi1sk: { S: `${board.createdAt}#${board.id}` } } : {};
-    const item = { ...this.key(board.id, 'board'), record: { S: JSON.stringify(board) }, entryCount: { N: '0' }, ...listing };
+    const listing: Record<string, AttributeValue> =
+      board.public === true ? { gsi1pk: { S: LISTED_BOARDS }, gsi1sk: { S: `${board.createdAt}#${board.id}` } } : {};
+    const item = {
+      ...this.key(board.id, 'board'),
+      record: { S: JSON.stringify(board) },
+      entryCount: { N: '0' },
+      ...listing,
+    };
     await this.put(item, 'attribute_not_exists(pk)', 'storing a leaderboard');
   }
 
   async listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>> {
     const page = await queryIndexPage(this.db, this.table, LISTED_BOARDS, limit, cursor, 'listing leaderboards');
-    const items = page.items.map((i) => ({ board: parseRecord<Leaderboard>(i), entries: Number(i.entryCount?.N ?? 0) }));
+    const items = page.items.map((i) => ({
+      board: parseRecord<Leaderboard>(i),
+      entries: Number(i.entryCount?.N ?? 0),
+    }));
     return { items, cursor: page.cursor };
   }
 
@@ -152,12 +182,9 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   }
 
   putEntry(boardId: string, entry: Entry): Promise<boolean> {
-    return this.put(
-      this.entryItem(boardId, entry),
-      'version = :previous',
-      'updating an entry',
-      { ':previous': { N: String(entry.version - 1) } },
-    );
+    return this.put(this.entryItem(boardId, entry), 'version = :previous', 'updating an entry', {
+      ':previous': { N: String(entry.version - 1) },
+    });
   }
 
   async putRound(boardId: string, round: Round): Promise<void> {
@@ -176,15 +203,24 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   }
 
   async latestRound(boardId: string): Promise<Round | null> {
-    const page = await queryIndexPage(this.db, this.table, `rounds#${boardId}`, 1, undefined, 'finding the latest round');
+    const page = await queryIndexPage(
+      this.db,
+      this.table,
+      `rounds#${boardId}`,
+      1,
+      undefined,
+      'finding the latest round',
+    );
     const item = page.items[0];
     // The index names the round; its counters are read from the table itself.
-    return item ? this.getRound(boardId, (parseRecord<Round>(item)).id) : null;
+    return item ? this.getRound(boardId, parseRecord<Round>(item).id) : null;
   }
 
   async getRound(boardId: string, roundId: string): Promise<Round | null> {
     try {
-      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: this.key(boardId, `round#${roundId}`), ConsistentRead: true }));
+      const out = await this.db.send(
+        new GetItemCommand({ TableName: this.table, Key: this.key(boardId, `round#${roundId}`), ConsistentRead: true }),
+      );
       if (!out.Item?.record?.S) return null;
       const round = JSON.parse(out.Item.record.S) as Round;
       return { ...round, done: Number(out.Item.done?.N ?? 0), failed: Number(out.Item.failed?.N ?? 0) };
@@ -194,7 +230,11 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   }
 
   async addWebhook(boardId: string, hook: Webhook): Promise<void> {
-    await this.put({ ...this.key(boardId, `hook#${hook.id}`), record: { S: JSON.stringify(hook) } }, undefined, 'storing a webhook');
+    await this.put(
+      { ...this.key(boardId, `hook#${hook.id}`), record: { S: JSON.stringify(hook) } },
+      undefined,
+      'storing a webhook',
+    );
   }
 
   async webhooks(boardId: string): Promise<Webhook[]> {
@@ -204,7 +244,13 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async deleteWebhook(boardId: string, hookId: string): Promise<boolean> {
     try {
-      await this.db.send(new DeleteItemCommand({ TableName: this.table, Key: this.key(boardId, `hook#${hookId}`), ConditionExpression: 'attribute_exists(pk)' }));
+      await this.db.send(
+        new DeleteItemCommand({
+          TableName: this.table,
+          Key: this.key(boardId, `hook#${hookId}`),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
       return true;
     } catch (e) {
       if (e instanceof ConditionalCheckFailedException) return false;
@@ -213,7 +259,11 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   }
 
   async appendResult(boardId: string, line: ResultLine): Promise<void> {
-    await this.put({ ...this.key(boardId, `result#${line.finishedAt}#${line.match}`), record: { S: JSON.stringify(line) } }, undefined, 'storing a result');
+    await this.put(
+      { ...this.key(boardId, `result#${line.finishedAt}#${line.match}`), record: { S: JSON.stringify(line) } },
+      undefined,
+      'storing a result',
+    );
   }
 
   async recentResults(boardId: string, limit: number): Promise<ResultLine[]> {
@@ -233,13 +283,22 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     }
   }
 
-  async results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }> {
+  async results(
+    boardId: string,
+    since: string | undefined,
+    limit: number,
+  ): Promise<{ lines: ResultLine[]; cursor: string | null }> {
     let start: Record<string, AttributeValue> | undefined;
     let after: string | null = null;
     if (since) {
       // The cursor is the sort key of a result line: result#<finished at>#<match id>.
       after = decodeCursorText(since);
-      if (!after.startsWith('result#') || after.length === 'result#'.length || new TextEncoder().encode(after).length > 1024) throw badCursor();
+      if (
+        !after.startsWith('result#') ||
+        after.length === 'result#'.length ||
+        new TextEncoder().encode(after).length > 1024
+      )
+        throw badCursor();
       start = this.key(boardId, after);
     }
     const out = await this.query(boardId, 'result#', 'reading results', start, limit);

@@ -38,7 +38,12 @@ export const TABLE_LAYOUT = {
   byBotRangeKey: 'gsi1sk',
 } as const;
 
-const BY_BOT_CURSOR_KEY = [TABLE_LAYOUT.hashKey, TABLE_LAYOUT.rangeKey, TABLE_LAYOUT.byBotHashKey, TABLE_LAYOUT.byBotRangeKey];
+const BY_BOT_CURSOR_KEY = [
+  TABLE_LAYOUT.hashKey,
+  TABLE_LAYOUT.rangeKey,
+  TABLE_LAYOUT.byBotHashKey,
+  TABLE_LAYOUT.byBotRangeKey,
+];
 
 /** The index partition of listed (public) matches. */
 const LISTED_MATCHES = 'listed#matches';
@@ -80,7 +85,12 @@ export async function queryIndexPage(
 }
 
 /** Every item of a `byBot` index partition, newest first (for small partitions: a bot's entries). */
-export async function queryIndexAll(db: DynamoDBClient, table: string, partition: string, what: string): Promise<Record<string, AttributeValue>[]> {
+export async function queryIndexAll(
+  db: DynamoDBClient,
+  table: string,
+  partition: string,
+  what: string,
+): Promise<Record<string, AttributeValue>[]> {
   const items: Record<string, AttributeValue>[] = [];
   let cursor: string | undefined;
   do {
@@ -94,14 +104,17 @@ export async function queryIndexAll(db: DynamoDBClient, table: string, partition
 /** How long a pending claim without `expiresAt` (written by an older version) holds. */
 const LEGACY_CLAIM_MS = 10 * 60 * 1000;
 
-
 export class DynamoMatchStore implements MatchStore {
   constructor(
     private readonly db: DynamoDBClient,
     private readonly table: string,
   ) {}
 
-  async create<R extends StoredRecord>(record: R, botHashes: readonly string[], options: CreateMatchOptions = {}): Promise<boolean> {
+  async create<R extends StoredRecord>(
+    record: R,
+    botHashes: readonly string[],
+    options: CreateMatchOptions = {},
+  ): Promise<boolean> {
     const json = JSON.stringify(record);
     const scores = (record as unknown as { scores?: Record<string, { total?: number }> }).scores ?? {};
     const item: Record<string, AttributeValue> = {
@@ -110,9 +123,12 @@ export class DynamoMatchStore implements MatchStore {
       record: S(json),
       createdAt: S(record.createdAt),
     };
-    for (const [side, score] of Object.entries(scores)) if (typeof score?.total === 'number') item[`score_${side}`] = N(score.total);
+    for (const [side, score] of Object.entries(scores))
+      if (typeof score?.total === 'number') item[`score_${side}`] = N(score.total);
     try {
-      await this.db.send(new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.db.send(
+        new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
     } catch (e) {
       if (e instanceof ConditionalCheckFailedException) return false;
       throw unavailable('storing a match record', e);
@@ -122,17 +138,42 @@ export class DynamoMatchStore implements MatchStore {
     for (const [side, hash] of botHashes.entries()) {
       if (seen.has(hash)) continue;
       seen.add(hash);
-      await this.putIndexed(record, json, `bot#${side}`, `bot#${hash}`, `${record.createdAt}#${record.id}#${side}`, 'indexing a match record');
+      await this.putIndexed(
+        record,
+        json,
+        `bot#${side}`,
+        `bot#${hash}`,
+        `${record.createdAt}#${record.id}#${side}`,
+        'indexing a match record',
+      );
     }
-    if (options.listed) await this.putIndexed(record, json, 'listed', LISTED_MATCHES, `${record.createdAt}#${record.id}`, 'listing a match record');
+    if (options.listed)
+      await this.putIndexed(
+        record,
+        json,
+        'listed',
+        LISTED_MATCHES,
+        `${record.createdAt}#${record.id}`,
+        'listing a match record',
+      );
     return true;
   }
 
   /** A copy of a record under its match, in the index at (gsi1pk, gsi1sk): a bot's matches, or the public ones. */
-  private async putIndexed(record: StoredRecord, json: string, sk: string, gsi1pk: string, gsi1sk: string, what: string): Promise<void> {
+  private async putIndexed(
+    record: StoredRecord,
+    json: string,
+    sk: string,
+    gsi1pk: string,
+    gsi1sk: string,
+    what: string,
+  ): Promise<void> {
     try {
       await this.db.send(
-        new PutItemCommand({ TableName: this.table, Item: { pk: S(`match#${record.id}`), sk: S(sk), gsi1pk: S(gsi1pk), gsi1sk: S(gsi1sk), record: S(json) } }),
+        new PutItemCommand({
+          TableName: this.table,
+          Item: { pk: S(`match#${record.id}`), sk: S(sk), gsi1pk: S(gsi1pk), gsi1sk: S(gsi1sk), record: S(json) },
+        }),
       );
     } catch (e) {
       throw unavailable(what, e);
@@ -146,7 +187,9 @@ export class DynamoMatchStore implements MatchStore {
 
   async get<R extends StoredRecord>(id: string): Promise<R | null> {
     try {
-      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: { pk: S(`match#${id}`), sk: S('record') } }));
+      const out = await this.db.send(
+        new GetItemCommand({ TableName: this.table, Key: { pk: S(`match#${id}`), sk: S('record') } }),
+      );
       return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as R) : null;
     } catch (e) {
       throw unavailable('reading a match record', e);
@@ -158,7 +201,12 @@ export class DynamoMatchStore implements MatchStore {
     return { items: page.items.map((i) => parseRecord<R>(i)), cursor: page.cursor };
   }
 
-  async claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, deadlineMs: number): Promise<IdempotencyClaim> {
+  async claimIdempotencyKey(
+    keyHash: string,
+    requestHash: string,
+    nowMs: number,
+    deadlineMs: number,
+  ): Promise<IdempotencyClaim> {
     const key = { pk: S(`idem#${keyHash}`), sk: S('idem') };
     try {
       await this.db.send(
@@ -179,7 +227,9 @@ export class DynamoMatchStore implements MatchStore {
       const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
       const item = out.Item ?? {};
       const hash = item.requestHash?.S ?? '';
-      return item.matchId?.S ? { state: 'done', matchId: item.matchId.S, requestHash: hash } : { state: 'pending', requestHash: hash };
+      return item.matchId?.S
+        ? { state: 'done', matchId: item.matchId.S, requestHash: hash }
+        : { state: 'pending', requestHash: hash };
     } catch (e) {
       throw unavailable('reading an idempotency key', e);
     }

@@ -28,7 +28,11 @@ export class DynamoRatingLedger implements RatingLedger {
     return { pk: S(`lb#${board}`), sk: S(`rating#${match}`) };
   }
 
-  async open(board: string, match: string, first: { at: string; before: Record<string, Rating> }): Promise<LedgerState> {
+  async open(
+    board: string,
+    match: string,
+    first: { at: string; before: Record<string, Rating> },
+  ): Promise<LedgerState> {
     try {
       await this.db.send(
         new PutItemCommand({
@@ -44,20 +48,37 @@ export class DynamoRatingLedger implements RatingLedger {
     const item = await this.read(board, match);
     if (!item) throw unavailable('reading a rating', new Error(`the ledger of match ${match} vanished`));
     const seats: Record<string, ShownRating> = {};
-    for (const [name, value] of Object.entries(item)) if (name.startsWith(SEAT) && value.S) seats[name.slice(SEAT.length)] = JSON.parse(value.S) as ShownRating;
-    return { at: item.at!.S!, before: JSON.parse(item.before!.S!) as Record<string, Rating>, seats, complete: item.complete?.BOOL === true };
+    for (const [name, value] of Object.entries(item))
+      if (name.startsWith(SEAT) && value.S) seats[name.slice(SEAT.length)] = JSON.parse(value.S) as ShownRating;
+    return {
+      at: item.at!.S!,
+      before: JSON.parse(item.before!.S!) as Record<string, Rating>,
+      seats,
+      complete: item.complete?.BOOL === true,
+    };
   }
 
   private async read(board: string, match: string): Promise<Record<string, AttributeValue> | undefined> {
     try {
-      return (await this.db.send(new GetItemCommand({ TableName: this.table, Key: this.key(board, match), ConsistentRead: true }))).Item;
+      return (
+        await this.db.send(
+          new GetItemCommand({ TableName: this.table, Key: this.key(board, match), ConsistentRead: true }),
+        )
+      ).Item;
     } catch (e) {
       throw unavailable('reading a rating', e);
     }
   }
 
   async confirmSeat(board: string, match: string, botId: string, view: ShownRating): Promise<void> {
-    await this.update(board, match, 'SET #seat = :view', { '#seat': `${SEAT}${botId}` }, { ':view': S(JSON.stringify(view)) }, 'recording a rating');
+    await this.update(
+      board,
+      match,
+      'SET #seat = :view',
+      { '#seat': `${SEAT}${botId}` },
+      { ':view': S(JSON.stringify(view)) },
+      'recording a rating',
+    );
   }
 
   async seatConfirmed(board: string, match: string, botId: string): Promise<boolean> {
@@ -66,10 +87,24 @@ export class DynamoRatingLedger implements RatingLedger {
   }
 
   async complete(board: string, match: string): Promise<void> {
-    await this.update(board, match, 'SET complete = :yes', undefined, { ':yes': { BOOL: true } }, 'completing a rating');
+    await this.update(
+      board,
+      match,
+      'SET complete = :yes',
+      undefined,
+      { ':yes': { BOOL: true } },
+      'completing a rating',
+    );
   }
 
-  private async update(board: string, match: string, expression: string, names: Record<string, string> | undefined, values: Record<string, AttributeValue>, what: string) {
+  private async update(
+    board: string,
+    match: string,
+    expression: string,
+    names: Record<string, string> | undefined,
+    values: Record<string, AttributeValue>,
+    what: string,
+  ) {
     try {
       await this.db.send(
         new UpdateItemCommand({

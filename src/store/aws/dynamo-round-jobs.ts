@@ -15,7 +15,6 @@ import type { RoundJob } from '../contract/round-job.js';
 import { unavailable } from './s3-blobs.js';
 import { N, S } from './attribute-values.js';
 
-
 const OPEN_ROUNDS = 'rounds#open';
 const PARALLEL_PUTS = 16;
 /** Pages read by one listing at most (a page is up to 1 MB). */
@@ -62,8 +61,13 @@ export class DynamoRoundJobStore implements RoundJobStore {
     for (let start = 0; start < jobs.length; start += PARALLEL_PUTS) {
       await Promise.all(
         jobs.slice(start, start + PARALLEL_PUTS).map((job) =>
-          this.send('storing a round\'s jobs', () =>
-            this.db.send(new PutItemCommand({ TableName: this.table, Item: { ...this.jobKey(job), record: S(JSON.stringify(job)), state: S('pending'), attempts: N(0) } })),
+          this.send("storing a round's jobs", () =>
+            this.db.send(
+              new PutItemCommand({
+                TableName: this.table,
+                Item: { ...this.jobKey(job), record: S(JSON.stringify(job)), state: S('pending'), attempts: N(0) },
+              }),
+            ),
           ),
         ),
       );
@@ -72,12 +76,21 @@ export class DynamoRoundJobStore implements RoundJobStore {
 
   async openRound(board: string, round: string): Promise<void> {
     await this.send('listing an open round', () =>
-      this.db.send(new PutItemCommand({ TableName: this.table, Item: { pk: S(OPEN_ROUNDS), sk: S(`${board}#${round}`), board: S(board), round: S(round) } })),
+      this.db.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: { pk: S(OPEN_ROUNDS), sk: S(`${board}#${round}`), board: S(board), round: S(round) },
+        }),
+      ),
     );
   }
 
   async closeRound(board: string, round: string): Promise<void> {
-    await this.send('closing a round', () => this.db.send(new DeleteItemCommand({ TableName: this.table, Key: { pk: S(OPEN_ROUNDS), sk: S(`${board}#${round}`) } })));
+    await this.send('closing a round', () =>
+      this.db.send(
+        new DeleteItemCommand({ TableName: this.table, Key: { pk: S(OPEN_ROUNDS), sk: S(`${board}#${round}`) } }),
+      ),
+    );
   }
 
   async openRounds(): Promise<{ board: string; round: string }[]> {
@@ -86,11 +99,18 @@ export class DynamoRoundJobStore implements RoundJobStore {
   }
 
   async pendingJobs(board: string, round: string): Promise<RoundJob[]> {
-    const items = await this.queryAll('listing a round\'s jobs', { pk: `lb#${board}`, prefix: `job#${round}#`, pendingOnly: true });
+    const items = await this.queryAll("listing a round's jobs", {
+      pk: `lb#${board}`,
+      prefix: `job#${round}#`,
+      pendingOnly: true,
+    });
     return items.map((i) => JSON.parse(i.record!.S!) as RoundJob);
   }
 
-  private async queryAll(what: string, q: { pk: string; prefix?: string; pendingOnly?: boolean }): Promise<Record<string, AttributeValue>[]> {
+  private async queryAll(
+    what: string,
+    q: { pk: string; prefix?: string; pendingOnly?: boolean },
+  ): Promise<Record<string, AttributeValue>[]> {
     const items: Record<string, AttributeValue>[] = [];
     let start: Record<string, AttributeValue> | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -99,8 +119,14 @@ export class DynamoRoundJobStore implements RoundJobStore {
           new QueryCommand({
             TableName: this.table,
             KeyConditionExpression: q.prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-            ...(q.pendingOnly ? { FilterExpression: '#state = :pending', ExpressionAttributeNames: { '#state': 'state' } } : {}),
-            ExpressionAttributeValues: { ':pk': S(q.pk), ...(q.prefix ? { ':prefix': S(q.prefix) } : {}), ...(q.pendingOnly ? { ':pending': S('pending') } : {}) },
+            ...(q.pendingOnly
+              ? { FilterExpression: '#state = :pending', ExpressionAttributeNames: { '#state': 'state' } }
+              : {}),
+            ExpressionAttributeValues: {
+              ':pk': S(q.pk),
+              ...(q.prefix ? { ':prefix': S(q.prefix) } : {}),
+              ...(q.pendingOnly ? { ':pending': S('pending') } : {}),
+            },
             ConsistentRead: true,
             ...(start ? { ExclusiveStartKey: start } : {}),
           }),
@@ -122,9 +148,16 @@ export class DynamoRoundJobStore implements RoundJobStore {
             TableName: this.table,
             Key,
             UpdateExpression: 'SET holder = :me, leaseUntil = :until ADD attempts :one',
-            ConditionExpression: 'attribute_exists(pk) AND #state = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+            ConditionExpression:
+              'attribute_exists(pk) AND #state = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
             ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':me': S(holder), ':until': N(nowMs + leaseMs), ':one': N(1), ':pending': S('pending'), ':now': N(nowMs) },
+            ExpressionAttributeValues: {
+              ':me': S(holder),
+              ':until': N(nowMs + leaseMs),
+              ':one': N(1),
+              ':pending': S('pending'),
+              ':now': N(nowMs),
+            },
             ReturnValues: 'ALL_NEW',
           }),
         ),
@@ -134,7 +167,9 @@ export class DynamoRoundJobStore implements RoundJobStore {
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw e;
     }
-    const out = await this.send('reading a job', () => this.db.send(new GetItemCommand({ TableName: this.table, Key, ConsistentRead: true })));
+    const out = await this.send('reading a job', () =>
+      this.db.send(new GetItemCommand({ TableName: this.table, Key, ConsistentRead: true })),
+    );
     const item = out.Item;
     if (!item) return { state: 'missing' };
     const state = item.state?.S;
@@ -150,7 +185,13 @@ export class DynamoRoundJobStore implements RoundJobStore {
     await this.ifHolder(job, holder, 'REMOVE leaseUntil, holder', {}, 'releasing a job');
   }
 
-  private async ifHolder(job: RoundJob, holder: string, update: string, values: Record<string, AttributeValue>, what: string): Promise<boolean> {
+  private async ifHolder(
+    job: RoundJob,
+    holder: string,
+    update: string,
+    values: Record<string, AttributeValue>,
+    what: string,
+  ): Promise<boolean> {
     try {
       await this.send(what, () =>
         this.db.send(
@@ -216,7 +257,9 @@ export class DynamoRoundJobStore implements RoundJobStore {
       if (!(e instanceof ConditionalCheckFailedException)) throw e;
     }
     // Counted before, or the round is gone.
-    const out = await this.send('reading a round', () => this.db.send(new GetItemCommand({ TableName: this.table, Key, ConsistentRead: true })));
+    const out = await this.send('reading a round', () =>
+      this.db.send(new GetItemCommand({ TableName: this.table, Key, ConsistentRead: true })),
+    );
     return progressOf(out.Item);
   }
 }

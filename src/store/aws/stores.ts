@@ -1,4 +1,9 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoMatchStore, TABLE_LAYOUT } from './dynamo-matches.js';
 import { S3BlobStore } from './s3-blobs.js';
@@ -15,7 +20,11 @@ export interface StorageConfig {
   readonly s3: { readonly bucket: string; readonly endpoint?: string };
   readonly dynamodb: { readonly table: string; readonly endpoint?: string };
   /** Explicit credentials (local servers, R2); otherwise the SDK's default chain. */
-  readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string; readonly sessionToken?: string };
+  readonly credentials?: {
+    readonly accessKeyId: string;
+    readonly secretAccessKey: string;
+    readonly sessionToken?: string;
+  };
 }
 
 /** The stores on S3 and DynamoDB, with the clients they use (ensureStorage; tests that write raw items). */

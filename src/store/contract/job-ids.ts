@@ -17,6 +17,8 @@ export function jobIndex(id: string, round: string): number | null {
  * played twice at once, both plays would store the same bytes.
  */
 export async function jobMatch(id: string): Promise<{ readonly matchId: string; readonly seed: number }> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`umpire leaderboard job ${id}`)));
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`umpire leaderboard job ${id}`)),
+  );
   return { matchId: base64UrlEncode(digest.subarray(0, 16)), seed: new DataView(digest.buffer).getUint32(16) };
 }

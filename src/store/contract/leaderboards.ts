@@ -102,5 +102,9 @@ export interface LeaderboardStore {
   /** Deletes a hook; false if the board has no such hook. */
   deleteWebhook(boardId: string, hookId: string): Promise<boolean>;
   /** Results in the order they finished, after `since` (a cursor from an earlier call). */
-  results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }>;
+  results(
+    boardId: string,
+    since: string | undefined,
+    limit: number,
+  ): Promise<{ lines: ResultLine[]; cursor: string | null }>;
 }

@@ -23,7 +23,11 @@ export interface MatchStore {
    * Stores a new record, listed under each bot's sha256 (and among recent matches when
    * `listed`); false if one with the same id exists (never overwrites).
    */
-  create<R extends StoredRecord>(record: R, botHashes: readonly string[], options?: CreateMatchOptions): Promise<boolean>;
+  create<R extends StoredRecord>(
+    record: R,
+    botHashes: readonly string[],
+    options?: CreateMatchOptions,
+  ): Promise<boolean>;
   get<R extends StoredRecord>(id: string): Promise<R | null>;
   /** Records of matches a bot played, newest first. */
   listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>>;
@@ -33,7 +37,12 @@ export interface MatchStore {
    * Claims an idempotency key for a request that must be over within `deadlineMs`; tells who
    * holds it otherwise. A pending claim past its own deadline (its request died) is taken over.
    */
-  claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, deadlineMs: number): Promise<IdempotencyClaim>;
+  claimIdempotencyKey(
+    keyHash: string,
+    requestHash: string,
+    nowMs: number,
+    deadlineMs: number,
+  ): Promise<IdempotencyClaim>;
   completeIdempotencyKey(keyHash: string, matchId: string): Promise<void>;
   /** Gives up a claim whose request failed, so a retry can run; a completed key is kept. */
   releaseIdempotencyKey(keyHash: string): Promise<void>;

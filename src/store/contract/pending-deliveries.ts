@@ -16,6 +16,9 @@ export interface PendingDeliveryStore {
   put(d: PendingDelivery): Promise<void>;
   remove(d: PendingDelivery): Promise<void>;
   /** Stored deliveries by hook, then in order, a page at a time; `after` is the `next` of the page before. */
-  list(query: { readonly hookId?: string; readonly after?: string; readonly limit: number }): Promise<{ items: PendingDelivery[]; next: string | null }>;
+  list(query: {
+    readonly hookId?: string;
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<{ items: PendingDelivery[]; next: string | null }>;
 }
-

@@ -9,7 +9,7 @@ export const memoryBackend: StoreBackend = {
     return {
       backend: 'memory',
       stores: createMemoryStores(),
-      where: ["storage: in memory (STORE=memory), lost when the process ends"],
+      where: ['storage: in memory (STORE=memory), lost when the process ends'],
       prepare: async () => undefined,
       close: async () => undefined,
     };

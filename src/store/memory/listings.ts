@@ -36,16 +36,21 @@ export class Listings<T> {
 
   /** One page of a partition, greatest key first, after the item the cursor names. */
   page(partition: string, limit: number, cursor?: string): Page<T> {
-    if (!Number.isInteger(limit) || limit < 1) throw new StoreError('STORAGE_UNAVAILABLE', `a page holds 1 item or more, not ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new StoreError('STORAGE_UNAVAILABLE', `a page holds 1 item or more, not ${limit}`);
     const after = cursor ? cursorKey(cursor, partition) : undefined;
     const rest = this.all(partition, true).filter((i) => after === undefined || i.key < after);
     const items = rest.slice(0, limit);
     const last = items[items.length - 1];
-    return { items: items.map((i) => i.item), cursor: rest.length > limit && last ? listingCursor(partition, last.key) : null };
+    return {
+      items: items.map((i) => i.item),
+      cursor: rest.length > limit && last ? listingCursor(partition, last.key) : null,
+    };
   }
 }
 
-export const listingCursor = (partition: string, key: string): string => encodeCursorText(JSON.stringify([partition, key]));
+export const listingCursor = (partition: string, key: string): string =>
+  encodeCursorText(JSON.stringify([partition, key]));
 
 /** The key a cursor of `partition` goes on after; BAD_CURSOR for any other text. */
 function cursorKey(cursor: string, partition: string): string {
@@ -55,6 +60,13 @@ function cursorKey(cursor: string, partition: string): string {
   } catch {
     throw badCursor();
   }
-  if (!Array.isArray(value) || value.length !== 2 || value[0] !== partition || typeof value[1] !== 'string' || value[1].length === 0) throw badCursor();
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    value[0] !== partition ||
+    typeof value[1] !== 'string' ||
+    value[1].length === 0
+  )
+    throw badCursor();
   return value[1];
 }

@@ -12,7 +12,8 @@ export class MemoryBotStore implements BotStore {
   private readonly listed = new Listings<PublicBotSummary>();
 
   async create(bot: BotRecord): Promise<void> {
-    if (this.bots.has(bot.id)) throw new StoreError('STORAGE_UNAVAILABLE', `storing a bot failed: bot ${bot.id} exists`);
+    if (this.bots.has(bot.id))
+      throw new StoreError('STORAGE_UNAVAILABLE', `storing a bot failed: bot ${bot.id} exists`);
     this.write(bot);
   }
 
@@ -35,7 +36,14 @@ export class MemoryBotStore implements BotStore {
     this.bots.set(bot.id, JSON.stringify(bot));
     const key = `${bot.createdAt}#${bot.id}`;
     this.byOwner.put(`owner#${bot.owner}`, key, bot);
-    if (bot.public === true) this.listed.put(PUBLIC, key, { id: bot.id, name: bot.name, kind: bot.kind, public: true, createdAt: bot.createdAt });
+    if (bot.public === true)
+      this.listed.put(PUBLIC, key, {
+        id: bot.id,
+        name: bot.name,
+        kind: bot.kind,
+        public: true,
+        createdAt: bot.createdAt,
+      });
   }
 
   async listByOwner(owner: string, limit: number, cursor?: string): Promise<Page<BotRecord>> {

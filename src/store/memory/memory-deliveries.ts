@@ -19,9 +19,15 @@ export class MemoryDeliveryStore implements PendingDeliveryStore {
     this.pending.delete(ALL, this.key(d));
   }
 
-  async list(query: { readonly hookId?: string; readonly after?: string; readonly limit: number }): Promise<{ items: PendingDelivery[]; next: string | null }> {
+  async list(query: {
+    readonly hookId?: string;
+    readonly after?: string;
+    readonly limit: number;
+  }): Promise<{ items: PendingDelivery[]; next: string | null }> {
     const prefix = query.hookId === undefined ? '' : `${query.hookId}#`;
-    const rest = this.pending.all(ALL).filter(({ key }) => key.startsWith(prefix) && (query.after === undefined || key > query.after));
+    const rest = this.pending
+      .all(ALL)
+      .filter(({ key }) => key.startsWith(prefix) && (query.after === undefined || key > query.after));
     const page = rest.slice(0, Math.max(1, query.limit));
     return { items: page.map((d) => d.item), next: rest.length > page.length ? page[page.length - 1]!.key : null };
   }

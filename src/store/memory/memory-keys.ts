@@ -8,7 +8,8 @@ export class MemoryKeyStore implements KeyStore {
 
   async create(keyHash: string, record: ApiKeyRecord): Promise<void> {
     // Never overwritten; refused as the DynamoDB store refuses it (a conditional write that fails).
-    if (this.keys.has(keyHash)) throw new StoreError('STORAGE_UNAVAILABLE', 'storing an API key failed: a key with this hash exists');
+    if (this.keys.has(keyHash))
+      throw new StoreError('STORAGE_UNAVAILABLE', 'storing an API key failed: a key with this hash exists');
     this.keys.set(keyHash, JSON.stringify(record));
   }
 

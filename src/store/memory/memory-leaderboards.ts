@@ -1,4 +1,12 @@
-import type { BoardOfBot, Entry, Leaderboard, LeaderboardStore, ListedBoard, ResultLine, Round } from '../contract/leaderboards.js';
+import type {
+  BoardOfBot,
+  Entry,
+  Leaderboard,
+  LeaderboardStore,
+  ListedBoard,
+  ResultLine,
+  Round,
+} from '../contract/leaderboards.js';
 import type { Page } from '../contract/page.js';
 import type { Webhook } from '../contract/webhooks.js';
 import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
@@ -98,17 +106,32 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
   }
 
   async recentResults(boardId: string, limit: number): Promise<ResultLine[]> {
-    return this.resultsOf.all(boardId, true).slice(0, limit).map((r) => r.item);
+    return this.resultsOf
+      .all(boardId, true)
+      .slice(0, limit)
+      .map((r) => r.item);
   }
 
-  async results(boardId: string, since: string | undefined, limit: number): Promise<{ lines: ResultLine[]; cursor: string | null }> {
+  async results(
+    boardId: string,
+    since: string | undefined,
+    limit: number,
+  ): Promise<{ lines: ResultLine[]; cursor: string | null }> {
     let after: string | null = null;
     if (since) {
       // The cursor is the key of the last line given: result#<finished at>#<match id>.
       after = decodeCursorText(since);
-      if (!after.startsWith(RESULT) || after.length === RESULT.length || new TextEncoder().encode(after).length > MAX_RESULT_KEY_BYTES) throw badCursor();
+      if (
+        !after.startsWith(RESULT) ||
+        after.length === RESULT.length ||
+        new TextEncoder().encode(after).length > MAX_RESULT_KEY_BYTES
+      )
+        throw badCursor();
     }
-    const next = this.resultsOf.all(boardId).filter((r) => after === null || r.key > after).slice(0, limit);
+    const next = this.resultsOf
+      .all(boardId)
+      .filter((r) => after === null || r.key > after)
+      .slice(0, limit);
     const last = next.length > 0 ? next[next.length - 1]!.key : after;
     return { lines: next.map((r) => r.item), cursor: last ? encodeCursorText(last) : null };
   }

@@ -17,7 +17,11 @@ export class MemoryMatchStore implements MatchStore {
   private readonly listings = new Listings<StoredRecord>();
   private readonly claims = new Map<string, Claim>();
 
-  async create<R extends StoredRecord>(record: R, botHashes: readonly string[], options: CreateMatchOptions = {}): Promise<boolean> {
+  async create<R extends StoredRecord>(
+    record: R,
+    botHashes: readonly string[],
+    options: CreateMatchOptions = {},
+  ): Promise<boolean> {
     if (this.records.has(record.id)) return false;
     this.records.set(record.id, JSON.stringify(record));
     const seen = new Set<string>();
@@ -43,13 +47,20 @@ export class MemoryMatchStore implements MatchStore {
     return this.listings.page(LISTED, limit, cursor) as Page<R>;
   }
 
-  async claimIdempotencyKey(keyHash: string, requestHash: string, nowMs: number, deadlineMs: number): Promise<IdempotencyClaim> {
+  async claimIdempotencyKey(
+    keyHash: string,
+    requestHash: string,
+    nowMs: number,
+    deadlineMs: number,
+  ): Promise<IdempotencyClaim> {
     const held = this.claims.get(keyHash);
     if (!held || (held.matchId === undefined && held.expiresAt !== undefined && held.expiresAt < nowMs)) {
       this.claims.set(keyHash, { requestHash, expiresAt: nowMs + deadlineMs });
       return { state: 'claimed' };
     }
-    return held.matchId !== undefined ? { state: 'done', matchId: held.matchId, requestHash: held.requestHash } : { state: 'pending', requestHash: held.requestHash };
+    return held.matchId !== undefined
+      ? { state: 'done', matchId: held.matchId, requestHash: held.requestHash }
+      : { state: 'pending', requestHash: held.requestHash };
   }
 
   async completeIdempotencyKey(keyHash: string, matchId: string): Promise<void> {

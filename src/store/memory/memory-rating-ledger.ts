@@ -21,16 +21,30 @@ export class MemoryRatingLedger implements RatingLedger {
     return ledger;
   }
 
-  async open(board: string, match: string, first: { at: string; before: Record<string, Rating> }): Promise<LedgerState> {
+  async open(
+    board: string,
+    match: string,
+    first: { at: string; before: Record<string, Rating> },
+  ): Promise<LedgerState> {
     const key = JSON.stringify([board, match]);
     if (!this.ledgers.has(key)) {
       this.ledgers.set(key, { at: first.at, before: JSON.stringify(first.before), seats: new Map(), complete: false });
-      return { at: first.at, before: JSON.parse(JSON.stringify(first.before)) as Record<string, Rating>, seats: {}, complete: false };
+      return {
+        at: first.at,
+        before: JSON.parse(JSON.stringify(first.before)) as Record<string, Rating>,
+        seats: {},
+        complete: false,
+      };
     }
     const ledger = this.ledgers.get(key)!;
     const seats: Record<string, ShownRating> = {};
     for (const [botId, json] of ledger.seats) seats[botId] = JSON.parse(json) as ShownRating;
-    return { at: ledger.at ?? first.at, before: JSON.parse(ledger.before ?? '{}') as Record<string, Rating>, seats, complete: ledger.complete };
+    return {
+      at: ledger.at ?? first.at,
+      before: JSON.parse(ledger.before ?? '{}') as Record<string, Rating>,
+      seats,
+      complete: ledger.complete,
+    };
   }
 
   async confirmSeat(board: string, match: string, botId: string, view: ShownRating): Promise<void> {

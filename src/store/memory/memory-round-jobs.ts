@@ -71,7 +71,8 @@ export class MemoryRoundJobStore implements RoundJobStore {
     const stored = this.stored(job);
     if (!stored) return { state: 'missing' };
     if (stored.state !== 'pending') return { state: 'finished', outcome: stored.state };
-    if (stored.leaseUntil !== undefined && stored.leaseUntil >= nowMs) return { state: 'busy', until: stored.leaseUntil };
+    if (stored.leaseUntil !== undefined && stored.leaseUntil >= nowMs)
+      return { state: 'busy', until: stored.leaseUntil };
     stored.holder = holder;
     stored.leaseUntil = nowMs + leaseMs;
     stored.attempts++;

@@ -79,7 +79,11 @@ export function BotContent({
           {bot.kind}, {bot.bytes} bytes, sha256 <code>{bot.sha256.slice(0, 16)}…</code>
         </dd>
         <dt>Visibility</dt>
-        <dd>{bot.public ? 'public: anyone may play it and enter it on their leaderboards' : 'private: only your key may use it'}</dd>
+        <dd>
+          {bot.public
+            ? 'public: anyone may play it and enter it on their leaderboards'
+            : 'private: only your key may use it'}
+        </dd>
         <dt>Uploaded</dt>
         <dd>{ago(bot.createdAt, now)}</dd>
       </dl>

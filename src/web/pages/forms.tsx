@@ -14,8 +14,7 @@ export function UploadPage({ games, selected }: { games: readonly GameModule[]; 
             {l.title} (<code>{l.extensions[0]}</code>)
           </>
         ))}{' '}
-        or, for text games, the bot's text. It is checked by playing the first turns of
-        a match of the game you choose.
+        or, for text games, the bot's text. It is checked by playing the first turns of a match of the game you choose.
       </p>
       <ApiForm action="/ui/bots" label="Upload" multipart>
         <label>
@@ -37,7 +36,8 @@ export function UploadPage({ games, selected }: { games: readonly GameModule[]; 
           <input name="name" maxlength={100} autocomplete="off" />
         </label>
         <label class="check">
-          <input type="checkbox" name="public" value="true" /> Public: others may play it and enter it on their leaderboards
+          <input type="checkbox" name="public" value="true" /> Public: others may play it and enter it on their
+          leaderboards
         </label>
       </ApiForm>
     </Page>

@@ -3,7 +3,17 @@ import type { ExampleBot } from '../game-info.js';
 import { ApiForm, Page } from '../layout.js';
 import { Markdown } from '../markdown.js';
 
-export function GamePage({ game, readme, input, bots }: { game: GameModule; readme: string; input: string | null; bots: readonly ExampleBot[] }) {
+export function GamePage({
+  game,
+  readme,
+  input,
+  bots,
+}: {
+  game: GameModule;
+  readme: string;
+  input: string | null;
+  bots: readonly ExampleBot[];
+}) {
   return (
     <Page title={game.title}>
       <h1>{game.title}</h1>
@@ -31,7 +41,9 @@ export function GamePage({ game, readme, input, bots }: { game: GameModule; read
       {input !== null ? (
         <section class="card" aria-labelledby="protocol">
           <h2 id="protocol">Protocol, by example</h2>
-          <p>What the first seat gets on the first turn of a match on the default map, exactly as the engine sends it:</p>
+          <p>
+            What the first seat gets on the first turn of a match on the default map, exactly as the engine sends it:
+          </p>
           <pre>
             <code>{input}</code>
           </pre>

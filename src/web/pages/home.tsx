@@ -3,8 +3,19 @@ import { ago, Page } from '../layout.js';
 import { resultText, seatsOf } from '../match-summary.js';
 import { Table } from '../table.js';
 
-const MATCH_COLUMNS = [{ label: 'Match' }, { label: 'Game' }, { label: 'Bots' }, { label: 'Result' }, { label: 'When' }];
-const BOARD_COLUMNS = [{ label: 'Leaderboard' }, { label: 'Game' }, { label: 'Entries', num: true }, { label: 'Created' }];
+const MATCH_COLUMNS = [
+  { label: 'Match' },
+  { label: 'Game' },
+  { label: 'Bots' },
+  { label: 'Result' },
+  { label: 'When' },
+];
+const BOARD_COLUMNS = [
+  { label: 'Leaderboard' },
+  { label: 'Game' },
+  { label: 'Entries', num: true },
+  { label: 'Created' },
+];
 
 export interface MatchItem {
   readonly id: string;
@@ -22,7 +33,15 @@ export interface BoardItem {
   readonly entries?: number;
 }
 
-export function MatchesTable({ matches, now, titles }: { matches: readonly MatchItem[]; now: Date; titles: ReadonlyMap<string, string> }) {
+export function MatchesTable({
+  matches,
+  now,
+  titles,
+}: {
+  matches: readonly MatchItem[];
+  now: Date;
+  titles: ReadonlyMap<string, string>;
+}) {
   if (matches.length === 0) return <p class="muted">No public matches yet.</p>;
   return (
     <Table columns={MATCH_COLUMNS}>
@@ -61,8 +80,8 @@ export function HomePage({
     <Page title="Matches for programming-game bots">
       <h1>umpire</h1>
       <p>
-        Exact game engines, sandboxed bots, replays you can watch. <a href="/upload">Upload a bot</a>, challenge another, or{' '}
-        <a href="/leaderboards/new">start a leaderboard</a>.
+        Exact game engines, sandboxed bots, replays you can watch. <a href="/upload">Upload a bot</a>, challenge
+        another, or <a href="/leaderboards/new">start a leaderboard</a>.
       </p>
       <section aria-labelledby="games">
         <h2 id="games">Games</h2>

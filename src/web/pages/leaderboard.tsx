@@ -39,7 +39,13 @@ export interface RoundView {
 }
 
 export interface BoardView {
-  readonly leaderboard: { readonly id: string; readonly name: string; readonly game: string; readonly rating: string; readonly createdAt: string };
+  readonly leaderboard: {
+    readonly id: string;
+    readonly name: string;
+    readonly game: string;
+    readonly rating: string;
+    readonly createdAt: string;
+  };
   readonly table: readonly TableRow[];
   readonly latestRound?: RoundView | null;
   readonly recentMatches?: readonly Readonly<Record<string, unknown>>[];
@@ -53,7 +59,17 @@ export interface MyBot {
 
 const label = (row: TableRow) => row.name ?? row.entryId;
 
-export function LeaderboardPage({ view, game, myBots, now }: { view: BoardView; game: GameModule | undefined; myBots: readonly MyBot[]; now: Date }) {
+export function LeaderboardPage({
+  view,
+  game,
+  myBots,
+  now,
+}: {
+  view: BoardView;
+  game: GameModule | undefined;
+  myBots: readonly MyBot[];
+  now: Date;
+}) {
   const b = view.leaderboard;
   const round = view.latestRound ?? null;
   const running = round !== null && round.status === 'running';
@@ -71,7 +87,8 @@ export function LeaderboardPage({ view, game, myBots, now }: { view: BoardView; 
             {`${round.done + round.failed} of ${round.total}`}
           </progress>
           <p>
-            {round.done + round.failed} of {round.total} matches played{round.failed > 0 ? `, ${round.failed} failed` : ''}.
+            {round.done + round.failed} of {round.total} matches played
+            {round.failed > 0 ? `, ${round.failed} failed` : ''}.
             {running ? ' This page reloads until the round is over.' : ''}
           </p>
         </section>
@@ -157,7 +174,8 @@ function seatsOfLine(line: Readonly<Record<string, unknown>>, names: ReadonlyMap
     const s = v as { entryId?: string; score?: unknown };
     return `${names.get(s.entryId ?? '') ?? s.entryId}${s.score !== undefined ? ` (${cell(s.score)})` : ''}`;
   };
-  const isSeat = (v: unknown) => typeof v === 'object' && v !== null && typeof (v as { entryId?: unknown }).entryId === 'string';
+  const isSeat = (v: unknown) =>
+    typeof v === 'object' && v !== null && typeof (v as { entryId?: unknown }).entryId === 'string';
   const seats: string[] = [];
   for (const value of Object.values(line)) {
     if (isSeat(value)) seats.push(seat(value));

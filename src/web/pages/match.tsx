@@ -26,7 +26,12 @@ export function MatchPage({
       <MatchSummary record={record} />
       <section class="card" aria-labelledby="replay">
         <h2 id="replay">Replay</h2>
-        <iframe class="viewer" src={`${base}/view?embed=1`} title={`Replay viewer of match ${record.id}`} loading="lazy"></iframe>
+        <iframe
+          class="viewer"
+          src={`${base}/view?embed=1`}
+          title={`Replay viewer of match ${record.id}`}
+          loading="lazy"
+        ></iframe>
         <p>
           <a href={`${base}/view`}>Open the viewer full page</a>
         </p>

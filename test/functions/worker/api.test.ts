@@ -77,7 +77,11 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
     });
     expect(posted.status).toBe(201);
     const record = await posted.json();
-    expect(record).toMatchObject({ status: 'finished', turns: 180, bots: { red: { kind: 'js' }, blue: { kind: 'wasm' } } });
+    expect(record).toMatchObject({
+      status: 'finished',
+      turns: 180,
+      bots: { red: { kind: 'js' }, blue: { kind: 'wasm' } },
+    });
 
     const got = await fetch(`${worker.base}/v1/matches/${record.id}`);
     expect(await got.json()).toEqual(record);
@@ -95,7 +99,16 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
       load: nodeBotLoader,
     });
     expect(JSON.stringify(replay.turns.map((t: { a: string[]; c: { f: number }[] }) => [t.a, t.c]))).toBe(
-      JSON.stringify(node.replay.turns.map((t) => [t.step.actions, t.calls.map((c) => ({ f: c.fuel, ...(c.failure ? { x: c.failure } : {}), ...(c.detail ? { d: c.detail } : {}) }))])),
+      JSON.stringify(
+        node.replay.turns.map((t) => [
+          t.step.actions,
+          t.calls.map((c) => ({
+            f: c.fuel,
+            ...(c.failure ? { x: c.failure } : {}),
+            ...(c.detail ? { d: c.detail } : {}),
+          })),
+        ]),
+      ),
     );
     expect(record.scores.red.total).toBe(node.result.scores[0]);
 
@@ -111,7 +124,11 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
 
   it('guards requests here too: a write from another site, a body over its limit', async () => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
-    const crossSite = await fetch(`${worker.base}/v1/leaderboards`, { method: 'POST', headers: { ...headers, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, body: JSON.stringify({ name: 'x', game: 'icy' }) });
+    const crossSite = await fetch(`${worker.base}/v1/leaderboards`, {
+      method: 'POST',
+      headers: { ...headers, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      body: JSON.stringify({ name: 'x', game: 'icy' }),
+    });
     expect(crossSite.status).toBe(403);
     expect((await crossSite.json()).error.code).toBe('CROSS_SITE_REQUEST');
     // 100 KiB without a Content-Length, to a route of 64 KiB: cut off as it arrives.
@@ -121,26 +138,49 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
         controller.close();
       },
     });
-    const large = await fetch(`${worker.base}/v1/leaderboards`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+    const large = await fetch(`${worker.base}/v1/leaderboards`, {
+      method: 'POST',
+      headers,
+      body,
+      duplex: 'half',
+    } as RequestInit);
     expect(large.status).toBe(413);
     expect((await large.json()).error.code).toBe('BODY_TOO_LARGE');
     expect(large.headers.get('x-content-type-options')).toBe('nosniff');
   }, 60_000);
 
   it('plays an ants match of 100,000 rounds with the same result as Node', async () => {
-    const brains = { red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'), black: readFileSync('src/games/ants/bots/example.ant', 'utf8') };
+    const brains = {
+      red: readFileSync('src/games/ants/bots/homing.ant', 'utf8'),
+      black: readFileSync('src/games/ants/bots/example.ant', 'utf8'),
+    };
     const posted = await fetch(`${worker.base}/v1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ game: 'ants', world: 'sample2', seed: 77, red: { brain: brains.red }, black: { brain: brains.black } }),
+      body: JSON.stringify({
+        game: 'ants',
+        world: 'sample2',
+        seed: 77,
+        red: { brain: brains.red },
+        black: { brain: brains.black },
+      }),
     });
     expect(posted.status).toBe(201);
     const record = await posted.json();
     const world = resolveAntsWorld('sample2');
     if (!world.ok) throw new Error('sample2 does not resolve');
-    const node = runAntsMatch({ world: world.value.world, worldText: world.value.text, brains, seed: 77, rounds: 100_000 });
+    const node = runAntsMatch({
+      world: world.value.world,
+      worldText: world.value.text,
+      brains,
+      seed: 77,
+      rounds: 100_000,
+    });
     expect(record).toMatchObject({ game: 'ants', rounds: 100_000, winner: node.result.winner });
-    expect([record.scores.red.food, record.scores.black.food]).toEqual([node.result.scores.red, node.result.scores.black]);
+    expect([record.scores.red.food, record.scores.black.food]).toEqual([
+      node.result.scores.red,
+      node.result.scores.black,
+    ]);
     const replay = await (await fetch(record.replayUrl)).json();
     expect(replay.snapshots).toEqual(node.replay.snapshots);
   }, 90_000);
@@ -173,8 +213,17 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
     expect(posted.status).toBe(201);
     const record = await posted.json();
     const replay = await (await fetch(record.replayUrl)).json();
-    const node = await playCapture({ bots: [{ kind: 'js', code: red }, { kind: 'js', code: blue }], seed: 4, runner });
-    expect(JSON.stringify(replay.turns.map((t: { m: unknown; c?: unknown; o: unknown }) => [t.m, t.c, t.o]))).toBe(JSON.stringify(node.replay.turns.map((t) => [t.m, t.c, t.o])));
+    const node = await playCapture({
+      bots: [
+        { kind: 'js', code: red },
+        { kind: 'js', code: blue },
+      ],
+      seed: 4,
+      runner,
+    });
+    expect(JSON.stringify(replay.turns.map((t: { m: unknown; c?: unknown; o: unknown }) => [t.m, t.c, t.o]))).toBe(
+      JSON.stringify(node.replay.turns.map((t) => [t.m, t.c, t.o])),
+    );
     expect(record.scores.red.pucks).toBe(node.replay.result.scores.red);
   }, 90_000);
 
@@ -216,9 +265,17 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
   }, 60_000);
 
   it('answers bad input with the same errors as everywhere', async () => {
-    const anonymous = await fetch(`${worker.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"game":"icy"}' });
+    const anonymous = await fetch(`${worker.base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"game":"icy"}',
+    });
     expect(anonymous.status).toBe(401);
-    const r = await fetch(`${worker.base}/v1/matches`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: '{"game":"icy"}' });
+    const r = await fetch(`${worker.base}/v1/matches`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: '{"game":"icy"}',
+    });
     expect(r.status).toBe(400);
     expect((await r.json()).error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'red' } });
     expect((await fetch(`${worker.base}/v1/maps/default`)).status).toBe(200);

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { BOT_ISOLATE_COMPATIBILITY_DATE } from '../../../src/sandbox/workers.js';
 
-const compatibilityDate = (toml: string) => /^compatibility_date = "(\d{4}-\d{2}-\d{2})"$/m.exec(readFileSync(toml, 'utf8'))?.[1];
+const compatibilityDate = (toml: string) =>
+  /^compatibility_date = "(\d{4}-\d{2}-\d{2})"$/m.exec(readFileSync(toml, 'utf8'))?.[1];
 /** The Workers runtime wrangler runs locally (its own dependency) is versioned by its release date: 1.YYYYMMDD.N. */
 const workerdDate = (() => {
   const fromWrangler = createRequire(createRequire(import.meta.url).resolve('wrangler/package.json'));

@@ -23,11 +23,19 @@ const ENGINES = {
 } as const;
 
 const bundle = (p: Posted): Bundle =>
-  p.kind === 'wasm' ? { kind: 'wasm', code: Uint8Array.from(atob(p.code), (c) => c.charCodeAt(0)) } : { kind: p.kind, code: p.code };
+  p.kind === 'wasm'
+    ? { kind: 'wasm', code: Uint8Array.from(atob(p.code), (c) => c.charCodeAt(0)) }
+    : { kind: p.kind, code: p.code };
 
 export default {
   async fetch(request: Request, env: { LOADER: WorkerLoader }): Promise<Response> {
-    const body = (await request.json()) as { game?: keyof typeof ENGINES; red: Posted; blue: Posted; seed: number; budgets?: Budgets };
+    const body = (await request.json()) as {
+      game?: keyof typeof ENGINES;
+      red: Posted;
+      blue: Posted;
+      seed: number;
+      budgets?: Budgets;
+    };
     const engine = ENGINES[body.game ?? 'icy'];
     const { result, replay } = await runMatch({
       game: engine.game as typeof icyGame,
@@ -35,7 +43,11 @@ export default {
       seed: body.seed,
       ...(body.budgets ? { budgets: body.budgets } : {}),
       bots: [bundle(body.red), bundle(body.blue)],
-      load: workersBotLoader({ loader: env.LOADER, engines: { 'quickjs-metered.wasm': quickjs, 'micropython-metered.wasm': micropython }, harnessSource }),
+      load: workersBotLoader({
+        loader: env.LOADER,
+        engines: { 'quickjs-metered.wasm': quickjs, 'micropython-metered.wasm': micropython },
+        harnessSource,
+      }),
     });
     return Response.json({ result, replay });
   },

@@ -33,16 +33,28 @@ afterAll(async () => {
 
 type Posted = { kind: string; code: string };
 const post = (b: Bundle): Posted =>
-  b.kind === 'wasm' ? { kind: 'wasm', code: Buffer.from(b.code as Uint8Array).toString('base64') } : { kind: b.kind, code: b.code as string };
+  b.kind === 'wasm'
+    ? { kind: 'wasm', code: Buffer.from(b.code as Uint8Array).toString('base64') }
+    : { kind: b.kind, code: b.code as string };
 
 async function inWorkers(red: Bundle, blue: Bundle, seed: number, budgets?: Budgets, game: 'icy' | 'capture' = 'icy') {
-  const response = await postOnNewConnection(base, JSON.stringify({ game, red: post(red), blue: post(blue), seed, budgets }));
+  const response = await postOnNewConnection(
+    base,
+    JSON.stringify({ game, red: post(red), blue: post(blue), seed, budgets }),
+  );
   expect(response.status).toBe(200);
   return JSON.parse(response.text) as Awaited<ReturnType<typeof runMatch>>;
 }
 
 const inNode = (red: Bundle, blue: Bundle, seed: number, budgets?: Budgets) =>
-  runMatch({ game: icyGame, options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed, ...(budgets ? { budgets } : {}), bots: [red, blue], load: nodeBotLoader });
+  runMatch({
+    game: icyGame,
+    options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP },
+    seed,
+    ...(budgets ? { budgets } : {}),
+    bots: [red, blue],
+    load: nodeBotLoader,
+  });
 
 const hunterJs: Bundle = { kind: 'js', code: readFileSync('src/games/icy/bots/hunter.js', 'utf8') };
 const hunterWasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/hunter.wasm')) };
@@ -59,12 +71,17 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
     const gatherer: Bundle = { kind: 'py', code: readFileSync('src/games/capture/bots/gatherer.py', 'utf8') };
     const random: Bundle = { kind: 'js', code: readFileSync('src/games/capture/bots/random.js', 'utf8') };
     const captureWorkers = await inWorkers(gatherer, random, 9, undefined, 'capture');
-    const captureNode = await runMatch({ game: captureGame, options: {}, seed: 9, bots: [gatherer, random], load: nodeBotLoader });
+    const captureNode = await runMatch({
+      game: captureGame,
+      options: {},
+      seed: 9,
+      bots: [gatherer, random],
+      load: nodeBotLoader,
+    });
     expect(captureWorkers.result.seats[0]!.fuel).toBeGreaterThan(0);
     expect(JSON.stringify(captureWorkers.replay)).toBe(JSON.stringify(captureNode.replay));
     expect(JSON.stringify(captureWorkers.result)).toBe(JSON.stringify(captureNode.result));
   }, 120_000);
-
 
   it('plays a JS bot against a WebAssembly bot, with the same replay as Node, byte for byte', async () => {
     const workers = await inWorkers(hunterJs, hunterWasm, 3);
@@ -83,7 +100,12 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
     const pool = poolRunner({ url: COMPILED_MATCH_WORKER, size: 1 });
     let viaPool: MatchOutput<unknown>;
     try {
-      viaPool = await pool.play({ game: 'icy', options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP }, seed: 1, bots: [js, py] });
+      viaPool = await pool.play({
+        game: 'icy',
+        options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP },
+        seed: 1,
+        bots: [js, py],
+      });
     } finally {
       await pool.close();
     }

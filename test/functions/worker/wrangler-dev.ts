@@ -10,9 +10,13 @@ import { waitForOutput } from '../../support/process-output.js';
  * on a machine with Node 20) the tests in the real Workers runtime are skipped, saying why; `.ci/run`
  * always runs them on Node 24.
  */
-const WRANGLER_NODE = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('wrangler/package.json'), 'utf8')).engines.node as string;
+const WRANGLER_NODE = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('wrangler/package.json'), 'utf8'))
+  .engines.node as string;
 export const WRANGLER_RUNS = atLeast(process.versions.node, /^>=\s*([\d.]+)$/.exec(WRANGLER_NODE)?.[1] ?? '0');
-if (!WRANGLER_RUNS) console.warn(`test/functions/worker: skipped, wrangler needs Node ${WRANGLER_NODE} and this is Node ${process.versions.node}`);
+if (!WRANGLER_RUNS)
+  console.warn(
+    `test/functions/worker: skipped, wrangler needs Node ${WRANGLER_NODE} and this is Node ${process.versions.node}`,
+  );
 
 function atLeast(version: string, minimum: string): boolean {
   const [a, b] = [version, minimum].map((v) => v.split('.').map(Number));
@@ -30,8 +34,21 @@ export async function startWrangler(args: string[], vars: Record<string, string>
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['node_modules/wrangler/bin/wrangler.js', 'dev', ...args, '--ip', '127.0.0.1', '--port', String(port), ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])],
-    { detached: true, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      'node_modules/wrangler/bin/wrangler.js',
+      'dev',
+      ...args,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+    ],
+    {
+      detached: true,
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   await waitForOutput(child, 'Ready on', 90_000, 'wrangler dev');
   return {
@@ -60,12 +77,20 @@ export async function startWrangler(args: string[], vars: Record<string, string>
  */
 export function postOnNewConnection(url: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

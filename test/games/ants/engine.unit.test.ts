@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRandom, nextRaw, parseBrain, parseWorld, restoreSnapshot, takeSnapshot, createState, playRounds, type Brain, type World } from '../../../src/games/ants/index.js';
+import {
+  createRandom,
+  nextRaw,
+  parseBrain,
+  parseWorld,
+  restoreSnapshot,
+  takeSnapshot,
+  createState,
+  playRounds,
+  type Brain,
+  type World,
+} from '../../../src/games/ants/index.js';
 import { runAntsMatch } from '../../../src/games/ants/match.js';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
@@ -44,7 +55,13 @@ describe('random numbers (section 2.10)', () => {
 
 describe('the example ant of section 1', () => {
   it('ends round 10,000 of sample0, seed 12345, with red 0 and black 7', () => {
-    const { result } = runAntsMatch({ world: SAMPLE0, worldText: '', brains: { red: EXAMPLE, black: EXAMPLE }, seed: 12345, rounds: 10_000 });
+    const { result } = runAntsMatch({
+      world: SAMPLE0,
+      worldText: '',
+      brains: { red: EXAMPLE, black: EXAMPLE },
+      seed: 12345,
+      rounds: 10_000,
+    });
     expect(result.scores).toEqual({ red: 0, black: 7 });
     expect(result.winner).toBe('black');
     expect(result.rounds).toBe(10_000);
@@ -52,7 +69,10 @@ describe('the example ant of section 1', () => {
 
   it('gives the same replay for the same inputs, and a different one for another seed', () => {
     const play = (seed: number) =>
-      JSON.stringify(runAntsMatch({ world: SAMPLE0, worldText: 'w', brains: { red: EXAMPLE, black: HOMING }, seed, rounds: 3000 }).replay);
+      JSON.stringify(
+        runAntsMatch({ world: SAMPLE0, worldText: 'w', brains: { red: EXAMPLE, black: HOMING }, seed, rounds: 3000 })
+          .replay,
+      );
     expect(play(5)).toBe(play(5));
     expect(play(5)).not.toBe(play(6));
   });
@@ -83,7 +103,9 @@ describe('brains (section 2.8)', () => {
   });
 
   it('names the line of the error, counting comment lines', () => {
-    expect(brainError('; header\nDrop 0\nDrop 7\n')).toBe('line 3 (state 1): state 7 is beyond the program (states 0..1)');
+    expect(brainError('; header\nDrop 0\nDrop 7\n')).toBe(
+      'line 3 (state 1): state 7 is beyond the program (states 0..1)',
+    );
   });
 
   it('rejects more than 10,000 states and accepts exactly 10,000', () => {
@@ -148,7 +170,9 @@ describe('kinetics (section 2.11)', () => {
 
   it('picks up and drops food, counting anthill food as the score', () => {
     const w = world(['5', '3', '# # # # #', ' # 2 + - #', '# # # # #'].join('\n'));
-    const red = brain('Turn Left 1\nTurn Left 2\nTurn Left 3\nMove 4 4\nPickUp 5 5\nTurn Left 6\nTurn Left 7\nTurn Left 8\nMove 9 9\nDrop 9');
+    const red = brain(
+      'Turn Left 1\nTurn Left 2\nTurn Left 3\nMove 4 4\nPickUp 5 5\nTurn Left 6\nTurn Left 7\nTurn Left 8\nMove 9 9\nDrop 9',
+    );
     const s = createState(w, [red, brain('Turn Left 0')], 1);
     playRounds(s, 3 + 1 + 14 + 1);
     expect(s.antFood[0]).toBe(1);

@@ -28,7 +28,8 @@ function expectHexagonOfSide6(cells: Pos[]): void {
 /** Components of rock and anthill cells under hex adjacency, each tagged with the cell kinds it holds. */
 function solidComponents(world: World): Set<string>[] {
   const { width, height } = world;
-  const kindOf = (i: number) => (world.rock[i] ? 'rock' : world.hill[i] === RED_HILL ? 'red' : world.hill[i] === BLACK_HILL ? 'black' : '');
+  const kindOf = (i: number) =>
+    world.rock[i] ? 'rock' : world.hill[i] === RED_HILL ? 'red' : world.hill[i] === BLACK_HILL ? 'black' : '';
   const seen = new Uint8Array(width * height);
   const components: Set<string>[] = [];
   for (let start = 0; start < width * height; start++) {
@@ -93,7 +94,10 @@ describe('generateWorld', () => {
     const elements = generateElements(seed);
     const world = generateWorld(seed);
     expect(elements.map((e) => e.kind)).toEqual([
-      'red-hill', 'black-hill', ...Array(10).fill('rock'), ...Array(8).fill('food'),
+      'red-hill',
+      'black-hill',
+      ...Array(10).fill('rock'),
+      ...Array(8).fill('food'),
     ]);
     const owner = new Map<string, number>();
     elements.forEach((e, k) => {

@@ -23,20 +23,36 @@ describe('block drop against the original engine’s recorded games', () => {
     const engines = games.map(({ game }) => game.engine);
     expect(engines.some((e) => e.handshakes.some((h) => h.released))).toBe(true);
     // A bot cut off on a turn: the engine read no line from it and never wrote to it again.
-    expect(engines.some((e) => e.turns.some((t, k) => t.read.length === 0 && !e.handshakes[t.seat]!.released && e.turns.slice(k + 1).every((u) => u.seat !== t.seat || u.sent.length === 0)))).toBe(true);
-    expect(engines.some((e) => e.winner === -1 && e.turnCount === 1000 && e.turns.reduce((n, t) => n + t.fell.length, 0) === 4)).toBe(true);
+    expect(
+      engines.some((e) =>
+        e.turns.some(
+          (t, k) =>
+            t.read.length === 0 &&
+            !e.handshakes[t.seat]!.released &&
+            e.turns.slice(k + 1).every((u) => u.seat !== t.seat || u.sent.length === 0),
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      engines.some(
+        (e) => e.winner === -1 && e.turnCount === 1000 && e.turns.reduce((n, t) => n + t.fell.length, 0) === 4,
+      ),
+    ).toBe(true);
   });
 
-  it.each(games.map(({ file, game }) => [file, game] as const))('%s: the same inputs, byte for byte, and the same outcome', async (_file, game: RecordedGame) => {
-    const engine = engineTrace(game.engine);
-    const { trace } = await replayInUmpire(game.seed, game.answers);
-    expect(trace.initial).toEqual(engine.initial);
-    expect(trace.ready).toEqual(engine.ready);
-    for (let seat = 0; seat < 4; seat++) expect(trace.inputs[seat]).toEqual(engine.inputs[seat]);
-    expect(trace.turns).toEqual(engine.turns);
-    expect(trace.winner).toBe(engine.winner);
-    expect(trace.turnCount).toBe(engine.turnCount);
-  });
+  it.each(games.map(({ file, game }) => [file, game] as const))(
+    '%s: the same inputs, byte for byte, and the same outcome',
+    async (_file, game: RecordedGame) => {
+      const engine = engineTrace(game.engine);
+      const { trace } = await replayInUmpire(game.seed, game.answers);
+      expect(trace.initial).toEqual(engine.initial);
+      expect(trace.ready).toEqual(engine.ready);
+      for (let seat = 0; seat < 4; seat++) expect(trace.inputs[seat]).toEqual(engine.inputs[seat]);
+      expect(trace.turns).toEqual(engine.turns);
+      expect(trace.winner).toBe(engine.winner);
+      expect(trace.turnCount).toBe(engine.turnCount);
+    },
+  );
 
   it('notices a player that answered otherwise', async () => {
     // The longest game, with every answer of seat 0 after its handshake turned into an attack.

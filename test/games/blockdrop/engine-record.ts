@@ -23,7 +23,13 @@ export interface RecordedGame {
     /** The lines read until READY, and whether the engine gave up on the bot (no READY in time). */
     readonly handshakes: readonly { readonly read: readonly (string | null)[]; readonly released: boolean }[];
     /** Per turn: whose it was, the bytes sent to it, the line read, the command the engine logged, who fell. */
-    readonly turns: readonly { readonly seat: number; readonly sent: readonly string[]; readonly read: readonly (string | null)[]; readonly command: string; readonly fell: readonly number[] }[];
+    readonly turns: readonly {
+      readonly seat: number;
+      readonly sent: readonly string[];
+      readonly read: readonly (string | null)[];
+      readonly command: string;
+      readonly fell: readonly number[];
+    }[];
     readonly turnCount: number;
     /** -1: nobody. */
     readonly winner: number;
@@ -36,7 +42,10 @@ export function recordedGames(): { file: string; game: RecordedGame }[] {
   return readdirSync(RECORDED_DIR)
     .filter((f) => f.endsWith('.json.gz'))
     .sort()
-    .map((file) => ({ file, game: JSON.parse(gunzipSync(readFileSync(join(RECORDED_DIR, file))).toString('utf8')) as RecordedGame }));
+    .map((file) => ({
+      file,
+      game: JSON.parse(gunzipSync(readFileSync(join(RECORDED_DIR, file))).toString('utf8')) as RecordedGame,
+    }));
 }
 
 /** One game in the shape both sides are compared in. */
@@ -74,7 +83,10 @@ export function loggedCommands(steps: readonly TurnRecord[]): string[] {
 }
 
 /** Plays the game in umpire with bots that give the recorded answers in order; keeps every input after the handshakes. */
-export async function replayInUmpire(seed: number, answers: RecordedGame['answers']): Promise<{ trace: Trace; match: { result: MatchResult; replay: Replay<TurnRecord> } }> {
+export async function replayInUmpire(
+  seed: number,
+  answers: RecordedGame['answers'],
+): Promise<{ trace: Trace; match: { result: MatchResult; replay: Replay<TurnRecord> } }> {
   const bundles: Bundle[] = answers.map((_, k) => ({ kind: 'js', code: `recorded seat ${k}` }));
   const inputs: string[][] = answers.map(() => []);
   const load: BotLoader = async (bundle) => {

@@ -27,7 +27,11 @@ describe('block-drop matches of four bots', () => {
   }, 60_000);
 
   it('a WebAssembly bot (AssemblyScript) plays alongside JS bots: READY, moves and attacks', async () => {
-    const wasm: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/blockdrop.wasm')), name: 'blockdrop.wasm' };
+    const wasm: Bundle = {
+      kind: 'wasm',
+      code: new Uint8Array(readFileSync('build/bots/blockdrop.wasm')),
+      name: 'blockdrop.wasm',
+    };
     const play = () => playBlockDrop({ bots: [wasm, RANDOM, HUNTER, RANDOM], seed: 8, runner });
     const { summary, replay } = await play();
     expect(summary.players[0]!.forfeit).toBeUndefined();
@@ -40,7 +44,11 @@ describe('block-drop matches of four bots', () => {
 
   it('the replay’s commands rebuild the final state the match ended in', async () => {
     const { summary, replay } = await playBlockDrop({ bots: [HUNTER, RANDOM, RANDOM, HUNTER], seed: 6, runner });
-    const end = replayState(replay.initial, replay.turns.map((t) => t.c), replay.turns.length);
+    const end = replayState(
+      replay.initial,
+      replay.turns.map((t) => t.c),
+      replay.turns.length,
+    );
     expect(result(end).winner ?? 'draw').toBe(summary.winner);
     expect(end.players.map((p) => p.fellAt)).toEqual(summary.players.map((p) => p.fellAt));
     // Each turn asked the player whose turn it was, fallen or not (as the engine does); a fallen player's answer is not used.
@@ -58,17 +66,31 @@ describe('block-drop matches of four bots', () => {
     const throwing = js('export default (s) => { if (s === "") return "READY"; throw new Error("boom"); }', 'throwing');
     const chatty = js('export default (s) => s === "" ? "READY" : "jump"', 'chatty');
     const budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20_000_000, turnFuel: 10_000_000 };
-    const { summary, replay } = await playBlockDrop({ bots: [silent, looping, throwing, chatty], seed: 1, budgets, runner });
+    const { summary, replay } = await playBlockDrop({
+      bots: [silent, looping, throwing, chatty],
+      seed: 1,
+      budgets,
+      runner,
+    });
     expect(summary.winner).toBe('draw');
     expect(summary.turns).toBe(1000);
-    expect(summary.players[0]!.forfeit).toEqual({ code: 'NO_HANDSHAKE', message: "the bot did not print READY: answered 'hello'" });
+    expect(summary.players[0]!.forfeit).toEqual({
+      code: 'NO_HANDSHAKE',
+      message: "the bot did not print READY: answered 'hello'",
+    });
     // The looping bot is terminated on its first turn and plays N from then on.
     expect(summary.players[1]!.timeouts).toBe(1);
     expect(summary.players[1]!.terminatedAt).toBe(1);
     expect(summary.players[2]!.errors).toBe(250);
     expect(summary.players[3]!.invalid).toBe(250);
     expect(replay.turns[3]).toMatchObject({ p: 3, c: 'N', o: 'idle', r: "not a command: 'jump'" });
-    expect(replay.turns[1]).toMatchObject({ p: 1, c: 'N', r: 'no answer', k: { x: 'over_budget' }, terminated: 'over_budget' });
+    expect(replay.turns[1]).toMatchObject({
+      p: 1,
+      c: 'N',
+      r: 'no answer',
+      k: { x: 'over_budget' },
+      terminated: 'over_budget',
+    });
     expect(replay.turns[5]).toMatchObject({ p: 1, c: 'N', r: 'no answer', k: { f: 0, x: 'terminated' } });
   }, 120_000);
 
@@ -89,13 +111,18 @@ describe('block-drop matches of four bots', () => {
     expect(summary.players[1]).toMatchObject({ timeouts: 1, errors: 0, terminatedAt: 9 });
     expect(mine.slice(0, 2).every((t) => t.c === 'N' && !t.r && !t.k!.x && !t.terminated)).toBe(true);
     expect(mine.length).toBeGreaterThan(3);
-    expect(mine.slice(3).every((t) => t.c === 'N' && t.k!.x === 'terminated' && t.k!.f === 0 && !t.terminated)).toBe(true);
+    expect(mine.slice(3).every((t) => t.c === 'N' && t.k!.x === 'terminated' && t.k!.f === 0 && !t.terminated)).toBe(
+      true,
+    );
     expect(summary.players.filter((p) => p.id !== 1).every((p) => p.terminatedAt === undefined)).toBe(true);
   }, 60_000);
 
   it('a bot that leaves no line to read is terminated, as the engine kills it after waiting for one', async () => {
     // Its first answer ends with \r; its second is only the \n that completes that line.
-    const stalling = js('let n = 0; export default (s) => (s === "" ? "READY" : n++ === 0 ? "N\\r" : "\\n")', 'stalling');
+    const stalling = js(
+      'let n = 0; export default (s) => (s === "" ? "READY" : n++ === 0 ? "N\\r" : "\\n")',
+      'stalling',
+    );
     const still = js('export default (s) => s === "" ? "READY" : "N"', 'still');
     const { summary, replay } = await playBlockDrop({ bots: [still, stalling, still, still], seed: 3, runner });
     const mine = replay.turns.filter((t) => t.p === 1);
@@ -109,7 +136,21 @@ describe('block-drop matches of four bots', () => {
   it('`umpire match --game blockdrop` prints the winner, the turn each player fell and failures', async () => {
     const lines: string[] = [];
     const code = await runCli(
-      ['match', '--game', 'blockdrop', '--bot', 'src/games/blockdrop/bots/hunter.js', '--bot', 'src/games/blockdrop/bots/random.js', '--bot', 'src/games/blockdrop/bots/hunter.js', '--bot', 'src/games/blockdrop/bots/random.js', '--seed', '5'],
+      [
+        'match',
+        '--game',
+        'blockdrop',
+        '--bot',
+        'src/games/blockdrop/bots/hunter.js',
+        '--bot',
+        'src/games/blockdrop/bots/random.js',
+        '--bot',
+        'src/games/blockdrop/bots/hunter.js',
+        '--bot',
+        'src/games/blockdrop/bots/random.js',
+        '--seed',
+        '5',
+      ],
       (l) => lines.push(l),
       (l) => lines.push(l),
     );
@@ -117,10 +158,18 @@ describe('block-drop matches of four bots', () => {
     const out = JSON.parse(lines.join('\n'));
     expect(out).toMatchObject({ game: 'blockdrop', seed: 5 });
     expect(out.players).toHaveLength(4);
-    const standing = out.players.filter((p: { fellAt: number | null }) => p.fellAt === null).map((p: { id: number }) => p.id);
+    const standing = out.players
+      .filter((p: { fellAt: number | null }) => p.fellAt === null)
+      .map((p: { id: number }) => p.id);
     expect(out.winner).toBe(standing.length === 1 ? standing[0] : 'draw');
     const usage: string[] = [];
-    expect(await runCli(['match', '--game', 'blockdrop', '--bot', 'src/games/blockdrop/bots/hunter.js'], (l) => usage.push(l), (l) => usage.push(l))).toBe(2);
+    expect(
+      await runCli(
+        ['match', '--game', 'blockdrop', '--bot', 'src/games/blockdrop/bots/hunter.js'],
+        (l) => usage.push(l),
+        (l) => usage.push(l),
+      ),
+    ).toBe(2);
     expect(usage.join('\n')).toMatch(/--bot must be given 4 times/);
   }, 60_000);
 });

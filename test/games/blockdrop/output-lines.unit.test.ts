@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { STALLED } from '../../../src/games/blockdrop/game.js';
-import { appendAnswer, NO_OUTPUT, readHandshake, readLine, type OutputLines } from '../../../src/games/blockdrop/output-lines.js';
+import {
+  appendAnswer,
+  NO_OUTPUT,
+  readHandshake,
+  readLine,
+  type OutputLines,
+} from '../../../src/games/blockdrop/output-lines.js';
 import { replayInUmpire } from './engine-record.js';
 
 // A bot's answers as the engine reads them: one stream of lines, one line a turn.
@@ -53,8 +59,18 @@ describe('a match reading the bots’ lines', () => {
     const { match, trace } = await replayInUmpire(3, answers);
     const steps = match.replay.turns.map((t) => t.step);
     expect(match.result.forfeits).toEqual([2]);
-    expect(steps.filter((s) => s.player === 0).slice(0, 2).map((s) => s.command)).toEqual(['U', 'D']);
-    expect(steps.filter((s) => s.player === 3).slice(0, 3).map((s) => [s.command, s.reason])).toEqual([
+    expect(
+      steps
+        .filter((s) => s.player === 0)
+        .slice(0, 2)
+        .map((s) => s.command),
+    ).toEqual(['U', 'D']);
+    expect(
+      steps
+        .filter((s) => s.player === 3)
+        .slice(0, 3)
+        .map((s) => [s.command, s.reason]),
+    ).toEqual([
       ['R', undefined],
       ['L', undefined],
       ['N', "not a command: 'junk'"],
@@ -64,7 +80,14 @@ describe('a match reading the bots’ lines', () => {
     expect(seat1[1]).toMatchObject({ command: 'N', reason: STALLED });
     // Cut off: it was called twice, and plays N from then on without being asked.
     expect(trace.inputs[1]).toHaveLength(2);
-    expect(seat1.slice(2).every((s) => s.command === 'N' && (s.reason === STALLED || s.outcome === 'fallen'))).toBe(true);
-    expect(match.replay.turns.filter((t) => t.step.player === 1).slice(2).every((t) => t.calls.length === 0)).toBe(true);
+    expect(seat1.slice(2).every((s) => s.command === 'N' && (s.reason === STALLED || s.outcome === 'fallen'))).toBe(
+      true,
+    );
+    expect(
+      match.replay.turns
+        .filter((t) => t.step.player === 1)
+        .slice(2)
+        .every((t) => t.calls.length === 0),
+    ).toBe(true);
   });
 });

@@ -15,7 +15,14 @@ import {
 
 // One test (or more) per sentence of the rules, on hand-made positions.
 
-const player = (row: number, col: number, dir: Direction = 'U', extra: Partial<PlayerState> = {}): PlayerState => ({ row, col, dir, cooldown: 0, fellAt: null, ...extra });
+const player = (row: number, col: number, dir: Direction = 'U', extra: Partial<PlayerState> = {}): PlayerState => ({
+  row,
+  col,
+  dir,
+  cooldown: 0,
+  fellAt: null,
+  ...extra,
+});
 const FAR = [player(0, 0), player(0, 17), player(17, 0), player(17, 17)];
 
 function state(players: readonly PlayerState[] = FAR, blocks: Record<number, number> = {}, turn = 0): BlockDropState {
@@ -61,7 +68,10 @@ describe('moves', () => {
   it('are canceled onto a dropped block, but not onto one that is about to drop', () => {
     const players = [player(8, 8, 'U'), ...FAR.slice(1)];
     // (8, 9) is in block row 2, column 3: index 15.
-    expect(playTurn(state(players, { 15: -5 }), 'R').record).toMatchObject({ outcome: 'turned', reason: 'onto a dropped block' });
+    expect(playTurn(state(players, { 15: -5 }), 'R').record).toMatchObject({
+      outcome: 'turned',
+      reason: 'onto a dropped block',
+    });
     expect(playTurn(state(players, { 15: 6 }), 'R').record.outcome).toBe('moved');
   });
 });
@@ -150,7 +160,12 @@ describe('falling and restoration', () => {
 
 describe('end of the game', () => {
   it('the last player standing wins', () => {
-    const players = [player(7, 4, 'R'), player(7, 8), player(-1, -1, 'U', { fellAt: 1 }), player(-1, -1, 'U', { fellAt: 2 })];
+    const players = [
+      player(7, 4, 'R'),
+      player(7, 8),
+      player(-1, -1, 'U', { fellAt: 1 }),
+      player(-1, -1, 'U', { fellAt: 2 }),
+    ];
     let s = playTurn(state(players), 'A').state;
     s = play(s, ['N', 'N', 'N']);
     expect(isOver(s)).toBe(true);
@@ -188,9 +203,28 @@ describe('setup and protocol', () => {
   });
 
   it('writes the engine’s input: id, T, 6 rows of blocks, then column, row, direction and wait per player, EOD', () => {
-    const s = state([player(1, 2, 'L', { cooldown: 2 }), player(3, 4, 'R'), player(-1, -1, 'D', { fellAt: 0 }), player(17, 16, 'U')], { 0: 4, 35: -3 }, 9);
+    const s = state(
+      [player(1, 2, 'L', { cooldown: 2 }), player(3, 4, 'R'), player(-1, -1, 'D', { fellAt: 0 }), player(17, 16, 'U')],
+      { 0: 4, 35: -3 },
+      9,
+    );
     expect(encodeInput(s, 1)).toBe(
-      ['1', '9', '4 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 0', '0 0 0 0 0 -3', '2 1 L 2', '4 3 R 0', '-1 -1 D 0', '16 17 U 0', 'EOD', ''].join('\n'),
+      [
+        '1',
+        '9',
+        '4 0 0 0 0 0',
+        '0 0 0 0 0 0',
+        '0 0 0 0 0 0',
+        '0 0 0 0 0 0',
+        '0 0 0 0 0 0',
+        '0 0 0 0 0 -3',
+        '2 1 L 2',
+        '4 3 R 0',
+        '-1 -1 D 0',
+        '16 17 U 0',
+        'EOD',
+        '',
+      ].join('\n'),
     );
   });
 

@@ -28,20 +28,27 @@ describe('java.util.Random', () => {
 
   it('redraws the values a large bound would favour, as Java does (three redraws in these eight)', () => {
     const r = new JavaRandom(1);
-    expect(Array.from({ length: 8 }, () => r.nextInt(1500000000))).toEqual([215764588, 880641847, 874970313, 446064254, 77814904, 714504434, 1414906606, 13136569]);
+    expect(Array.from({ length: 8 }, () => r.nextInt(1500000000))).toEqual([
+      215764588, 880641847, 874970313, 446064254, 77814904, 714504434, 1414906606, 13136569,
+    ]);
     expect(() => r.nextInt(0)).toThrow(RangeError);
   });
 });
 
 describe('start squares', () => {
   it('seed 0 gives the squares and directions of the engine’s sample log for seed 0', () => {
-    const log = JSON.parse(readFileSync(`${REFERENCE}/sample_log_seed0.txt`, 'utf8')) as { replay: { initial: string[][] } };
+    const log = JSON.parse(readFileSync(`${REFERENCE}/sample_log_seed0.txt`, 'utf8')) as {
+      replay: { initial: string[][] };
+    };
     expect(starts(0)).toBe(log.replay.initial.map((s) => s.join(' ')).join(' '));
     expect(initialState(0).players[0]).toEqual({ row: 14, col: 0, dir: 'D', cooldown: 0, fellAt: null });
   });
 
   it('3000 seeds (0 to 1999 and the last 1000 of 32 bits) give the engine’s squares and directions', () => {
-    const lines = gunzipSync(readFileSync(`${REFERENCE}/starts.txt.gz`)).toString('utf8').trim().split('\n');
+    const lines = gunzipSync(readFileSync(`${REFERENCE}/starts.txt.gz`))
+      .toString('utf8')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(3000);
     for (const line of lines) {
       const space = line.indexOf(' ');
@@ -62,15 +69,22 @@ describe('start squares', () => {
     expect(near.every((p) => Math.abs(p.x - 5) + Math.abs(p.y - 5) > 3)).toBe(true);
     // Removing squares rebalances the set's trees, whose roots go first: the order is not the one before, filtered.
     expect(near).not.toEqual(all.filter((p) => Math.abs(p.x - 5) + Math.abs(p.y - 5) > 3));
-    expect(show(near.slice(0, 17))).toBe('7,7 3,3 0,0 1,1 2,2 8,8 9,9 10,10 11,11 12,12 13,13 14,14 15,15 16,16 17,17 8,9 3,2');
+    expect(show(near.slice(0, 17))).toBe(
+      '7,7 3,3 0,0 1,1 2,2 8,8 9,9 10,10 11,11 12,12 13,13 14,14 15,15 16,16 17,17 8,9 3,2',
+    );
     // The whole order Java gives with a player at (5, 5), as "299: x,y x,y ...".
-    expect(createHash('sha256').update(`${near.length}: ${show(near)}`).digest('hex')).toBe('a3cf2c8a6288cf4e1cf38bff50fa95e3a61e3ccf43227345733a4247f799258e');
+    expect(
+      createHash('sha256')
+        .update(`${near.length}: ${show(near)}`)
+        .digest('hex'),
+    ).toBe('a3cf2c8a6288cf4e1cf38bff50fa95e3a61e3ccf43227345733a4247f799258e');
   });
 
   it('places the players more than 3 apart', () => {
     for (let seed = 0; seed < 200; seed++) {
       const { players } = initialState(seed);
-      for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) expect(manhattan(players[a]!, players[b]!)).toBeGreaterThan(3);
+      for (let a = 0; a < 4; a++)
+        for (let b = a + 1; b < 4; b++) expect(manhattan(players[a]!, players[b]!)).toBeGreaterThan(3);
     }
   });
 });

@@ -11,7 +11,11 @@ import { playCapture } from './play.js';
 
 const runner = inProcessRunner(nodeBotLoader);
 
-const bot = (name: string): Bundle => ({ kind: 'js', code: readFileSync(`src/games/capture/bots/${name}.js`, 'utf8'), name });
+const bot = (name: string): Bundle => ({
+  kind: 'js',
+  code: readFileSync(`src/games/capture/bots/${name}.js`, 'utf8'),
+  name,
+});
 
 describe('Capture matches', () => {
   it('the gatherer turns grey pucks red on purpose and beats the do-nothing player; the same match twice is byte-identical', async () => {
@@ -47,7 +51,11 @@ describe('Capture matches', () => {
   it('a late, crashing or nonsensical answer is the null move, with the reason', async () => {
     const budgets = { ...DEFAULT_BUDGETS, firstTurnFuel: 20_000_000, turnFuel: 10_000_000 };
     const looping: Bundle = { kind: 'js', code: 'export default () => { for (;;) {} }', name: 'looping' };
-    const garbage: Bundle = { kind: 'js', code: 'let n = 0; export default () => (n++ % 2 ? "1 2 3" : "a b c d e")', name: 'garbage' };
+    const garbage: Bundle = {
+      kind: 'js',
+      code: 'let n = 0; export default () => (n++ % 2 ? "1 2 3" : "a b c d e")',
+      name: 'garbage',
+    };
     const { replay, seats } = await playCapture({ bots: [looping, garbage], seed: 1, budgets, runner });
     expect(seats[0]!.overBudget).toBe(900);
     expect(replay.turns[0]!.r).toEqual(['no answer', "not a number: 'a'"]);
@@ -57,7 +65,21 @@ describe('Capture matches', () => {
 
   it('`umpire match --game capture` prints the winner and the scores', async () => {
     const lines: string[] = [];
-    const code = await runCli(['match', '--game', 'capture', '--red', 'src/games/capture/bots/gatherer.js', '--blue', 'src/games/capture/bots/random.js', '--seed', '4'], (l) => lines.push(l), (l) => lines.push(l));
+    const code = await runCli(
+      [
+        'match',
+        '--game',
+        'capture',
+        '--red',
+        'src/games/capture/bots/gatherer.js',
+        '--blue',
+        'src/games/capture/bots/random.js',
+        '--seed',
+        '4',
+      ],
+      (l) => lines.push(l),
+      (l) => lines.push(l),
+    );
     expect(code).toBe(0);
     const out = JSON.parse(lines.join('\n'));
     expect(out).toMatchObject({ game: 'capture', turns: 900 });

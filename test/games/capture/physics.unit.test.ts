@@ -241,7 +241,12 @@ describe('walls', () => {
   it('every wall works', () => {
     const bs = [puck(6, 400, -4, 0), puck(794, 400, 4, 0), puck(400, 6, 0, -4), puck(400, 794, 0, 4)];
     expect(advance(bs, 1)).toBe(4);
-    expect(bs.map((b) => [b.vx, b.vy])).toEqual([[4, 0], [-4, 0], [0, 4], [0, -4]]);
+    expect(bs.map((b) => [b.vx, b.vy])).toEqual([
+      [4, 0],
+      [-4, 0],
+      [0, 4],
+      [0, -4],
+    ]);
     expectInside(bs);
   });
 });
@@ -292,7 +297,14 @@ describe('friction', () => {
   };
 
   it('speed 4.5 stops after exactly 5 turns, speed 10 after 10', () => {
-    for (const [dx, dy] of [[1, 0], [0, -1], [3, 4], [1, 2], [-7, 3], [1, 1]] as const) {
+    for (const [dx, dy] of [
+      [1, 0],
+      [0, -1],
+      [3, 4],
+      [1, 2],
+      [-7, 3],
+      [1, 1],
+    ] as const) {
       expect(stopsAfter(4.5, dx, dy)).toBe(5);
       expect(stopsAfter(10, dx, dy)).toBe(10);
     }

@@ -1,11 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BLUE, RED, captureGame, clampAccel, decodeMove, encodeView, END_OF_GAME, initialState, NULL_MOVE, playTurn, type CaptureState, type Move } from '../../../src/games/capture/index.js';
+import {
+  BLUE,
+  RED,
+  captureGame,
+  clampAccel,
+  decodeMove,
+  encodeView,
+  END_OF_GAME,
+  initialState,
+  NULL_MOVE,
+  playTurn,
+  type CaptureState,
+  type Move,
+} from '../../../src/games/capture/index.js';
 import { runMatch } from '../../../src/match/run-match.js';
 import { nodeBotLoader } from '../../../src/sandbox/node-sources.js';
 import type { Bundle } from '../../../src/sandbox/types.js';
 
-const accelOnly = (ax: number, ay: number): Move => ({ accel: [[ax, ay], [0, 0]], turn: 0 });
+const accelOnly = (ax: number, ay: number): Move => ({
+  accel: [
+    [ax, ay],
+    [0, 0],
+  ],
+  turn: 0,
+});
 
 describe('huge and tiny accelerations (section 2.2)', () => {
   it('`1e200 0 0 0 0` is a legal move that accelerates at exactly 8 in that direction', () => {
@@ -70,13 +89,27 @@ function sledsOf(input: string): { at: string[]; last: string[] }[] {
 
 describe("the trail ends with the sled's location (section 2.1)", () => {
   it("over a whole match, every input's trails end with the sleds' positions, byte for byte", async () => {
-    const bot = (name: string): Bundle => ({ kind: 'js', code: readFileSync(`src/games/capture/bots/${name}.js`, 'utf8'), name });
-    for (const [red, blue] of [['gatherer', 'loopy'], ['random', 'gatherer']] as const) {
-      const { replay } = await runMatch({ game: captureGame, options: {}, seed: 7, bots: [bot(red), bot(blue)], load: nodeBotLoader });
+    const bot = (name: string): Bundle => ({
+      kind: 'js',
+      code: readFileSync(`src/games/capture/bots/${name}.js`, 'utf8'),
+      name,
+    });
+    for (const [red, blue] of [
+      ['gatherer', 'loopy'],
+      ['random', 'gatherer'],
+    ] as const) {
+      const { replay } = await runMatch({
+        game: captureGame,
+        options: {},
+        seed: 7,
+        bots: [bot(red), bot(blue)],
+        load: nodeBotLoader,
+      });
       expect(replay.turns.length).toBe(900);
       let state: CaptureState = captureGame.setup({});
       const check = (s: CaptureState) => {
-        for (const seat of [RED, BLUE]) for (const sled of sledsOf(encodeView(s, seat))) expect(sled.last).toEqual(sled.at);
+        for (const seat of [RED, BLUE])
+          for (const sled of sledsOf(encodeView(s, seat))) expect(sled.last).toEqual(sled.at);
       };
       for (const t of replay.turns) {
         check(state);
@@ -89,7 +122,15 @@ describe("the trail ends with the sled's location (section 2.1)", () => {
   it('holds for sleds sitting on the edges and just below them', () => {
     for (const x of [-400, 400, -400 - 1e-14, 400 - 1e-13, 1200, -1200 + 1e-12, 453.59535493382714 - 400]) {
       const start = initialState();
-      const sled = { x, y: -x, dir: 0, trail: [{ x: x - 10, y: -x }, { x, y: -x }] };
+      const sled = {
+        x,
+        y: -x,
+        dir: 0,
+        trail: [
+          { x: x - 10, y: -x },
+          { x, y: -x },
+        ],
+      };
       const state: CaptureState = { ...start, sleds: [sled, sled] };
       for (const seat of [RED, BLUE]) {
         for (const s of sledsOf(encodeView(state, seat))) {

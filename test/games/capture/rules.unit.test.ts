@@ -50,7 +50,12 @@ describe('capture rules (section 1.4)', () => {
   });
 
   it('red and blue (and grey) turn grey; only grey stays grey', () => {
-    expect(playTurn(withRedSled([puck(0, 0, RED), puck(10, 5, BLUE), puck(5, -5, GREY)], closingSled()), IDLE).state.pucks.map((p) => p.color)).toEqual([GREY, GREY, GREY]);
+    expect(
+      playTurn(
+        withRedSled([puck(0, 0, RED), puck(10, 5, BLUE), puck(5, -5, GREY)], closingSled()),
+        IDLE,
+      ).state.pucks.map((p) => p.color),
+    ).toEqual([GREY, GREY, GREY]);
     const grey = playTurn(withRedSled([puck(0, 0, GREY)], closingSled()), IDLE);
     expect(grey.record.captures[0]).toMatchObject({ pucks: [0], color: GREY });
   });
@@ -67,7 +72,10 @@ describe('capture rules (section 1.4)', () => {
 
   it('a loop across the wrap captures pucks on the other edge', () => {
     // The same rectangle, 400 units right: x in [380, 430] of the unwrapped plane, across the right edge (x = 400).
-    const turn = playTurn(withRedSled([puck(390, 0, GREY), puck(-395, 5, RED), puck(-360, 5, GREY)], closingSled(400)), IDLE);
+    const turn = playTurn(
+      withRedSled([puck(390, 0, GREY), puck(-395, 5, RED), puck(-360, 5, GREY)], closingSled(400)),
+      IDLE,
+    );
     expect(turn.state.pucks.map((p) => p.color)).toEqual([RED, RED, GREY]);
   });
 
@@ -84,7 +92,12 @@ describe('the start, the protocol and the end', () => {
   it('sets up 112 pucks in the checkerboard, four of each player’s color around its sled', () => {
     const s = initialState();
     expect(s.pucks).toHaveLength(112);
-    expect(s.pucks.filter((p) => p.color === RED).map((p) => [p.x + 400, p.y + 400])).toEqual([[100, 350], [50, 400], [150, 400], [100, 450]]);
+    expect(s.pucks.filter((p) => p.color === RED).map((p) => [p.x + 400, p.y + 400])).toEqual([
+      [100, 350],
+      [50, 400],
+      [150, 400],
+      [100, 450],
+    ]);
     expect(s.pucks.filter((p) => p.color === BLUE)).toHaveLength(4);
     expect(s.pucks.some((p) => p.x === 50 - 400 && p.y === 100 - 400)).toBe(true);
   });
@@ -112,12 +125,29 @@ describe('the start, the protocol and the end', () => {
   });
 
   it('reads five numbers; anything else is the null move with the reason; out-of-range values are clamped', () => {
-    expect(decodeMove('1 2 3 4 0.1\n')).toEqual({ move: { accel: [[1, 2], [3, 4]], turn: 0.1 } });
+    expect(decodeMove('1 2 3 4 0.1\n')).toEqual({
+      move: {
+        accel: [
+          [1, 2],
+          [3, 4],
+        ],
+        turn: 0.1,
+      },
+    });
     expect(decodeMove('1 2 3 4')).toMatchObject({ move: NULL_MOVE, reason: 'expected 5 numbers, got 4' });
     expect(decodeMove('1 2 x 4 5')).toMatchObject({ move: NULL_MOVE, reason: "not a number: 'x'" });
     expect(decodeMove('1 2 3 4 NaN')).toMatchObject({ move: NULL_MOVE });
     const s = initialState();
-    const turn = playTurn(s, [{ accel: [[30, 40], [0, 0]], turn: -2 }, NULL_MOVE]);
+    const turn = playTurn(s, [
+      {
+        accel: [
+          [30, 40],
+          [0, 0],
+        ],
+        turn: -2,
+      },
+      NULL_MOVE,
+    ]);
     const b = turn.state.bumpers[0]!;
     expect([b.vx, b.vy]).toEqual([4.8, 6.4]);
     expect(turn.state.sleds[0].dir).toBe(-0.5);
@@ -125,7 +155,17 @@ describe('the start, the protocol and the end', () => {
 
   it('caps bumper speed at 24', () => {
     let s = initialState();
-    for (let t = 0; t < 6; t++) s = playTurn(s, [{ accel: [[0, 8], [0, 0]], turn: 0 }, NULL_MOVE]).state;
+    for (let t = 0; t < 6; t++)
+      s = playTurn(s, [
+        {
+          accel: [
+            [0, 8],
+            [0, 0],
+          ],
+          turn: 0,
+        },
+        NULL_MOVE,
+      ]).state;
     const b = s.bumpers[0]!;
     expect(Math.sqrt(b.vx * b.vx + b.vy * b.vy)).toBeLessThanOrEqual(24);
   });
@@ -134,7 +174,11 @@ describe('the start, the protocol and the end', () => {
     let s = captureGame.setup({});
     while (!captureGame.isOver(s)) s = captureGame.step(s, [null, null], {}).state;
     expect(s.turn).toBe(900);
-    expect(result(s)).toMatchObject({ winner: null, scores: [4, 4], details: { decidedBy: 'draw', ownership: [3600, 3600] } });
+    expect(result(s)).toMatchObject({
+      winner: null,
+      scores: [4, 4],
+      details: { decidedBy: 'draw', ownership: [3600, 3600] },
+    });
     const tied = { ...s, ownership: [3600, 3601] as const };
     expect(result(tied)).toMatchObject({ winner: BLUE, details: { decidedBy: 'ownership' } });
   });
@@ -146,7 +190,13 @@ describe('symmetry', () => {
     const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296) * 2 - 1;
     let s = initialState();
     for (let t = 0; t < 300; t++) {
-      const move: Move = { accel: [[rnd() * 10, rnd() * 10], [rnd() * 10, rnd() * 10]], turn: rnd() * 0.6 };
+      const move: Move = {
+        accel: [
+          [rnd() * 10, rnd() * 10],
+          [rnd() * 10, rnd() * 10],
+        ],
+        turn: rnd() * 0.6,
+      };
       s = playTurn(s, [move, move]).state;
       const n = s.pucks.length;
       s.pucks.forEach((p, k) => {
@@ -155,7 +205,9 @@ describe('symmetry', () => {
         expect([p.x, p.y, p.vx, p.vy].map((v) => v + 0)).toEqual([-m.x, -m.y, -m.vx, -m.vy].map((v) => v + 0));
         expect(p.color).toBe(m.color === GREY ? GREY : 1 - m.color);
       });
-      s.bumpers.forEach((b, k) => expect([b.x, b.y].map((v) => v + 0)).toEqual([-s.bumpers[3 - k]!.x, -s.bumpers[3 - k]!.y].map((v) => v + 0)));
+      s.bumpers.forEach((b, k) =>
+        expect([b.x, b.y].map((v) => v + 0)).toEqual([-s.bumpers[3 - k]!.x, -s.bumpers[3 - k]!.y].map((v) => v + 0)),
+      );
       expect(s.sleds[0]).toEqual(s.sleds[1]);
       expect(encodeView(s, RED)).toBe(encodeView(s, BLUE));
     }

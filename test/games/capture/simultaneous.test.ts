@@ -1,7 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../../src/core/bots.js';
-import { BLUE, GREY, NULL_MOVE, RED, encodeView, initialState, playTurn, type CaptureState, type Move, type Piece, type Puck, type PuckColor, type Sled } from '../../../src/games/capture/index.js';
+import {
+  BLUE,
+  GREY,
+  NULL_MOVE,
+  RED,
+  encodeView,
+  initialState,
+  playTurn,
+  type CaptureState,
+  type Move,
+  type Piece,
+  type Puck,
+  type PuckColor,
+  type Sled,
+} from '../../../src/games/capture/index.js';
 import { advance, type Body } from '../../../src/games/capture/physics.js';
 import { fromNumbers } from '../../../src/games/capture/replay.js';
 import { inProcessRunner } from '../../../src/match/in-process-runner.js';
@@ -22,7 +36,11 @@ const puck = (x: number, y: number, color: PuckColor, vx = 0, vy = 0): Puck => (
  */
 function closing(dx = 0, lead = 10): Sled {
   const p = (x: number, y: number) => ({ x: x + dx, y });
-  return { ...p(-20, -20 + lead), dir: -Math.PI / 2, trail: [p(-30, -20), p(30, -20), p(30, 20), p(-20, 20), p(-20, -20 + lead)] };
+  return {
+    ...p(-20, -20 + lead),
+    dir: -Math.PI / 2,
+    trail: [p(-30, -20), p(30, -20), p(30, 20), p(-20, 20), p(-20, -20 + lead)],
+  };
 }
 
 function scene(pucks: Puck[], sleds: [Sled, Sled], bumpers: Piece[] = initialState().bumpers.slice()): CaptureState {
@@ -68,16 +86,25 @@ describe('loops closing at the same instant (section 1.4, our rule)', () => {
 
   it('a puck inside both loops takes the result of both loops’ pucks together; the others their own loop’s', () => {
     // Blue's loop (field x in [-30, 20]) holds greys only; red's holds a red puck and the shared grey one.
-    const s = scene([puck(25, 5, RED), puck(5, 5, GREY), puck(-25, 5, GREY), puck(-25, -5, GREY)], [closing(), closing()]);
+    const s = scene(
+      [puck(25, 5, RED), puck(5, 5, GREY), puck(-25, 5, GREY), puck(-25, -5, GREY)],
+      [closing(), closing()],
+    );
     expect(playTurn(s, IDLE).state.pucks.map((p) => p.color)).toEqual([RED, RED, GREY, GREY]);
     // A loop that holds both colors (so turns grey) and one that turns red: the shared puck is captured with both colors.
-    const mixed = scene([puck(25, 5, RED), puck(5, 5, RED), puck(-25, 5, BLUE), puck(-25, -5, GREY)], [closing(), closing()]);
+    const mixed = scene(
+      [puck(25, 5, RED), puck(5, 5, RED), puck(-25, 5, BLUE), puck(-25, -5, GREY)],
+      [closing(), closing()],
+    );
     expect(playTurn(mixed, IDLE).state.pucks.map((p) => p.color)).toEqual([RED, GREY, GREY, GREY]);
   });
 
   it('loops closing at different instants still count one after the other', () => {
     // Blue's loop closes 1/3 into the turn and takes the grey pucks first; red's, at 2/3, then holds red and blue.
-    const s = scene([puck(25, 5, RED), puck(5, 5, GREY), puck(-5, 0, GREY), puck(-25, 0, BLUE)], [closing(), closing(0, 5)]);
+    const s = scene(
+      [puck(25, 5, RED), puck(5, 5, GREY), puck(-5, 0, GREY), puck(-25, 0, BLUE)],
+      [closing(), closing(0, 5)],
+    );
     const turn = playTurn(s, IDLE);
     expect(turn.record.captures.map((c) => [c.sled, c.color])).toEqual([
       [BLUE, BLUE],
@@ -89,18 +116,53 @@ describe('loops closing at the same instant (section 1.4, our rule)', () => {
   it('exchanging the colors exchanges the outcome, bit for bit, whichever loop the engine meets first', () => {
     const cases: [CaptureState, [Move, Move]][] = [
       [shared(), IDLE],
-      [scene([puck(25, 5, RED), puck(5, 5, GREY), puck(-25, 5, GREY), puck(-25, -5, GREY)], [closing(), closing()]), IDLE],
-      [scene([puck(25, 5, RED), puck(5, 5, RED), puck(-25, 5, BLUE), puck(-25, -5, GREY)], [closing(), closing()]), IDLE],
-      [scene([puck(25, 5, BLUE), puck(5, 5, GREY, 3, 1), puck(-15, -2, GREY, -2, 0), puck(40, 0, RED, -9, 0)], [closing(3, 0), closing()]), IDLE],
-      [scene([puck(25, 5, RED), puck(5, 5, GREY), puck(-5, 0, GREY), puck(-25, 0, BLUE)], [closing(), closing(0, 5)]), IDLE],
-      [shared(), [{ accel: [[8, 0], [0, -3]], turn: 0 }, { accel: [[-1, 2], [5, 5]], turn: 0 }]],
+      [
+        scene([puck(25, 5, RED), puck(5, 5, GREY), puck(-25, 5, GREY), puck(-25, -5, GREY)], [closing(), closing()]),
+        IDLE,
+      ],
+      [
+        scene([puck(25, 5, RED), puck(5, 5, RED), puck(-25, 5, BLUE), puck(-25, -5, GREY)], [closing(), closing()]),
+        IDLE,
+      ],
+      [
+        scene(
+          [puck(25, 5, BLUE), puck(5, 5, GREY, 3, 1), puck(-15, -2, GREY, -2, 0), puck(40, 0, RED, -9, 0)],
+          [closing(3, 0), closing()],
+        ),
+        IDLE,
+      ],
+      [
+        scene([puck(25, 5, RED), puck(5, 5, GREY), puck(-5, 0, GREY), puck(-25, 0, BLUE)], [closing(), closing(0, 5)]),
+        IDLE,
+      ],
+      [
+        shared(),
+        [
+          {
+            accel: [
+              [8, 0],
+              [0, -3],
+            ],
+            turn: 0,
+          },
+          {
+            accel: [
+              [-1, 2],
+              [5, 5],
+            ],
+            turn: 0,
+          },
+        ],
+      ],
     ];
     for (const [s, moves] of cases) {
       const there = playTurn(s, moves);
       const back = playTurn(mirrored(s), [moves[1], moves[0]]);
       expect(exact(back.state)).toEqual(exact(mirrored(there.state)));
       expect(back.record.owned).toEqual([there.record.owned[1], there.record.owned[0]]);
-      expect(new Set(back.record.captures.map((c) => `${1 - c.sled} ${c.at}`))).toEqual(new Set(there.record.captures.map((c) => `${c.sled} ${c.at}`)));
+      expect(new Set(back.record.captures.map((c) => `${1 - c.sled} ${c.at}`))).toEqual(
+        new Set(there.record.captures.map((c) => `${c.sled} ${c.at}`)),
+      );
     }
   });
 });
@@ -115,7 +177,8 @@ describe('collisions at one instant in a mirrored scene', () => {
     { x: 10, y: 0, vx: -1, vy: 0, r: 5, m: 3 },
     { x: 33, y: 0, vx: -3, vy: 0, r: 8, m: 8 },
   ];
-  const isMirrored = (b: Body[]) => b.every((p, k) => p.x === -b[3 - k]!.x && p.vx === -b[3 - k]!.vx && p.y === 0 && p.vy === 0);
+  const isMirrored = (b: Body[]) =>
+    b.every((p, k) => p.x === -b[3 - k]!.x && p.vx === -b[3 - k]!.vx && p.y === 0 && p.vy === 0);
 
   it('the physics meets them in the same order on both halves when told which bodies mirror each other', () => {
     const plain = row();
@@ -151,10 +214,18 @@ describe('collisions at one instant in a mirrored scene', () => {
 });
 
 describe('a mirrored match', () => {
-  const midfield: Bundle = { kind: 'js', code: readFileSync('src/games/capture/bots/midfield.js', 'utf8'), name: 'midfield' };
+  const midfield: Bundle = {
+    kind: 'js',
+    code: readFileSync('src/games/capture/bots/midfield.js', 'utf8'),
+    name: 'midfield',
+  };
 
   it('two copies of one deterministic bot whose loops close together around shared pucks: mirrored every turn, a draw', async () => {
-    const { replay } = await playCapture({ bots: [midfield, midfield], seed: 5, runner: inProcessRunner(nodeBotLoader) });
+    const { replay } = await playCapture({
+      bots: [midfield, midfield],
+      seed: 5,
+      runner: inProcessRunner(nodeBotLoader),
+    });
     let state = initialState();
     let together = 0;
     for (const t of replay.turns) {

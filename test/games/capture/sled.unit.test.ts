@@ -168,20 +168,36 @@ describe('wrappedTrail', () => {
   });
 
   it('computes the exact crossing point and handles the other edges', () => {
-    expect(wrappedTrail([{ x: 790, y: 100 }, { x: 810, y: 120 }])).toEqual([
+    expect(
+      wrappedTrail([
+        { x: 790, y: 100 },
+        { x: 810, y: 120 },
+      ]),
+    ).toEqual([
       { x: 790, y: 100 },
       { x: 800, y: 110 },
       { x: 0, y: 110 },
       { x: 10, y: 120 },
     ]);
-    expect(wrappedTrail([{ x: -1590, y: 5 }, { x: -1590, y: -5 }])).toEqual([
+    expect(
+      wrappedTrail([
+        { x: -1590, y: 5 },
+        { x: -1590, y: -5 },
+      ]),
+    ).toEqual([
       { x: 10, y: 5 },
       { x: 10, y: 0 },
       { x: 10, y: 800 },
       { x: 10, y: 795 },
     ]);
     // A point exactly on the edge is not repeated.
-    expect(wrappedTrail([{ x: 1585, y: 1 }, { x: 1600, y: 1 }, { x: 1615, y: 1 }])).toEqual([
+    expect(
+      wrappedTrail([
+        { x: 1585, y: 1 },
+        { x: 1600, y: 1 },
+        { x: 1615, y: 1 },
+      ]),
+    ).toEqual([
       { x: 785, y: 1 },
       { x: 800, y: 1 },
       { x: 0, y: 1 },

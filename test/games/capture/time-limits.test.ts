@@ -14,18 +14,25 @@ const busy: Bundle = {
   name: 'busy',
   code: 'export default () => { let x = 0; for (let i = 0; i < 2500000; i++) x = (x + i) | 0; return "0 0 0 0 " + (x & 0); }',
 };
-const idle: Bundle = { kind: 'js', code: readFileSync('src/games/capture/bots/do-nothing.js', 'utf8'), name: 'do-nothing' };
+const idle: Bundle = {
+  kind: 'js',
+  code: readFileSync('src/games/capture/bots/do-nothing.js', 'utf8'),
+  name: 'do-nothing',
+};
 
 // The first 20 turns of a Capture match are enough here, and keep the test short.
 const shortCapture = { ...captureGame, isOver: (s: CaptureState) => s.turn >= 20 };
-const play = (budgets: Budgets) => runMatch({ game: shortCapture, options: {}, seed: 1, budgets, bots: [busy, idle], load: nodeBotLoader });
+const play = (budgets: Budgets) =>
+  runMatch({ game: shortCapture, options: {}, seed: 1, budgets, bots: [busy, idle], load: nodeBotLoader });
 
 describe("Capture's time limits", () => {
   it('a bot busy for ~150 ms a turn is on time on the first turn (1 s), late on every later one (0.1 s); on time under Icy’s', async () => {
     const icy = await play(defaultBudgets('icy'));
     const fuel = icy.replay.turns.map((t) => t.calls[0]!);
     expect(fuel).toHaveLength(20);
-    expect(fuel.every((c) => c.failure === undefined && c.fuel > 100 * FUEL_PER_MS && c.fuel < 500 * FUEL_PER_MS)).toBe(true);
+    expect(fuel.every((c) => c.failure === undefined && c.fuel > 100 * FUEL_PER_MS && c.fuel < 500 * FUEL_PER_MS)).toBe(
+      true,
+    );
 
     const capture = await play(defaultBudgets('capture'));
     const calls = capture.replay.turns.map((t) => t.calls[0]!);

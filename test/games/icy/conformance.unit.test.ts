@@ -27,7 +27,9 @@ describe('the 2011 conformance corpus', () => {
     (file, _map, _red, _blue, outcome, final) => {
       const v = verifyHistory(read(`${GAMES}/${file}`), rules, { keepStates: true });
       const r = result(v.states[v.states.length - 1]!);
-      expect(`${r.score[0]} (${r.hitScore[0]} ${r.domainSum[0]}) ${r.score[1]} (${r.hitScore[1]} ${r.domainSum[1]})`).toBe(final);
+      expect(
+        `${r.score[0]} (${r.hitScore[0]} ${r.domainSum[0]}) ${r.score[1]} (${r.hitScore[1]} ${r.domainSum[1]})`,
+      ).toBe(final);
       expect(r.winner).toBe(outcome === 'Tie' ? 'draw' : outcome === 'Winner: 0' ? 'red' : 'blue');
     },
   );
@@ -50,12 +52,25 @@ describe('the 2011 conformance corpus', () => {
   it('passes `umpire verify-turns` on every game and view in one call', async () => {
     const lines: string[] = [];
     const files = [...games.map((f) => `${GAMES}/${f}`)];
-    expect(await runCli(['verify-turns', ...files], (l) => lines.push(l), (l) => lines.push(l))).toBe(0);
+    expect(
+      await runCli(
+        ['verify-turns', ...files],
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+      ),
+    ).toBe(0);
     expect(lines).toEqual(files.map((f) => `${f}: ok (181 states)`));
     for (const name of viewGames) {
       const out: string[] = [];
       const code = await runCli(
-        ['verify-turns', `${VIEWS}/${name}.turns.gz`, '--red-view', `${VIEWS}/${name}.red.txt.gz`, '--blue-view', `${VIEWS}/${name}.blue.txt.gz`],
+        [
+          'verify-turns',
+          `${VIEWS}/${name}.turns.gz`,
+          '--red-view',
+          `${VIEWS}/${name}.red.txt.gz`,
+          '--blue-view',
+          `${VIEWS}/${name}.blue.txt.gz`,
+        ],
         (l) => out.push(l),
         (l) => out.push(l),
       );
@@ -96,7 +111,9 @@ describe('verification catches what differs', () => {
     const v = verifyHistory(read(`${VIEWS}/v1_planter_vs_hunter.turns.gz`), rules, { keepStates: true });
     const recorded = read(`${VIEWS}/v1_planter_vs_hunter.red.txt.gz`).toString('latin1');
     const changed = recorded.replace('\n0 2 S a 0\n', '\n0 2 C a 0\n');
-    expect(compareView(v.states, RED, rules, changed)?.message).toBe('turn 0, line 34 of its block: expected "0 2 C a 0", got "0 2 S a 0"');
+    expect(compareView(v.states, RED, rules, changed)?.message).toBe(
+      'turn 0, line 34 of its block: expected "0 2 C a 0", got "0 2 S a 0"',
+    );
   });
 
   it('a truncated or foreign file, without throwing', () => {

@@ -51,7 +51,11 @@ function mapNamed(name: string): IcyMap {
 }
 
 /** umpire's engine given the players' raw answers: every state and the moves it played. */
-function playAnswers(map: IcyMap, red: readonly (string | null)[], blue: readonly (string | null)[]): { states: IcyState[]; moves: Action[][] } {
+function playAnswers(
+  map: IcyMap,
+  red: readonly (string | null)[],
+  blue: readonly (string | null)[],
+): { states: IcyState[]; moves: Action[][] } {
   let state = initialState(map);
   const states = [state];
   const moves: Action[][] = [];
@@ -86,6 +90,8 @@ describe('games played by the original engine and by umpire', () => {
     expect(formatTurns(states, moves, rules)).toBe(original.toString('latin1'));
 
     const r = result(states[states.length - 1]!);
-    expect(`Score: ${r.score[0]} (${r.hitScore[0]} ${r.domainSum[0]}) ${r.score[1]} (${r.hitScore[1]} ${r.domainSum[1]})`).toBe(row.scoreLine);
+    expect(
+      `Score: ${r.score[0]} (${r.hitScore[0]} ${r.domainSum[0]}) ${r.score[1]} (${r.hitScore[1]} ${r.domainSum[1]})`,
+    ).toBe(row.scoreLine);
   });
 });

@@ -65,7 +65,16 @@ describe('maps', () => {
     expect(codes(withRows((r) => (setChar(r, 0, 2, 'T'), setChar(r, 30, 28, 'T'))))).toEqual(['MAP_TREE_ON_START']);
     // A ring of trees around (5, 5) and its mirror leaves the middle unreachable.
     const ring = withRows((r) => {
-      for (const [dx, dy] of [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]] as const) {
+      for (const [dx, dy] of [
+        [-1, -1],
+        [-1, 0],
+        [-1, 1],
+        [0, -1],
+        [0, 1],
+        [1, -1],
+        [1, 0],
+        [1, 1],
+      ] as const) {
         setChar(r, 5 + dx, 5 + dy, 'T');
         setChar(r, 25 - dx, 25 - dy, 'T');
       }
@@ -100,10 +109,25 @@ describe('maps', () => {
 
   it('`umpire maps check` prints one line per map and fails on a bad one', async () => {
     const out: string[] = [];
-    expect(await runCli(['maps', 'check', 'src/games/icy/maps/default.txt', 'src/games/icy/maps/map1.txt'], (l) => out.push(l), (l) => out.push(l))).toBe(0);
-    expect(out).toEqual(['src/games/icy/maps/default.txt: ok (5 trees of at most 96)', 'src/games/icy/maps/map1.txt: ok (16 trees of at most 96)']);
+    expect(
+      await runCli(
+        ['maps', 'check', 'src/games/icy/maps/default.txt', 'src/games/icy/maps/map1.txt'],
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(0);
+    expect(out).toEqual([
+      'src/games/icy/maps/default.txt: ok (5 trees of at most 96)',
+      'src/games/icy/maps/map1.txt: ok (16 trees of at most 96)',
+    ]);
     const bad: string[] = [];
-    expect(await runCli(['maps', 'check', 'src/games/icy/maps/default.txt', 'no/such.txt'], (l) => bad.push(l), (l) => bad.push(l))).toBe(1);
+    expect(
+      await runCli(
+        ['maps', 'check', 'src/games/icy/maps/default.txt', 'no/such.txt'],
+        (l) => bad.push(l),
+        (l) => bad.push(l),
+      ),
+    ).toBe(1);
     expect(bad[1]).toBe('no/such.txt: cannot read: no such file');
   });
 });

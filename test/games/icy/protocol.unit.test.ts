@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BLUE, DEFAULT_MAP, RED, decodeMoves, encodeView, initialState, playTurn, ruleSet } from '../../../src/games/icy/index.js';
+import {
+  BLUE,
+  DEFAULT_MAP,
+  RED,
+  decodeMoves,
+  encodeView,
+  initialState,
+  playTurn,
+  ruleSet,
+} from '../../../src/games/icy/index.js';
 
 describe('decoding a player’s answer', () => {
   it('reads red lines as they are', () => {
@@ -95,6 +104,8 @@ describe('encoding a player’s view', () => {
     for (let i = 0; i < s.height.length; i++) s.height[i] = 99;
     const tall = encodeView(s, RED, ruleSet('queue2011'));
     expect(tall.length).toBeGreaterThan(plain.length);
-    expect(fieldLines(tall).map((l) => l.replace(/99([a-j])/g, '3$1'))).toEqual(fieldLines(plain).map((l) => l.replace(/0b/g, '3b')));
+    expect(fieldLines(tall).map((l) => l.replace(/99([a-j])/g, '3$1'))).toEqual(
+      fieldLines(plain).map((l) => l.replace(/0b/g, '3b')),
+    );
   });
 });

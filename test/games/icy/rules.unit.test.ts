@@ -121,7 +121,8 @@ describe('away-from-zero rounding', () => {
 });
 
 function expectMirrored(s: IcyState): void {
-  const swap = (g: number) => (g === Ground.RED_SNOWMAN ? Ground.BLUE_SNOWMAN : g === Ground.BLUE_SNOWMAN ? Ground.RED_SNOWMAN : g);
+  const swap = (g: number) =>
+    g === Ground.RED_SNOWMAN ? Ground.BLUE_SNOWMAN : g === Ground.BLUE_SNOWMAN ? Ground.RED_SNOWMAN : g;
   for (let i = 0; i < CELLS; i++) {
     expect(s.height[CELLS - 1 - i]).toBe(s.height[i]);
     expect(s.ground[CELLS - 1 - i]).toBe(swap(s.ground[i]!));
@@ -307,16 +308,33 @@ describe('drops and pickups', () => {
   it('stack smaller balls on larger ones and make snowmen of the dropper’s color', () => {
     expect(dropOnto(Ground.MEDIUM, 5, Holding.SMALL_1)).toMatchObject({ height: 6, ground: Ground.SMALL_ON_MEDIUM });
     expect(dropOnto(Ground.LARGE, 6, Holding.MEDIUM)).toMatchObject({ height: 8, ground: Ground.MEDIUM_ON_LARGE });
-    expect(dropOnto(Ground.LARGE, 3, Holding.SMALL_3)).toMatchObject({ height: 4, ground: Ground.SMALL_ON_LARGE, holding: Holding.SMALL_2 });
-    expect(dropOnto(Ground.MEDIUM_ON_LARGE, 5, Holding.SMALL_1, 1)).toMatchObject({ height: 6, ground: Ground.BLUE_SNOWMAN });
+    expect(dropOnto(Ground.LARGE, 3, Holding.SMALL_3)).toMatchObject({
+      height: 4,
+      ground: Ground.SMALL_ON_LARGE,
+      holding: Holding.SMALL_2,
+    });
+    expect(dropOnto(Ground.MEDIUM_ON_LARGE, 5, Holding.SMALL_1, 1)).toMatchObject({
+      height: 6,
+      ground: Ground.BLUE_SNOWMAN,
+    });
   });
 
   it('smash equal or smaller balls, and the dropped ball lands on what is left', () => {
     expect(dropOnto(Ground.SMALL, 4, Holding.LARGE)).toMatchObject({ height: 7, ground: Ground.LARGE });
-    expect(dropOnto(Ground.SMALL_ON_LARGE, 4, Holding.SMALL_1)).toMatchObject({ height: 5, ground: Ground.SMALL_ON_LARGE });
+    expect(dropOnto(Ground.SMALL_ON_LARGE, 4, Holding.SMALL_1)).toMatchObject({
+      height: 5,
+      ground: Ground.SMALL_ON_LARGE,
+    });
     expect(dropOnto(Ground.SMALL_ON_MEDIUM, 3, Holding.MEDIUM)).toMatchObject({ height: 5, ground: Ground.MEDIUM });
-    expect(dropOnto(Ground.RED_SNOWMAN, 6, Holding.SMALL_1, 1)).toMatchObject({ height: 7, ground: Ground.BLUE_SNOWMAN });
-    expect(dropOnto(Ground.EMPTY, 3, Holding.POWDER_3)).toMatchObject({ height: 6, ground: Ground.EMPTY, holding: Holding.EMPTY });
+    expect(dropOnto(Ground.RED_SNOWMAN, 6, Holding.SMALL_1, 1)).toMatchObject({
+      height: 7,
+      ground: Ground.BLUE_SNOWMAN,
+    });
+    expect(dropOnto(Ground.EMPTY, 3, Holding.POWDER_3)).toMatchObject({
+      height: 6,
+      ground: Ground.EMPTY,
+      holding: Holding.EMPTY,
+    });
   });
 
   it('refuse a space already 9 high, but not one that a drop takes past 9', () => {

@@ -35,7 +35,9 @@ describe('the original turn-history format', () => {
     const moves: Action[][] = [];
     for (let turn = 0; turn < 180; turn++) {
       const answer = () =>
-        Array.from({ length: 4 }, () => `${words[random(9)]} ${random(31)} ${random(31)}`.replace(/^(crouch|stand|crush) .*/, '$1')).join('\n');
+        Array.from({ length: 4 }, () =>
+          `${words[random(9)]} ${random(31)} ${random(31)}`.replace(/^(crouch|stand|crush) .*/, '$1'),
+        ).join('\n');
       const t = playTurn(s, answer(), answer(), rules);
       moves.push([...t.actions]);
       s = t.state;

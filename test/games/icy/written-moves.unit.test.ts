@@ -102,6 +102,9 @@ describe('verify-turns compares the recorded moves', () => {
     const move = first + 2 + 31 + 8;
     lines[move] = 'run 45 45';
     const v = verifyHistory(new TextEncoder().encode(lines.join('\n')), rules);
-    expect(v.mismatch).toEqual({ turn: 10, message: 'move of child 0: recorded "run 45 45", the original writes "idle"' });
+    expect(v.mismatch).toEqual({
+      turn: 10,
+      message: 'move of child 0: recorded "run 45 45", the original writes "idle"',
+    });
   });
 });

@@ -33,7 +33,10 @@ const BLUE_JS = `// toy bot: 9 early, then junk or 2\nexport default function ac
 
 const copy = mkdtempSync(join(tmpdir(), 'umpire-toy-'));
 /** The server of the copy (its dist/), started by the API test. */
-const server = useServer({ cwd: copy, dataDir: join(copy, '.data-toy'), env: { UMPIRE_WORKERS: '1' } }, { startBeforeAll: false });
+const server = useServer(
+  { cwd: copy, dataDir: join(copy, '.data-toy'), env: { UMPIRE_WORKERS: '1' } },
+  { startBeforeAll: false },
+);
 
 afterAll(async () => {
   await server.stop();
@@ -48,7 +51,10 @@ function run(command: string, args: string[], timeout = 120_000) {
 
 function mustRun(command: string, args: string[], timeout?: number) {
   const r = run(command, args, timeout);
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}${r.error ? ` (${r.error.message})` : ''}\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} exited ${r.status}${r.error ? ` (${r.error.message})` : ''}\n${r.stdout}\n${r.stderr}`,
+    );
   return r;
 }
 
@@ -65,10 +71,21 @@ describe('a toy fifth game: one folder and one registry line', () => {
     expect(original.get(REGISTRY)!.toString()).not.toContain("'./toy/");
 
     // The game: the fixture folder as src/games/toy/, and one line in the registry.
-    const added = addPlugin(copy, original, { fixture: FIXTURE, folder: 'src/games/toy', registry: REGISTRY, line: REGISTRY_LINE });
+    const added = addPlugin(copy, original, {
+      fixture: FIXTURE,
+      folder: 'src/games/toy',
+      registry: REGISTRY,
+      line: REGISTRY_LINE,
+    });
 
     // What differs from the project: the new folder and the registry only, by one added line.
-    const { created, removed, changed, registryBefore: before, registryAfter: after } = differences(copy, original, REGISTRY);
+    const {
+      created,
+      removed,
+      changed,
+      registryBefore: before,
+      registryAfter: after,
+    } = differences(copy, original, REGISTRY);
     expect(removed).toEqual([]);
     expect(created).toEqual(added);
     expect(created.every((p) => p.startsWith('src/games/toy/'))).toBe(true);
@@ -99,7 +116,13 @@ describe('a toy fifth game: one folder and one registry line', () => {
     const wasm = join(ROOT, 'build/quickjs-metered.wasm');
     if (process.env.TOY_FULL_BUILD !== '1' && existsSync(wasm)) {
       for (const name of readdirSync(join(ROOT, 'build'))) {
-        if (name === 'quickjs-metered.wasm' || name === 'micropython-metered.wasm' || name.startsWith('wasm-harness-source.') || name === 'bots') cpSync(join(ROOT, 'build', name), join(copy, 'build', name), { recursive: true });
+        if (
+          name === 'quickjs-metered.wasm' ||
+          name === 'micropython-metered.wasm' ||
+          name.startsWith('wasm-harness-source.') ||
+          name === 'bots'
+        )
+          cpSync(join(ROOT, 'build', name), join(copy, 'build', name), { recursive: true });
       }
     } else {
       times.buildWasm = mustRun(process.execPath, ['scripts/build-wasm.mjs'], 300_000).ms;
@@ -109,7 +132,13 @@ describe('a toy fifth game: one folder and one registry line', () => {
     times.bundleCli = mustRun(process.execPath, ['scripts/bundle-cli.mjs']).ms;
     expect(existsSync(join(copy, 'dist/bin/umpire.js'))).toBe(true);
     // The folder keeps to its layer: it imports only src/core, src/version.ts, src/viewer and itself.
-    times.layers = mustRun(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src/games/toy', 'src/games/registry.ts', '--config', '.dependency-cruiser.cjs']).ms;
+    times.layers = mustRun(process.execPath, [
+      'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+      'src/games/toy',
+      'src/games/registry.ts',
+      '--config',
+      '.dependency-cruiser.cjs',
+    ]).ms;
     console.log(`toy game build of the copy (ms): ${JSON.stringify(times)}`);
   }, 240_000);
 
@@ -119,16 +148,61 @@ describe('a toy fifth game: one folder and one registry line', () => {
     const help = mustRun(process.execPath, ['bin/umpire.mjs', '--help']);
     expect(help.stdout).toContain('umpire match --game toy --red A.js --blue B.js');
 
-    const r = run(process.execPath, ['bin/umpire.mjs', 'match', '--game', 'toy', '--red', 'A.js', '--blue', 'B.js', '--out', 'r.json.gz', '--logs', 'logs.json']);
+    const r = run(process.execPath, [
+      'bin/umpire.mjs',
+      'match',
+      '--game',
+      'toy',
+      '--red',
+      'A.js',
+      '--blue',
+      'B.js',
+      '--out',
+      'r.json.gz',
+      '--logs',
+      'logs.json',
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout);
-    expect(summary).toMatchObject({ game: 'toy', seed: 1, winner: 'red', forfeit: null, scores: { red: 7, blue: 3 }, turns: 10 });
-    expect(summary.bots.red).toMatchObject({ name: 'A.js', kind: 'js', sha256: sha256(RED_JS), errors: 0, timeouts: 0 });
+    expect(summary).toMatchObject({
+      game: 'toy',
+      seed: 1,
+      winner: 'red',
+      forfeit: null,
+      scores: { red: 7, blue: 3 },
+      turns: 10,
+    });
+    expect(summary.bots.red).toMatchObject({
+      name: 'A.js',
+      kind: 'js',
+      sha256: sha256(RED_JS),
+      errors: 0,
+      timeouts: 0,
+    });
 
     const replay = JSON.parse(gunzipSync(readFileSync(join(copy, 'r.json.gz'))).toString());
-    expect(replay).toMatchObject({ format: 'umpire-toy-replay/1', seed: 1, manifest: { game: 'toy', names: { red: 'A.js', blue: 'B.js' } }, result: { winner: 'red', scores: { red: 7, blue: 3 } } });
-    expect(replay.turns.map((t: { n: unknown }) => t.n)).toEqual([[7, 9], [7, 9], [7, 9], [7, null], [7, 2], [7, null], [7, 2], [7, null], [7, 2], [7, null]]);
-    expect(JSON.parse(readFileSync(join(copy, 'logs.json'), 'utf8'))).toEqual({ red: expect.any(String), blue: expect.any(String) });
+    expect(replay).toMatchObject({
+      format: 'umpire-toy-replay/1',
+      seed: 1,
+      manifest: { game: 'toy', names: { red: 'A.js', blue: 'B.js' } },
+      result: { winner: 'red', scores: { red: 7, blue: 3 } },
+    });
+    expect(replay.turns.map((t: { n: unknown }) => t.n)).toEqual([
+      [7, 9],
+      [7, 9],
+      [7, 9],
+      [7, null],
+      [7, 2],
+      [7, null],
+      [7, 2],
+      [7, null],
+      [7, 2],
+      [7, null],
+    ]);
+    expect(JSON.parse(readFileSync(join(copy, 'logs.json'), 'utf8'))).toEqual({
+      red: expect.any(String),
+      blue: expect.any(String),
+    });
 
     // Its own subcommand, listed by --help and found through the registry.
     expect(help.stdout).toContain('umpire toy-scores REPLAY...');
@@ -145,32 +219,63 @@ describe('a toy fifth game: one folder and one registry line', () => {
     await server.start();
     const base = server.base;
     const call = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      const r = await fetch(`${base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       const text = await r.text();
-      return { status: r.status, text, body: r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null };
+      return {
+        status: r.status,
+        text,
+        body: r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null,
+      };
     };
 
     const games = await call('GET', '/v1/games');
     expect(games.status).toBe(200);
-    expect(games.body.games.map((g: { id: string }) => g.id)).toEqual(expect.arrayContaining(['icy', 'ants', 'blockdrop', 'capture', 'toy']));
-    expect(games.body.games.find((g: { id: string }) => g.id === 'toy')).toMatchObject({ title: 'Higher number', seats: ['red', 'blue'], bots: { form: 'code' } });
+    expect(games.body.games.map((g: { id: string }) => g.id)).toEqual(
+      expect.arrayContaining(['icy', 'ants', 'blockdrop', 'capture', 'toy']),
+    );
+    expect(games.body.games.find((g: { id: string }) => g.id === 'toy')).toMatchObject({
+      title: 'Higher number',
+      seats: ['red', 'blue'],
+      bots: { form: 'code' },
+    });
     expect((await call('GET', '/v1/games/toy/replay-schema')).body).toMatchObject({ type: 'object' });
     // Its maps/ folder, bundled by the build.
     const maps = await call('GET', '/v1/games/toy/maps');
     expect(maps.body.maps.map((m: { name: string }) => m.name)).toEqual(['digits', 'odd']);
     expect(maps.body.maps[1]).toMatchObject({ name: 'odd', digits: 5 });
 
-    const created = await call('POST', '/v1/matches', { game: 'toy', seed: 5, red: { name: 'seven', js: RED_JS }, blue: { name: 'mixed', js: BLUE_JS } });
+    const created = await call('POST', '/v1/matches', {
+      game: 'toy',
+      seed: 5,
+      red: { name: 'seven', js: RED_JS },
+      blue: { name: 'mixed', js: BLUE_JS },
+    });
     expect(created.status, created.text).toBe(201);
     const record = created.body;
-    expect(record).toMatchObject({ game: 'toy', status: 'finished', winner: 'red', scores: { red: 7, blue: 3 }, turns: 10, bots: { red: { name: 'seven', sha256: sha256(RED_JS) }, blue: { name: 'mixed', sha256: sha256(BLUE_JS) } } });
+    expect(record).toMatchObject({
+      game: 'toy',
+      status: 'finished',
+      winner: 'red',
+      scores: { red: 7, blue: 3 },
+      turns: 10,
+      bots: { red: { name: 'seven', sha256: sha256(RED_JS) }, blue: { name: 'mixed', sha256: sha256(BLUE_JS) } },
+    });
 
     expect((await call('GET', `/v1/matches/${record.id}`)).body).toEqual(record);
 
     const replayResponse = await fetch(record.replayUrl);
     expect(replayResponse.status).toBe(200);
     const replay = await replayResponse.json();
-    expect(replay).toMatchObject({ format: 'umpire-toy-replay/1', seed: 5, manifest: { game: 'toy', names: { red: 'seven', blue: 'mixed' } }, result: { winner: 'red' } });
+    expect(replay).toMatchObject({
+      format: 'umpire-toy-replay/1',
+      seed: 5,
+      manifest: { game: 'toy', names: { red: 'seven', blue: 'mixed' } },
+      result: { winner: 'red' },
+    });
     expect(replay.turns).toHaveLength(10);
     const { ToyReplaySchema } = await import(join(copy, 'dist/games/toy/replay-schema.js'));
     expect(ToyReplaySchema.safeParse(replay).success).toBe(true);

@@ -3,7 +3,13 @@ import { JobError } from '../../../src/store/contract/job-errors.js';
 import { LocalJobQueue } from '../../../src/runtimes/node/local-job-queue.js';
 import type { RoundJob } from '../../../src/store/contract/round-job.js';
 
-const job = (k: number): RoundJob => ({ id: `round_x.${k}`, board: 'lb_x', round: 'round_x', seats: ['bot_a', 'bot_b'], map: 'default' });
+const job = (k: number): RoundJob => ({
+  id: `round_x.${k}`,
+  board: 'lb_x',
+  round: 'round_x',
+  seats: ['bot_a', 'bot_b'],
+  map: 'default',
+});
 
 describe('the local job queue', () => {
   it('tries a job another process holds again when its lease ends, and idle() waits for it', async () => {
@@ -12,7 +18,8 @@ describe('the local job queue', () => {
     const queue = new LocalJobQueue(
       async (j) => {
         runs.push(Date.now());
-        if (j.id === 'round_x.0' && runs.length === 1) throw new JobError('JOB_BUSY', 'held elsewhere', Date.now() + 100);
+        if (j.id === 'round_x.0' && runs.length === 1)
+          throw new JobError('JOB_BUSY', 'held elsewhere', Date.now() + 100);
       },
       1,
       (line) => lines.push(line),
@@ -36,7 +43,9 @@ describe('the local job queue', () => {
     );
     await queue.send(job(1));
     await queue.idle();
-    expect(lines).toEqual(['leaderboard lb_x round round_x: job round_x.1: leaderboard lb_x has no job round_x.1; left pending']);
+    expect(lines).toEqual([
+      'leaderboard lb_x round round_x: job round_x.1: leaderboard lb_x has no job round_x.1; left pending',
+    ]);
   });
 
   it("runs another board's jobs as soon as a slot frees, not after the first board's backlog", async () => {

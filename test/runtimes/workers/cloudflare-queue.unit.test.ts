@@ -4,7 +4,12 @@ import { settleMessage, type QueueMessage } from '../../../src/runtimes/workers/
 /** A queue message that records how it was settled. */
 function message(): QueueMessage & { settled: unknown[] } {
   const settled: unknown[] = [];
-  return { body: null, settled, ack: () => void settled.push('ack'), retry: (options) => void settled.push(options ?? 'retry') };
+  return {
+    body: null,
+    settled,
+    ack: () => void settled.push('ack'),
+    retry: (options) => void settled.push(options ?? 'retry'),
+  };
 }
 
 describe('settling a Cloudflare Queue message by its verdict', () => {
@@ -16,6 +21,12 @@ describe('settling a Cloudflare Queue message by its verdict', () => {
     settleMessage(busy, { kind: 'busy', retryAt: now + 90_500 }, now);
     settleMessage(soon, { kind: 'busy', retryAt: now - 5 }, now);
     settleMessage(far, { kind: 'busy', retryAt: now + 100 * 3600_000 }, now);
-    expect([done, failed, busy, soon, far].map((m) => m.settled)).toEqual([['ack'], ['retry'], [{ delaySeconds: 91 }], [{ delaySeconds: 1 }], [{ delaySeconds: 43_200 }]]);
+    expect([done, failed, busy, soon, far].map((m) => m.settled)).toEqual([
+      ['ack'],
+      ['retry'],
+      [{ delaySeconds: 91 }],
+      [{ delaySeconds: 1 }],
+      [{ delaySeconds: 43_200 }],
+    ]);
   });
 });

@@ -9,7 +9,10 @@ import { assemble } from '../wat.js';
 
 const FUEL = 10_000_000;
 const load = (text: string): Promise<LoadResult> =>
-  nodeBotLoader({ kind: 'wasm', code: assemble(text) }, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: FUEL, safetyCapFactor: 50 });
+  nodeBotLoader(
+    { kind: 'wasm', code: assemble(text) },
+    { limits: DEFAULT_LIMITS, seed: 1, loadFuel: FUEL, safetyCapFactor: 50 },
+  );
 
 async function loaded(text: string): Promise<Bot> {
   const result = await load(text);
@@ -41,7 +44,9 @@ describe('WebAssembly bots', () => {
   });
 
   it('keep what they log with umpire.log', async () => {
-    const logger = await loaded(bot('(call $log (i32.const 0) (i32.const 5)) (i64.const 0)', '(data (i32.const 0) "hello")'));
+    const logger = await loaded(
+      bot('(call $log (i32.const 0) (i32.const 5)) (i64.const 0)', '(data (i32.const 0) "hello")'),
+    );
     await logger.act('x', { fuel: FUEL });
     expect(logger.log()).toContain('hello');
     logger.dispose();
@@ -56,15 +61,25 @@ describe('WebAssembly bots', () => {
   });
 
   it('are refused at load without the entries of the ABI, or with an import they are not offered', async () => {
-    const noAct = await load('(module (memory (export "memory") 1) (func (export "alloc") (param i32) (result i32) (i32.const 0)))');
+    const noAct = await load(
+      '(module (memory (export "memory") 1) (func (export "alloc") (param i32) (result i32) (i32.const 0)))',
+    );
     expect(noAct).toMatchObject({ ok: false, failure: { code: 'BUNDLE_NO_ENTRY' } });
     expect(!noAct.ok && noAct.failure.message).toContain('act');
-    const foreign = await load(bot('(i64.const 0)').replace('(module', '(module (import "env" "system" (func $system))'));
-    expect(foreign).toMatchObject({ ok: false, failure: { code: 'BUNDLE_LINK', message: expect.stringContaining('env.system') } });
+    const foreign = await load(
+      bot('(i64.const 0)').replace('(module', '(module (import "env" "system" (func $system))'),
+    );
+    expect(foreign).toMatchObject({
+      ok: false,
+      failure: { code: 'BUNDLE_LINK', message: expect.stringContaining('env.system') },
+    });
   });
 
   it('are refused at load when their bytes are not WebAssembly', async () => {
-    const junk = await nodeBotLoader({ kind: 'wasm', code: new TextEncoder().encode('not a module') }, { limits: DEFAULT_LIMITS, seed: 1, loadFuel: FUEL, safetyCapFactor: 50 });
+    const junk = await nodeBotLoader(
+      { kind: 'wasm', code: new TextEncoder().encode('not a module') },
+      { limits: DEFAULT_LIMITS, seed: 1, loadFuel: FUEL, safetyCapFactor: 50 },
+    );
     expect(junk).toMatchObject({ ok: false, failure: { code: 'BUNDLE_INVALID' } });
   });
 });

@@ -44,7 +44,9 @@ export function botStoreContract(stores: () => Stores): void {
       ]);
       expect(await stores().bots.update({ ...bot(ids.b0, bob, 103), public: false })).toBe(true);
       expect(await stores().bots.update({ ...bot(ids.a1, alice, 101), public: true })).toBe(true);
-      expect((await first((limit, cursor) => stores().bots.listPublic(limit, cursor), 2, 10)).map((b) => b.id)).toEqual([ids.a1, ids.a0]);
+      expect((await first((limit, cursor) => stores().bots.listPublic(limit, cursor), 2, 10)).map((b) => b.id)).toEqual(
+        [ids.a1, ids.a0],
+      );
       expect((await stores().bots.listByOwner(bob, 10)).items.map((b) => [b.id, b.public])).toEqual([
         [ids.b1, false],
         [ids.b0, false],

@@ -9,16 +9,28 @@ import { describeStoreContract } from './describe-store-contract.js';
  * Skipped otherwise. Every id it writes is its run's own (harness.ts: RUN), and nothing is deleted.
  */
 const env = process.env;
-const configured = Boolean(env.CONTRACT_S3_BUCKET && env.CONTRACT_DYNAMODB_TABLE && env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY);
+const configured = Boolean(
+  env.CONTRACT_S3_BUCKET && env.CONTRACT_DYNAMODB_TABLE && env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY,
+);
 
 describeStoreContract(
   'aws stores on real AWS or R2',
   async () => {
     const stores = createStores({
       region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
-      s3: { bucket: env.CONTRACT_S3_BUCKET!, ...(env.CONTRACT_S3_ENDPOINT ? { endpoint: env.CONTRACT_S3_ENDPOINT } : {}) },
-      dynamodb: { table: env.CONTRACT_DYNAMODB_TABLE!, ...(env.CONTRACT_DYNAMODB_ENDPOINT ? { endpoint: env.CONTRACT_DYNAMODB_ENDPOINT } : {}) },
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY!, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) },
+      s3: {
+        bucket: env.CONTRACT_S3_BUCKET!,
+        ...(env.CONTRACT_S3_ENDPOINT ? { endpoint: env.CONTRACT_S3_ENDPOINT } : {}),
+      },
+      dynamodb: {
+        table: env.CONTRACT_DYNAMODB_TABLE!,
+        ...(env.CONTRACT_DYNAMODB_ENDPOINT ? { endpoint: env.CONTRACT_DYNAMODB_ENDPOINT } : {}),
+      },
+      credentials: {
+        accessKeyId: env.AWS_ACCESS_KEY_ID!,
+        secretAccessKey: env.AWS_SECRET_ACCESS_KEY!,
+        ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+      },
     });
     return {
       stores,

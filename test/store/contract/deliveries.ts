@@ -36,7 +36,9 @@ export function deliveryStoreContract(harness: () => StoreHarness): void {
         pages++;
       } while (after && pages < 10);
       expect(ids).toEqual(['d1a', 'd1b', 'd2']);
-      expect((await deliveries.list({ hookId: hookA, limit: 10 })).items.at(-1)).toEqual(delivery(hookA, '000000000000002.000000', 'd2', 3));
+      expect((await deliveries.list({ hookId: hookA, limit: 10 })).items.at(-1)).toEqual(
+        delivery(hookA, '000000000000002.000000', 'd2', 3),
+      );
     });
 
     it('removes a delivery, and lists every hook without one', async () => {
@@ -51,7 +53,11 @@ export function deliveryStoreContract(harness: () => StoreHarness): void {
         everyone.push(...page.items);
         after = page.next ?? undefined;
       } while (after);
-      expect(everyone.filter((d) => d.hook.id === hookA || d.hook.id === hookB).map((d) => d.id)).toEqual(['d1a', 'd2', 'other']);
+      expect(everyone.filter((d) => d.hook.id === hookA || d.hook.id === hookB).map((d) => d.id)).toEqual([
+        'd1a',
+        'd2',
+        'other',
+      ]);
     });
 
     it('skips an unreadable delivery and lists the others', async (context) => {
@@ -61,7 +67,10 @@ export function deliveryStoreContract(harness: () => StoreHarness): void {
       await stores.deliveries.put(delivery(hook, '000000000000001.000000', 'good1'));
       await corruptDelivery(delivery(hook, '000000000000002.000000', 'bad'));
       await stores.deliveries.put(delivery(hook, '000000000000003.000000', 'good2'));
-      expect((await stores.deliveries.list({ hookId: hook, limit: 10 })).items.map((d) => d.id)).toEqual(['good1', 'good2']);
+      expect((await stores.deliveries.list({ hookId: hook, limit: 10 })).items.map((d) => d.id)).toEqual([
+        'good1',
+        'good2',
+      ]);
     });
   });
 }

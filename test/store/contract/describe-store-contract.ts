@@ -10,7 +10,11 @@ import { ratingLedgerContract, roundJobStoreContract } from './round-jobs.js';
  * The storage contract (src/store/contract) as every backend must keep it: run it against a
  * backend's stores, opened once by `open` for the whole suite (tests use ids of their own).
  */
-export function describeStoreContract(name: string, open: OpenHarness, options: { skip?: boolean; timeoutMs?: number } = {}): void {
+export function describeStoreContract(
+  name: string,
+  open: OpenHarness,
+  options: { skip?: boolean; timeoutMs?: number } = {},
+): void {
   describe.skipIf(options.skip ?? false)(`storage contract: ${name}`, () => {
     let harness: StoreHarness | undefined;
     beforeAll(async () => {

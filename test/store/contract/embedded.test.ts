@@ -14,7 +14,11 @@ describeStoreContract('aws stores on the embedded local servers', async () => {
   return {
     stores,
     async corruptDelivery(d) {
-      const Item = { pk: { S: 'webhook-pending' }, sk: { S: `${d.hook.id}#${d.order}#${d.id}` }, record: { S: '{"hook": {"id": "trunc' } };
+      const Item = {
+        pk: { S: 'webhook-pending' },
+        sk: { S: `${d.hook.id}#${d.order}#${d.id}` },
+        record: { S: '{"hook": {"id": "trunc' },
+      };
       await stores.dynamodb.send(new PutItemCommand({ TableName: storage.config.dynamodb.table, Item }));
     },
     async close() {

@@ -29,7 +29,10 @@ export const at = (second: number): string => new Date(base + second * 1000).toI
 export const cursorOf = (text: string): string => Buffer.from(text).toString('base64url');
 
 /** Every item of a listing, page by page (`size` a page). */
-export async function all<T>(list: (limit: number, cursor?: string) => Promise<Page<T>>, size: number): Promise<{ items: T[]; pages: number }> {
+export async function all<T>(
+  list: (limit: number, cursor?: string) => Promise<Page<T>>,
+  size: number,
+): Promise<{ items: T[]; pages: number }> {
   const items: T[] = [];
   let cursor: string | undefined;
   let pages = 0;
@@ -43,7 +46,11 @@ export async function all<T>(list: (limit: number, cursor?: string) => Promise<P
 }
 
 /** The first `count` items of a listing, newest first: this run's, when its items sort first (see `at`). */
-export async function first<T>(list: (limit: number, cursor?: string) => Promise<Page<T>>, count: number, size: number): Promise<T[]> {
+export async function first<T>(
+  list: (limit: number, cursor?: string) => Promise<Page<T>>,
+  count: number,
+  size: number,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   do {

@@ -27,7 +27,14 @@ const entry = (botId: string, rating: number, version = 1): Entry => ({
   version,
 });
 
-const line = (match: string, round: string, second: number): ResultLine => ({ match, round, finishedAt: at(second), map: 'default', winner: 'draw', ratings: {} });
+const line = (match: string, round: string, second: number): ResultLine => ({
+  match,
+  round,
+  finishedAt: at(second),
+  map: 'default',
+  winner: 'draw',
+  ratings: {},
+});
 
 /** LeaderboardStore: boards and their listing, entries under optimistic versions, rounds, results and their cursors, webhooks. */
 export function leaderboardStoreContract(stores: () => Stores): void {
@@ -58,7 +65,9 @@ export function leaderboardStoreContract(stores: () => Stores): void {
     });
 
     it('keeps the first entry of a bot; putEntry writes only the next version', async () => {
-      expect((await stores().leaderboards.entries(ids.pub0)).find((e) => e.botId === botX)!.rating).toEqual(entry(botX, 1000).rating);
+      expect((await stores().leaderboards.entries(ids.pub0)).find((e) => e.botId === botX)!.rating).toEqual(
+        entry(botX, 1000).rating,
+      );
       expect(await stores().leaderboards.putEntry(ids.pub0, { ...entry(botX, 1100, 2), played: 1 })).toBe(true);
       // A writer that read version 1 too loses: its write is not the next version any more.
       expect(await stores().leaderboards.putEntry(ids.pub0, { ...entry(botX, 900, 2), played: 1 })).toBe(false);
@@ -72,8 +81,12 @@ export function leaderboardStoreContract(stores: () => Stores): void {
 
     it("lists every board a bot is on, with the bot's latest entry there", async () => {
       await stores().leaderboards.addEntry(ids.priv, entry(botX, 1100));
-      expect((await stores().leaderboards.boardsOfBot(botX)).map((f) => f.boardId).sort()).toEqual([ids.pub0, ids.priv].sort());
-      expect(await stores().leaderboards.putEntry(ids.priv, { ...entry(botX, 1200, 2), played: 1, wins: 1 })).toBe(true);
+      expect((await stores().leaderboards.boardsOfBot(botX)).map((f) => f.boardId).sort()).toEqual(
+        [ids.pub0, ids.priv].sort(),
+      );
+      expect(await stores().leaderboards.putEntry(ids.priv, { ...entry(botX, 1200, 2), played: 1, wins: 1 })).toBe(
+        true,
+      );
       const again = await stores().leaderboards.boardsOfBot(botX);
       expect(again.find((f) => f.boardId === ids.priv)!.entry).toMatchObject({ played: 1, wins: 1, version: 2 });
       expect(await stores().leaderboards.boardsOfBot(uid('bot_nowhere'))).toEqual([]);
@@ -83,10 +96,30 @@ export function leaderboardStoreContract(stores: () => Stores): void {
   describe('LeaderboardStore rounds, results and webhooks', () => {
     it('finds the newest round, and a round by id, with its counters', async () => {
       expect(await stores().leaderboards.latestRound(ids.old)).toBeNull();
-      await stores().leaderboards.putRound(ids.old, { id: uid('round_b'), total: 2, done: 0, failed: 0, createdAt: at(205) });
-      await stores().leaderboards.putRound(ids.old, { id: uid('round_a'), total: 4, done: 0, failed: 0, createdAt: at(206) });
-      expect(await stores().leaderboards.latestRound(ids.old)).toMatchObject({ id: uid('round_a'), total: 4, done: 0, failed: 0 });
-      expect(await stores().leaderboards.getRound(ids.old, uid('round_b'))).toMatchObject({ id: uid('round_b'), total: 2 });
+      await stores().leaderboards.putRound(ids.old, {
+        id: uid('round_b'),
+        total: 2,
+        done: 0,
+        failed: 0,
+        createdAt: at(205),
+      });
+      await stores().leaderboards.putRound(ids.old, {
+        id: uid('round_a'),
+        total: 4,
+        done: 0,
+        failed: 0,
+        createdAt: at(206),
+      });
+      expect(await stores().leaderboards.latestRound(ids.old)).toMatchObject({
+        id: uid('round_a'),
+        total: 4,
+        done: 0,
+        failed: 0,
+      });
+      expect(await stores().leaderboards.getRound(ids.old, uid('round_b'))).toMatchObject({
+        id: uid('round_b'),
+        total: 2,
+      });
       expect(await stores().leaderboards.getRound(ids.old, uid('round_none'))).toBeNull();
       expect(await stores().leaderboards.getRound(ids.pub0, uid('round_a'))).toBeNull();
     });
@@ -104,21 +137,38 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       const none = await stores().leaderboards.results(ids.pub1, rest.cursor!, 10);
       expect(none).toEqual({ lines: [], cursor: rest.cursor });
       await stores().leaderboards.appendResult(ids.pub1, line('m12', 'r', 230));
-      expect((await stores().leaderboards.results(ids.pub1, rest.cursor!, 10)).lines.map((l) => l.match)).toEqual(['m12']);
+      expect((await stores().leaderboards.results(ids.pub1, rest.cursor!, 10)).lines.map((l) => l.match)).toEqual([
+        'm12',
+      ]);
       expect(await stores().leaderboards.results(ids.priv, undefined, 10)).toEqual({ lines: [], cursor: null });
     });
 
     it('a results cursor it did not give out is BAD_CURSOR', async () => {
-      for (const since of [cursorOf('"1"'), cursorOf('null'), cursorOf('result#'), cursorOf(`result#${'x'.repeat(1100)}`), '!!', Buffer.from([0xc3, 0x28]).toString('base64url')]) {
+      for (const since of [
+        cursorOf('"1"'),
+        cursorOf('null'),
+        cursorOf('result#'),
+        cursorOf(`result#${'x'.repeat(1100)}`),
+        '!!',
+        Buffer.from([0xc3, 0x28]).toString('base64url'),
+      ]) {
         expect(await code(stores().leaderboards.results(ids.pub1, since, 2)), since).toBe('BAD_CURSOR');
       }
     });
 
     it("keeps a board's webhooks until deleted", async () => {
-      const hook = (id: string) => ({ id: uid(id), url: `https://example.com/${id}`, secret: 's'.repeat(32), createdAt: at(240) });
+      const hook = (id: string) => ({
+        id: uid(id),
+        url: `https://example.com/${id}`,
+        secret: 's'.repeat(32),
+        createdAt: at(240),
+      });
       await stores().leaderboards.addWebhook(ids.pub0, hook('hook_b'));
       await stores().leaderboards.addWebhook(ids.pub0, hook('hook_a'));
-      expect((await stores().leaderboards.webhooks(ids.pub0)).map((h) => h.id).sort()).toEqual([uid('hook_a'), uid('hook_b')]);
+      expect((await stores().leaderboards.webhooks(ids.pub0)).map((h) => h.id).sort()).toEqual([
+        uid('hook_a'),
+        uid('hook_b'),
+      ]);
       expect(await stores().leaderboards.webhooks(ids.priv)).toEqual([]);
       expect(await stores().leaderboards.deleteWebhook(ids.pub0, uid('hook_a'))).toBe(true);
       expect(await stores().leaderboards.deleteWebhook(ids.pub0, uid('hook_a'))).toBe(false);

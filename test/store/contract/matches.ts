@@ -40,7 +40,8 @@ export function matchStoreContract(stores: () => Stores): void {
     const ids = [0, 1, 2, 3, 4].map((i) => uid(`m${i}`));
 
     it("lists a bot's matches newest first, page by page, once however many seats it had", async () => {
-      for (const [i, id] of ids.entries()) await stores().matches.create({ id, createdAt: at(10 + i) }, [botA, botB, botA]);
+      for (const [i, id] of ids.entries())
+        await stores().matches.create({ id, createdAt: at(10 + i) }, [botA, botB, botA]);
       const { items, pages } = await all((limit, cursor) => stores().matches.listByBot<Rec>(botA, limit, cursor), 2);
       expect(items.map((r) => r.id)).toEqual([...ids].reverse());
       expect(pages).toBeGreaterThanOrEqual(3);
@@ -50,12 +51,21 @@ export function matchStoreContract(stores: () => Stores): void {
 
     it('lists public (listed) matches only among recent ones, newest first', async () => {
       const pub = [0, 1, 2].map((i) => uid(`pub${i}`));
-      for (const [i, id] of pub.entries()) await stores().matches.create({ id, createdAt: at(20 + i), public: true }, [botC], { listed: true });
+      for (const [i, id] of pub.entries())
+        await stores().matches.create({ id, createdAt: at(20 + i), public: true }, [botC], { listed: true });
       await stores().matches.create({ id: uid('private'), createdAt: at(30) }, [botC]);
       await stores().matches.create({ id: uid('unlisted'), createdAt: at(29) }, [botC], { listed: false });
-      expect((await first((limit, cursor) => stores().matches.listRecent<Rec>(limit, cursor), 3, 1)).map((r) => r.id)).toEqual([...pub].reverse());
+      expect(
+        (await first((limit, cursor) => stores().matches.listRecent<Rec>(limit, cursor), 3, 1)).map((r) => r.id),
+      ).toEqual([...pub].reverse());
       const byBot = await stores().matches.listByBot<Rec>(botC, 100);
-      expect(byBot.items.map((r) => r.id).slice(0, 5)).toEqual([uid('private'), uid('unlisted'), pub[2], pub[1], pub[0]]);
+      expect(byBot.items.map((r) => r.id).slice(0, 5)).toEqual([
+        uid('private'),
+        uid('unlisted'),
+        pub[2],
+        pub[1],
+        pub[0],
+      ]);
     });
 
     it('a cursor it did not give out, or one of another listing, is BAD_CURSOR', async () => {
@@ -92,10 +102,19 @@ export function matchStoreContract(stores: () => Stores): void {
     it('stay pending until their deadline, then are reclaimable', async () => {
       const key = uid('k-dead');
       expect(await stores().matches.claimIdempotencyKey(key, 'req', t0, 5_000)).toEqual({ state: 'claimed' });
-      expect(await stores().matches.claimIdempotencyKey(key, 'req', t0 + 4_999, 5_000)).toEqual({ state: 'pending', requestHash: 'req' });
-      expect(await stores().matches.claimIdempotencyKey(key, 'req', t0 + 5_000, 5_000)).toEqual({ state: 'pending', requestHash: 'req' });
+      expect(await stores().matches.claimIdempotencyKey(key, 'req', t0 + 4_999, 5_000)).toEqual({
+        state: 'pending',
+        requestHash: 'req',
+      });
+      expect(await stores().matches.claimIdempotencyKey(key, 'req', t0 + 5_000, 5_000)).toEqual({
+        state: 'pending',
+        requestHash: 'req',
+      });
       expect(await stores().matches.claimIdempotencyKey(key, 'req2', t0 + 5_001, 5_000)).toEqual({ state: 'claimed' });
-      expect(await stores().matches.claimIdempotencyKey(key, 'req', t0 + 5_002, 5_000)).toEqual({ state: 'pending', requestHash: 'req2' });
+      expect(await stores().matches.claimIdempotencyKey(key, 'req', t0 + 5_002, 5_000)).toEqual({
+        state: 'pending',
+        requestHash: 'req2',
+      });
     });
 
     it('keep the deadline of the request that made them, not of the one asking', async () => {
@@ -110,7 +129,11 @@ export function matchStoreContract(stores: () => Stores): void {
       await stores().matches.claimIdempotencyKey(key, 'req', t0, 1_000);
       await stores().matches.completeIdempotencyKey(key, 'match-1');
       await stores().matches.releaseIdempotencyKey(key);
-      expect(await stores().matches.claimIdempotencyKey(key, 'other', t0 + 10 ** 9, 1_000)).toEqual({ state: 'done', matchId: 'match-1', requestHash: 'req' });
+      expect(await stores().matches.claimIdempotencyKey(key, 'other', t0 + 10 ** 9, 1_000)).toEqual({
+        state: 'done',
+        matchId: 'match-1',
+        requestHash: 'req',
+      });
     });
 
     it('released before completion, are free at once', async () => {

@@ -10,12 +10,24 @@ export function roundJobStoreContract(stores: () => Stores): void {
   describe('RoundJobStore', () => {
     const board = uid('lb_jobs');
     const round = uid('round_jobs');
-    const jobs: RoundJob[] = Array.from({ length: 30 }, (_, k) => ({ id: jobId(round, k), board, round, seats: [uid('bot_a'), uid('bot_b')], map: 'default' }));
+    const jobs: RoundJob[] = Array.from({ length: 30 }, (_, k) => ({
+      id: jobId(round, k),
+      board,
+      round,
+      seats: [uid('bot_a'), uid('bot_b')],
+      map: 'default',
+    }));
 
     it("stores a round's jobs, lists the round open, and hands its pending jobs back in order", async () => {
       await stores().roundJobs.addJobs(jobs);
       await stores().roundJobs.openRound(board, round);
-      await stores().leaderboards.putRound(board, { id: round, total: jobs.length, done: 0, failed: 0, createdAt: at(300) });
+      await stores().leaderboards.putRound(board, {
+        id: round,
+        total: jobs.length,
+        done: 0,
+        failed: 0,
+        createdAt: at(300),
+      });
       expect(await stores().roundJobs.openRounds()).toContainEqual({ board, round });
       expect((await stores().roundJobs.pendingJobs(board, round)).map((j) => j.id)).toEqual(jobs.map((j) => j.id));
       expect(await stores().roundJobs.pendingJobs(board, uid('round_none'))).toEqual([]);
@@ -33,25 +45,39 @@ export function roundJobStoreContract(stores: () => Stores): void {
       expect(await stores().roundJobs.claim(job, 'two', 2_001, 500)).toMatchObject({ state: 'claimed', attempt: 2 });
       await stores().roundJobs.release(job, 'two');
       expect(await stores().roundJobs.claim(job, 'three', 2_002, 500)).toMatchObject({ state: 'claimed', attempt: 3 });
-      expect(await stores().roundJobs.claim({ ...job, id: jobId(round, 999) }, 'one', 3_000, 500)).toEqual({ state: 'missing' });
+      expect(await stores().roundJobs.claim({ ...job, id: jobId(round, 999) }, 'one', 3_000, 500)).toEqual({
+        state: 'missing',
+      });
       expect(await stores().roundJobs.renew({ ...job, id: jobId(round, 999) }, 'one', 3_000)).toBe(false);
     });
 
     it('refuses a job whose id is not <round>.<index> with JOB_INVALID', async () => {
       const bad = { ...jobs[1]!, id: 'not-a-job-id' };
-      expect(jobErrorCode(await stores().roundJobs.claim(bad, 'one', 1, 1).catch((e: unknown) => e))).toBe('JOB_INVALID');
+      expect(
+        jobErrorCode(
+          await stores()
+            .roundJobs.claim(bad, 'one', 1, 1)
+            .catch((e: unknown) => e),
+        ),
+      ).toBe('JOB_INVALID');
     });
 
     it('counts each job once in its round, however often it finishes, and a finished job is never claimed again', async () => {
       expect(await stores().roundJobs.finish(jobs[0]!, 'done')).toEqual({ total: 30, done: 1, failed: 0 });
       expect(await stores().roundJobs.finish(jobs[0]!, 'done')).toEqual({ total: 30, done: 1, failed: 0 });
       expect(await stores().roundJobs.finish(jobs[0]!, 'failed')).toEqual({ total: 30, done: 1, failed: 0 });
-      expect(await stores().roundJobs.claim(jobs[0]!, 'four', 9_000, 500)).toEqual({ state: 'finished', outcome: 'done' });
+      expect(await stores().roundJobs.claim(jobs[0]!, 'four', 9_000, 500)).toEqual({
+        state: 'finished',
+        outcome: 'done',
+      });
       expect(await stores().roundJobs.renew(jobs[0]!, 'three', 9_000)).toBe(false);
       await Promise.all(jobs.slice(1).map((j, k) => stores().roundJobs.finish(j, k % 2 ? 'failed' : 'done')));
       await Promise.all(jobs.slice(1).map((j) => stores().roundJobs.finish(j, 'done')));
       expect(await stores().leaderboards.getRound(board, round)).toMatchObject({ total: 30, done: 16, failed: 14 });
-      expect(await stores().roundJobs.claim(jobs[2]!, 'five', 9_000, 500)).toEqual({ state: 'finished', outcome: 'failed' });
+      expect(await stores().roundJobs.claim(jobs[2]!, 'five', 9_000, 500)).toEqual({
+        state: 'finished',
+        outcome: 'failed',
+      });
       expect(await stores().roundJobs.pendingJobs(board, round)).toEqual([]);
       await stores().roundJobs.closeRound(board, round);
       expect(await stores().roundJobs.openRounds()).not.toContainEqual({ board, round });
@@ -83,7 +109,12 @@ export function ratingLedgerContract(stores: () => Stores): void {
       expect(await stores().ratings.seatConfirmed(board, 'match2', 'bot_a')).toBe(false);
       await stores().ratings.complete(board, 'match1');
       expect((await stores().ratings.open(board, 'match1', { at: at(9), before: {} })).complete).toBe(true);
-      expect(await stores().ratings.open(uid('lb_other'), 'match1', { at: at(5), before: {} })).toEqual({ at: at(5), before: {}, seats: {}, complete: false });
+      expect(await stores().ratings.open(uid('lb_other'), 'match1', { at: at(5), before: {} })).toEqual({
+        at: at(5),
+        before: {},
+        seats: {},
+        complete: false,
+      });
     });
   });
 }

@@ -54,7 +54,12 @@ export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsSt
 }
 
 /** Food on each anthill over the match, with a line at the round shown. */
-export function drawChart(canvas: HTMLCanvasElement, food: readonly (readonly [number, number, number])[], rounds: number, round: number): void {
+export function drawChart(
+  canvas: HTMLCanvasElement,
+  food: readonly (readonly [number, number, number])[],
+  rounds: number,
+  round: number,
+): void {
   const ctx = canvas.getContext('2d')!;
   const { width, height } = canvas;
   ctx.clearRect(0, 0, width, height);

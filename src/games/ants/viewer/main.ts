@@ -1,4 +1,13 @@
-import { createState, parseBrain, parseWorld, playRounds, restoreSnapshot, type AntsState, type Brain, type World } from '../index.js';
+import {
+  createState,
+  parseBrain,
+  parseWorld,
+  playRounds,
+  restoreSnapshot,
+  type AntsState,
+  type Brain,
+  type World,
+} from '../index.js';
 import { $, fail, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
 import type { AntsReplay } from '../match.js';
 import { drawChart, drawWorld } from './draw.js';
@@ -28,7 +37,9 @@ function seek(round: number): void {
   if (!brains) return;
   if (!state || state.round > target || target - state.round > replay.snapshotEvery) {
     const snapshot = [...replay.snapshots].reverse().find((s) => s.round <= target);
-    state = snapshot ? restoreSnapshot(world, brains, snapshot, replay.rounds) : createState(world, brains, replay.seed, replay.rounds);
+    state = snapshot
+      ? restoreSnapshot(world, brains, snapshot, replay.rounds)
+      : createState(world, brains, replay.seed, replay.rounds);
   }
   playRounds(state, target - state.round);
 }
@@ -51,7 +62,11 @@ function render(): void {
   document.body.dataset.round = String(target);
   const atEnd = target === replay.result.rounds;
   const r = replay.result;
-  $('result').textContent = atEnd ? (r.winner === 'draw' ? `draw (${r.decidedBy})` : `${r.winner} wins (${r.decidedBy})`) : '';
+  $('result').textContent = atEnd
+    ? r.winner === 'draw'
+      ? `draw (${r.decidedBy})`
+      : `${r.winner} wins (${r.decidedBy})`
+    : '';
   drawWorld(worldCanvas, world, state);
   drawChart(chartCanvas, replay.food, replay.result.rounds, target);
   history.replaceState(null, '', `#r=${target}`);

@@ -24,7 +24,15 @@ export function page(options: ViewerPageOptions): string {
   <div id="error"></div>
   <canvas id="world" width="800" height="700" aria-label="the world"></canvas>
   <canvas id="chart" class="chrome" width="800" height="120" aria-label="food on each anthill over time"></canvas>
-  ${controlBar(options, { step: 'round', speeds: [{ value: '1', label: '1' }, { value: '10', label: '10', selected: true }, { value: '100', label: '100' }, { value: '1000', label: '1000' }] })}
+  ${controlBar(options, {
+    step: 'round',
+    speeds: [
+      { value: '1', label: '1' },
+      { value: '10', label: '10', selected: true },
+      { value: '100', label: '100' },
+      { value: '1000', label: '1000' },
+    ],
+  })}
   <p class="keys chrome">Keys: space play/pause · ← → one round · Home/End · + − speed (rounds per frame). The address follows the round: #r=5000. Markers: a red or grey rim; an ant carrying food has a gold dot.</p>
 </div>
 ${pageScript(options, source)}`;

@@ -48,7 +48,8 @@ export class JavaHashSet<K> implements Bins<K> {
     if (!first) {
       this.table[index] = new Entry(hash, key);
     } else {
-      for (let e: Entry<K> | null = first; e; e = e.next) if (e.hash === hash && this.keys.equals(e.key, key)) return false;
+      for (let e: Entry<K> | null = first; e; e = e.next)
+        if (e.hash === hash && this.keys.equals(e.key, key)) return false;
       if (first.tree) {
         treeAdd(this, first, new Entry(hash, key), this.order);
       } else {

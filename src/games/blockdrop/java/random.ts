@@ -29,7 +29,8 @@ export class JavaRandom {
    * as the platform's does).
    */
   nextInt(bound: number): number {
-    if (!Number.isInteger(bound) || bound <= 0 || bound > 0x7fffffff) throw new RangeError(`bound must be a positive int, got ${bound}`);
+    if (!Number.isInteger(bound) || bound <= 0 || bound > 0x7fffffff)
+      throw new RangeError(`bound must be a positive int, got ${bound}`);
     const top = bound - 1;
     let draw = this.next(31);
     if ((bound & top) === 0) return Number((BigInt(bound) * BigInt(draw)) >> 31n);

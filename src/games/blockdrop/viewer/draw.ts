@@ -1,4 +1,13 @@
-import { ATTACK_WAIT, BLOCK_SQUARES, BLOCKS, DELTAS, FALL_TURNS_PER_BLOCK, SQUARES, onBoard, type BlockDropState } from '../index.js';
+import {
+  ATTACK_WAIT,
+  BLOCK_SQUARES,
+  BLOCKS,
+  DELTAS,
+  FALL_TURNS_PER_BLOCK,
+  SQUARES,
+  onBoard,
+  type BlockDropState,
+} from '../index.js';
 
 export const PLAYER_COLORS = ['#1d4fa8', '#2e7d32', '#7b1fa2', '#37474f'];
 const STABLE = '#f7f5ef';
@@ -53,7 +62,11 @@ export function drawBoard(canvas: HTMLCanvasElement, state: BlockDropState, curr
     if (t === 0) return;
     ctx.font = `bold ${Math.round(blockSide * (t > 0 ? 0.42 : 0.3))}px system-ui, sans-serif`;
     ctx.fillStyle = t > 0 ? 'rgba(40, 10, 0, 0.55)' : 'rgba(255, 255, 255, 0.6)';
-    ctx.fillText(t > 0 ? String(t) : `↻${-t}`, ((b % BLOCKS) + 0.5) * blockSide, (Math.floor(b / BLOCKS) + 0.5) * blockSide);
+    ctx.fillText(
+      t > 0 ? String(t) : `↻${-t}`,
+      ((b % BLOCKS) + 0.5) * blockSide,
+      (Math.floor(b / BLOCKS) + 0.5) * blockSide,
+    );
   });
 
   state.players.forEach((p, k) => {

@@ -14,7 +14,14 @@ const canvas = $<HTMLCanvasElement>('board');
 const scrub = $<HTMLInputElement>('scrub');
 const speedSelect = $<HTMLSelectElement>('speed');
 
-const COMMANDS: Record<Command, string> = { U: 'move up', R: 'move right', D: 'move down', L: 'move left', A: 'attack', N: 'nothing' };
+const COMMANDS: Record<Command, string> = {
+  U: 'move up',
+  R: 'move right',
+  D: 'move down',
+  L: 'move left',
+  A: 'attack',
+  N: 'nothing',
+};
 const OUTCOMES: Record<TurnOutcome, string> = {
   fallen: 'has fallen',
   idle: 'idle',
@@ -35,7 +42,9 @@ function stateAt(t: number): BlockDropState {
     const n = states.length - 1;
     const step = replay.turns[n]!;
     const { state, record } = playTurn(states[n]!, step.c);
-    if (record.outcome !== step.o && !$('error').textContent) $('error').textContent = `the engine disagrees with the replay at turn ${n}: ${record.outcome}, recorded ${step.o}`;
+    if (record.outcome !== step.o && !$('error').textContent)
+      $('error').textContent =
+        `the engine disagrees with the replay at turn ${n}: ${record.outcome}, recorded ${step.o}`;
     states.push(state);
   }
   return states[t]!;
@@ -101,9 +110,11 @@ function go(t: number): void {
   render();
 }
 
-
 async function main(): Promise<void> {
-  const loaded = await loadReplay<BlockDropReplay>(config.replayUrl, { format: BLOCKDROP_REPLAY_FORMAT, what: 'block-drop' });
+  const loaded = await loadReplay<BlockDropReplay>(config.replayUrl, {
+    format: BLOCKDROP_REPLAY_FORMAT,
+    what: 'block-drop',
+  });
   if (!loaded) return;
   replay = loaded;
   states.push(replay.initial);

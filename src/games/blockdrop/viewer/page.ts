@@ -12,7 +12,8 @@ const SPEEDS = [
 /** The viewer page of a block-drop match: every turn rebuilt in the browser from the replay. */
 export function page(options: ViewerPageOptions): string {
   const players = COLORS.map(
-    (_, k) => `<span class="player p${k}" id="player-${k}"><i></i><b>${k}</b> <span id="name-${k}">player ${k}</span> <span class="note" id="status-${k}">standing</span></span>`,
+    (_, k) =>
+      `<span class="player p${k}" id="player-${k}"><i></i><b>${k}</b> <span id="name-${k}">player ${k}</span> <span class="note" id="status-${k}">standing</span></span>`,
   ).join('\n    ');
   return `${pageHead(`Block drop match ${options.id}`)}
   header { display: flex; align-items: center; gap: 16px; flex-wrap: wrap; margin-bottom: 8px; }

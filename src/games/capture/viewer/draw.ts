@@ -1,4 +1,13 @@
-import { BUMPER_RADIUS, FIELD, HALF, PUCK_RADIUS, wrappedTrail, type CaptureState, type Point, type Sled } from '../index.js';
+import {
+  BUMPER_RADIUS,
+  FIELD,
+  HALF,
+  PUCK_RADIUS,
+  wrappedTrail,
+  type CaptureState,
+  type Point,
+  type Sled,
+} from '../index.js';
 
 /** Red, blue, grey: puck colors; the first two are also the teams'. */
 export const COLORS = ['#d8342c', '#1f63d1', '#9aa1aa'];
@@ -27,7 +36,8 @@ export interface Scene {
 
 const wrap = (v: number) => ((v % FIELD) + FIELD) % FIELD;
 /** A point of a sled's frame in field coordinates (unwrapped): blue's frame is rotated 180 degrees. */
-const toField = (seat: number, p: Point): Point => (seat === 0 ? { x: HALF + p.x, y: HALF + p.y } : { x: HALF - p.x, y: HALF - p.y });
+const toField = (seat: number, p: Point): Point =>
+  seat === 0 ? { x: HALF + p.x, y: HALF + p.y } : { x: HALF - p.x, y: HALF - p.y };
 
 function lerp(a: Point, b: Point | null | undefined, frac: number): Point {
   if (!b || frac <= 0 || Math.abs(b.x - a.x) > JUMP || Math.abs(b.y - a.y) > JUMP) return a;
@@ -54,13 +64,30 @@ export function drawField(canvas: HTMLCanvasElement, scene: Scene): void {
 
   const { state, next, frac, captures } = scene;
   for (const c of captures) if (c.loop) drawLoop(ctx, c);
-  const sleds = state.sleds.map((sled, seat) => sledAt(sled, next?.sleds[seat], frac, captures.find((c) => c.seat === seat)));
-  sleds.forEach((s, seat) => drawTrail(ctx, s.trail.map((p) => toField(seat, p)), COLORS[seat]!));
+  const sleds = state.sleds.map((sled, seat) =>
+    sledAt(
+      sled,
+      next?.sleds[seat],
+      frac,
+      captures.find((c) => c.seat === seat),
+    ),
+  );
+  sleds.forEach((s, seat) =>
+    drawTrail(
+      ctx,
+      s.trail.map((p) => toField(seat, p)),
+      COLORS[seat]!,
+    ),
+  );
 
   const capturedAt = new Map<number, number>();
   for (const c of captures) for (const p of c.pucks) capturedAt.set(p, Math.min(c.at, capturedAt.get(p) ?? 1));
   state.pucks.forEach((p, i) => {
-    const at = lerp({ x: HALF + p.x, y: HALF + p.y }, next && { x: HALF + next.pucks[i]!.x, y: HALF + next.pucks[i]!.y }, frac);
+    const at = lerp(
+      { x: HALF + p.x, y: HALF + p.y },
+      next && { x: HALF + next.pucks[i]!.x, y: HALF + next.pucks[i]!.y },
+      frac,
+    );
     if (capturedAt.has(i)) disc(ctx, at, PUCK_RADIUS + 6, HALO);
     // A captured puck takes its new color once the loop has closed.
     const color = next && frac > 0 && frac >= (capturedAt.get(i) ?? 1) ? next.pucks[i]!.color : p.color;
@@ -86,7 +113,12 @@ export function drawField(canvas: HTMLCanvasElement, scene: Scene): void {
  * (unwrapped, so wrapping the field needs no care), with the trail cut where
  * the turn's loop closed once the sled is past that point.
  */
-function sledAt(sled: Sled, next: Sled | undefined, frac: number, capture: Capture | undefined): { at: Point; dir: number; trail: Point[] } {
+function sledAt(
+  sled: Sled,
+  next: Sled | undefined,
+  frac: number,
+  capture: Capture | undefined,
+): { at: Point; dir: number; trail: Point[] } {
   if (!next || frac <= 0) return { at: sled, dir: sled.dir, trail: [...sled.trail] };
   const at = lerp(sled, next, frac);
   const loop = capture?.loop;
@@ -135,7 +167,9 @@ function drawLoop(ctx: CanvasRenderingContext2D, capture: Capture): void {
   for (let dx = -1; dx <= 1; dx++) {
     for (let dy = -1; dy <= 1; dy++) {
       ctx.beginPath();
-      points.forEach((p, i) => (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, p.x - cx + dx * FIELD, p.y - cy + dy * FIELD));
+      points.forEach((p, i) =>
+        (i === 0 ? ctx.moveTo : ctx.lineTo).call(ctx, p.x - cx + dx * FIELD, p.y - cy + dy * FIELD),
+      );
       ctx.closePath();
       ctx.fill();
     }
@@ -150,7 +184,10 @@ function drawSled(ctx: CanvasRenderingContext2D, p: Point, dir: number, color: s
   ctx.beginPath();
   for (const x of [wrap(p.x) - FIELD, wrap(p.x), wrap(p.x) + FIELD]) {
     for (const y of [wrap(p.y) - FIELD, wrap(p.y), wrap(p.y) + FIELD]) {
-      const corner = (along: number, across: number): [number, number] => [x + along * c - across * s, y + along * s + across * c];
+      const corner = (along: number, across: number): [number, number] => [
+        x + along * c - across * s,
+        y + along * s + across * c,
+      ];
       ctx.moveTo(...corner(13, 0));
       ctx.lineTo(...corner(-8, 8));
       ctx.lineTo(...corner(-4, 0));

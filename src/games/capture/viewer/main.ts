@@ -30,7 +30,8 @@ function stateAt(t: number): CaptureState {
     const step = replay.turns[n]!;
     const { state, record } = playTurn(states[n]!, [fromNumbers(step.m[0]), fromNumbers(step.m[1])]);
     if ((record.owned[0] !== step.o[0] || record.owned[1] !== step.o[1]) && !$('error').textContent) {
-      $('error').textContent = `the engine disagrees with the replay at turn ${n}: owned ${record.owned.join('/')}, recorded ${step.o.join('/')}`;
+      $('error').textContent =
+        `the engine disagrees with the replay at turn ${n}: owned ${record.owned.join('/')}, recorded ${step.o.join('/')}`;
     }
     states.push(state);
   }
@@ -55,19 +56,23 @@ function paint(frac: number): void {
 
 function render(): void {
   const state = stateAt(turn);
-  SIDES.forEach((side, k) => ($(`score-${side}`).textContent = String(state.pucks.filter((p) => p.color === k).length)));
+  SIDES.forEach(
+    (side, k) => ($(`score-${side}`).textContent = String(state.pucks.filter((p) => p.color === k).length)),
+  );
   $('turn').textContent = `turn ${turn} / ${total()}`;
   scrub.value = String(turn);
   document.body.dataset.turn = String(turn);
   const r = replay.result;
-  $('result').textContent = turn === total() ? (r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy})`) : '';
+  $('result').textContent =
+    turn === total() ? (r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy})`) : '';
   renderMoves();
   paint(0);
   history.replaceState(null, '', `#t=${turn}`);
 }
 
 const round = (v: number) => String(Math.round(v * 100) / 100);
-const moveText = (m: MoveNumbers) => `(${round(m[0])}, ${round(m[1])}) (${round(m[2])}, ${round(m[3])}) turn ${round(m[4])}`;
+const moveText = (m: MoveNumbers) =>
+  `(${round(m[0])}, ${round(m[1])}) (${round(m[2])}, ${round(m[3])}) turn ${round(m[4])}`;
 
 function row(className: string, cells: readonly string[]): HTMLTableRowElement {
   const tr = document.createElement('tr');
@@ -105,7 +110,6 @@ function go(t: number): void {
   turn = Math.max(0, Math.min(total(), Math.round(t)));
   render();
 }
-
 
 async function main(): Promise<void> {
   const loaded = await loadReplay<CaptureReplay>(config.replayUrl, { format: CAPTURE_REPLAY_FORMAT, what: 'Capture' });

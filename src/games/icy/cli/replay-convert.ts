@@ -46,7 +46,10 @@ function readReplay(io: GameCommandIo, path: string): IcyReplay {
   const parsed = ReplaySchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UmpireError({ code: 'REPLAY_INVALID', message: `${path}: not an umpire replay (v1): ${issue.path.join('.')}: ${issue.message}` });
+    throw new UmpireError({
+      code: 'REPLAY_INVALID',
+      message: `${path}: not an umpire replay (v1): ${issue.path.join('.')}: ${issue.message}`,
+    });
   }
   return parsed.data as IcyReplay;
 }

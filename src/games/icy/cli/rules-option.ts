@@ -3,6 +3,7 @@ import { usageError } from './usage.js';
 
 export function rulesOption(value: string | undefined): RuleSet {
   const name = value ?? DEFAULT_RULES;
-  if (!isRuleSetName(name)) throw usageError(`unknown rules '${name}': use one of ${Object.keys(RULE_SETS).join(', ')}`);
+  if (!isRuleSetName(name))
+    throw usageError(`unknown rules '${name}': use one of ${Object.keys(RULE_SETS).join(', ')}`);
   return ruleSet(name);
 }

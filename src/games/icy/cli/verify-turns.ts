@@ -21,7 +21,8 @@ export function verifyTurnsCommand(argv: readonly string[], io: GameCommandIo): 
   const views: [Team, string][] = [];
   if (values['red-view']) views.push([RED, values['red-view'] as string]);
   if (values['blue-view']) views.push([BLUE, values['blue-view'] as string]);
-  if (views.length > 0 && positionals.length !== 1) throw usageError('--red-view and --blue-view go with exactly one FILE');
+  if (views.length > 0 && positionals.length !== 1)
+    throw usageError('--red-view and --blue-view go with exactly one FILE');
   const rules = rulesOption(values.rules as string | undefined);
   let failed = 0;
   for (const file of positionals) {
@@ -32,7 +33,12 @@ export function verifyTurnsCommand(argv: readonly string[], io: GameCommandIo): 
   return failed === 0 ? 0 : 1;
 }
 
-function verifyFile(io: GameCommandIo, file: string, rules: RuleSet, views: [Team, string][]): { ok: boolean; text: string } {
+function verifyFile(
+  io: GameCommandIo,
+  file: string,
+  rules: RuleSet,
+  views: [Team, string][],
+): { ok: boolean; text: string } {
   const history = io.tryRead(file);
   if (!history.ok) return { ok: false, text: `cannot read: ${history.reason}` };
   const replay = verifyHistory(history.bytes, rules, { keepStates: views.length > 0 });

@@ -77,7 +77,17 @@ function renderPanel(): void {
     const tr = document.createElement('tr');
     tr.className = c < 4 ? 'red' : 'blue';
     const o = t?.o[c] ?? '';
-    const cells = [c < 4 ? `red ${c}` : `blue ${c - 4}`, t ? (t.a[c] ?? '') : '—', t ? (o === '' ? 'done' : o.startsWith('b') && /^b\d+$/.test(o) ? `blocked at step ${o.slice(1)}` : o.replace(/_/g, ' ')) : ''];
+    const cells = [
+      c < 4 ? `red ${c}` : `blue ${c - 4}`,
+      t ? (t.a[c] ?? '') : '—',
+      t
+        ? o === ''
+          ? 'done'
+          : o.startsWith('b') && /^b\d+$/.test(o)
+            ? `blocked at step ${o.slice(1)}`
+            : o.replace(/_/g, ' ')
+        : '',
+    ];
     for (const text of cells) {
       const td = document.createElement('td');
       td.textContent = text;
@@ -85,7 +95,11 @@ function renderPanel(): void {
     }
     rows.appendChild(tr);
   }
-  const calls = t?.c?.map((call, seat) => `${seat ? 'blue' : 'red'}: ${call.f.toLocaleString('en')} fuel${call.x ? ` — ${call.x}${call.d ? ` (${call.d})` : ''}` : ''}`) ?? [];
+  const calls =
+    t?.c?.map(
+      (call, seat) =>
+        `${seat ? 'blue' : 'red'}: ${call.f.toLocaleString('en')} fuel${call.x ? ` — ${call.x}${call.d ? ` (${call.d})` : ''}` : ''}`,
+    ) ?? [];
   $('calls').textContent = calls.join('\n');
 }
 
@@ -186,7 +200,11 @@ async function start(): Promise<void> {
   $('name-red').textContent = bots.red.name ?? 'red';
   $('name-blue').textContent = bots.blue.name ?? 'blue';
   const r = replay.result;
-  $('result').textContent = r.forfeit ? `${r.forfeit} forfeits` : r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy.replace('_', ' ')})`;
+  $('result').textContent = r.forfeit
+    ? `${r.forfeit} forfeits`
+    : r.winner === 'draw'
+      ? 'draw'
+      : `${r.winner} wins (${r.decidedBy.replace('_', ' ')})`;
   $<HTMLInputElement>('scrub').max = String(replay.turns.length);
   bind();
   const t = hashTurn();
@@ -200,4 +218,3 @@ start().catch((e: Error) => {
   $('error').textContent = e.message;
   document.body.dataset.ready = 'error';
 });
-

@@ -34,7 +34,14 @@ describe.skipIf(!HAS_CHROMIUM)('the ants viewer in a browser', () => {
     const posted = await fetch(`${server.base}/v1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'ants', world: 'sample1', seed: SEED, rounds: ROUNDS, red: { name: 'homing', brain: HOMING }, black: { name: 'example', brain: EXAMPLE } }),
+      body: JSON.stringify({
+        game: 'ants',
+        world: 'sample1',
+        seed: SEED,
+        rounds: ROUNDS,
+        red: { name: 'homing', brain: HOMING },
+        black: { name: 'example', brain: EXAMPLE },
+      }),
     });
     record = await posted.json();
     page = await chromium.browser.newPage({ viewport: { width: 1000, height: 1000 } });

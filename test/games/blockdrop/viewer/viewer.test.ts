@@ -96,7 +96,9 @@ describe.skipIf(!HAS_CHROMIUM)('the block-drop viewer in a browser', () => {
     expect(await page.textContent('#result')).toBe(r.winner === null ? 'draw' : `player ${r.winner} wins`);
     for (let k = 0; k < 4; k++) {
       const fell = r.fellAt[k];
-      expect(await page.textContent(`#status-${k}`)).toBe(fell === null || fell === undefined ? 'standing' : `fell at turn ${fell}`);
+      expect(await page.textContent(`#status-${k}`)).toBe(
+        fell === null || fell === undefined ? 'standing' : `fell at turn ${fell}`,
+      );
     }
     expect(await page.textContent('#error')).toBe('');
   });
@@ -112,7 +114,11 @@ describe.skipIf(!HAS_CHROMIUM)('the block-drop viewer in a browser', () => {
   it('draws the board and logs no errors', async () => {
     // A turn with blocks both about to drop and dropped, for the screenshot.
     const busy = replay.turns.findIndex((_, t) => {
-      const blocks = replayState(replay.initial, replay.turns.map((x) => x.c), t).blocks;
+      const blocks = replayState(
+        replay.initial,
+        replay.turns.map((x) => x.c),
+        t,
+      ).blocks;
       return blocks.some((b) => b > 0) && blocks.some((b) => b < 0);
     });
     expect(busy).toBeGreaterThan(0);

@@ -15,12 +15,17 @@ const runner = inProcessRunner(nodeBotLoader);
 // The Capture viewer in real headless Chromium, on a match played here in
 // Node and served with its page by a bare HTTP server (no API route yet).
 
-const bot = (name: string): Bundle => ({ kind: 'js', code: readFileSync(`src/games/capture/bots/${name}.js`, 'utf8'), name });
+const bot = (name: string): Bundle => ({
+  kind: 'js',
+  code: readFileSync(`src/games/capture/bots/${name}.js`, 'utf8'),
+  name,
+});
 
 /** The state after `turns` turns, replayed in Node. */
 function replayed(replay: CaptureReplay, turns: number): CaptureState {
   let state = initialState();
-  for (const t of replay.turns.slice(0, turns)) state = playTurn(state, [fromNumbers(t.m[0]), fromNumbers(t.m[1])]).state;
+  for (const t of replay.turns.slice(0, turns))
+    state = playTurn(state, [fromNumbers(t.m[0]), fromNumbers(t.m[1])]).state;
   return state;
 }
 

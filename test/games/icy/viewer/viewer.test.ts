@@ -8,7 +8,6 @@ import { useServer } from '../../../support/server.js';
 // The viewer in real headless Chromium (Debian's chromium, driven by playwright-core),
 // on a match played through the API of the `npm start` server.
 
-
 describe.skipIf(!HAS_CHROMIUM)('the match viewer in a browser', () => {
   const server = useServer();
   const chromium = useBrowser();
@@ -60,7 +59,12 @@ describe.skipIf(!HAS_CHROMIUM)('the match viewer in a browser', () => {
 
   it('shows the final score of the record at the last turn', async () => {
     await page.keyboard.press('End');
-    expect(await shown()).toEqual({ turn: 180, red: record.scores.red.total, blue: record.scores.blue.total, hash: '#t=180' });
+    expect(await shown()).toEqual({
+      turn: 180,
+      red: record.scores.red.total,
+      blue: record.scores.blue.total,
+      hash: '#t=180',
+    });
     expect(await page.textContent('#result')).toBe(`${record.winner} wins (score)`);
   });
 
