@@ -171,11 +171,13 @@ const CLEAN: Record<string, string> = {
 };
 
 describe('layer check (.dependency-cruiser.cjs)', () => {
-  it('runs in CI as npm run lint:layers, over src and functions with this config', () => {
+  it('runs in CI (npm run lint runs npm run lint:layers), over src and functions with this config', () => {
     const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
     expect(scripts['lint:layers']).toMatch(/^depcruise src functions --config \.dependency-cruiser\.cjs$/);
     const ci = readFileSync(join(ROOT, '.ci', 'run'), 'utf8').split('\n');
-    const lint = ci.findIndex((line) => line.trim() === 'npm run lint:layers');
+    // Directly, or through `npm run lint` (formatting, lint rules, then the layers).
+    expect(scripts.lint).toMatch(/(^|&& )npm run lint:layers($| &&)/);
+    const lint = ci.findIndex((line) => /^(timed )?npm run lint(:layers)?$/.test(line.trim()));
     // The tests: `npm test`, or its tiers one at a time (timed).
     const test = ci.findIndex((line) => /^(timed )?npm (test|run test:\w+)$/.test(line.trim()));
     expect(lint).toBeGreaterThan(-1);
