@@ -6,6 +6,7 @@
 // `node scripts/api-doc.mjs` (after the build: it reads dist/) rewrites them; `--check` exits 1
 // when they are out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { unaskedDeps } from './unasked-deps.mjs';
 
 export const FILE = 'docs/api.md';
 
@@ -139,17 +140,7 @@ export function apiPage(page, openapi) {
 
 /** The app's OpenAPI document, from an app made with stores that are never asked. */
 export async function openApiOf(createApp) {
-  const unused = new Proxy({}, { get: () => () => Promise.reject(new Error(`${FILE}: a store was asked`)) });
-  const stores = {
-    blobs: unused,
-    matches: unused,
-    keys: unused,
-    bots: unused,
-    leaderboards: unused,
-    roundJobs: unused,
-    ratings: unused,
-    runner: unused,
-  };
+  const stores = unaskedDeps(FILE);
   const app = createApp({ ...stores, auth: 'optional' });
   const r = await app.request('http://127.0.0.1/openapi.json', { headers: { host: '127.0.0.1' } });
   if (r.status !== 200) throw new Error(`${FILE}: GET /openapi.json answered ${r.status}`);

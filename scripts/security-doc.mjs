@@ -6,6 +6,7 @@
 // differs from the tables. `node scripts/security-doc.mjs` (after the build: it reads dist/)
 // rewrites them (`npm run docs`); `--check` exits 1 when they are out of date.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { unaskedDeps } from './unasked-deps.mjs';
 
 export const FILE = 'docs/security.md';
 
@@ -35,17 +36,7 @@ export async function codeFromDist() {
 
 /** Two apps, open and keyed, with stores and a runner that fail if asked: every request below is answered before any is. */
 function appsOf(createApp) {
-  const unused = new Proxy({}, { get: () => () => Promise.reject(new Error('docs/security.md: a store was asked')) });
-  const stores = {
-    blobs: unused,
-    matches: unused,
-    keys: unused,
-    bots: unused,
-    leaderboards: unused,
-    roundJobs: unused,
-    ratings: unused,
-    runner: unused,
-  };
+  const stores = unaskedDeps('docs/security.md');
   const site = {
     origin: 'https://umpire.example.com',
     hosts: ['127.0.0.1', 'localhost', '[::1]', 'umpire.example.com'],

@@ -5,25 +5,12 @@ import { createApp, type AppConfig } from '../../src/api/app.js';
 import { acceptsGzip, SCALAR_BUNDLE, SCALAR_CONFIGURATION, START_PATH } from '../../src/api/docs-assets.js';
 import { GAMES } from '../../src/games/catalog.js';
 import { VERSION } from '../../src/version.js';
+// @ts-expect-error a script in plain JavaScript, without declarations
+import { unaskedDeps } from '../../scripts/unasked-deps.mjs';
 
-// The document and the reference page only: no store or runner is reached, so they are stubs that throw.
-const unused = new Proxy(
-  {},
-  {
-    get: () => () => {
-      throw new Error('not used by /openapi.json or /docs');
-    },
-  },
-);
+// The document and the reference page only: no store or runner is reached.
 const app = createApp({
-  blobs: unused,
-  matches: unused,
-  keys: unused,
-  bots: unused,
-  leaderboards: unused,
-  roundJobs: unused,
-  ratings: unused,
-  runner: unused,
+  ...unaskedDeps('/openapi.json and /docs'),
   auth: 'optional',
 } as unknown as AppConfig);
 
