@@ -3,6 +3,7 @@ import type { GameCommand } from '../core/game-commands.js';
 import type { CliContext, Command } from './command.js';
 import { gameCommandIo } from './game-command-io.js';
 import { COMPILED_MATCH_WORKER } from '../match/pool/worker-url.js';
+import { VERSION } from '../version.js';
 
 /*
  * Each subcommand is imported when it runs, so `umpire match` loads the
@@ -71,6 +72,8 @@ async function usage(): Promise<string> {
   return `usage:\n  ${lines.flat().join('\n  ')}`;
 }
 
+const HELP = new Set(['--help', '-h']);
+
 /**
  * Runs the CLI; resolves to the process exit code (2 for usage errors).
  * `context.matchWorker` is the match worker script of the build that runs
@@ -87,10 +90,19 @@ export async function runCli(
     out(await usage());
     return name === undefined ? 2 : 0;
   }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    out(`umpire ${VERSION}`);
+    return 0;
+  }
   const entry = await findEntry(name);
   if (!entry) {
     err(`umpire: unknown command '${name}'\n${await usage()}`);
     return 2;
+  }
+  // Asked for help, a subcommand prints its own usage and does nothing else, whatever the other arguments.
+  if (rest.some((arg) => HELP.has(arg))) {
+    out(`usage:\n  ${(await entry.usage()).join('\n  ')}`);
+    return 0;
   }
   try {
     const command = await entry.load();
