@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { blobStoreContract, botStoreContract, keyStoreContract } from './bots-keys-blobs.js';
 import { deliveryStoreContract } from './deliveries.js';
 import type { OpenHarness, StoreHarness } from './harness.js';
+import { keyAdminContract } from './keys.js';
 import { leaderboardStoreContract } from './leaderboards.js';
 import { matchStoreContract } from './matches.js';
 import { ratingLedgerContract, roundJobStoreContract } from './round-jobs.js';
@@ -31,6 +32,7 @@ export function describeStoreContract(
     matchStoreContract(stores);
     botStoreContract(stores);
     keyStoreContract(stores);
+    keyAdminContract(get);
     blobStoreContract(stores);
     leaderboardStoreContract(stores);
     roundJobStoreContract(stores);

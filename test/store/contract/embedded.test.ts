@@ -21,6 +21,10 @@ describeStoreContract('aws stores on the embedded local servers', async () => {
       };
       await stores.dynamodb.send(new PutItemCommand({ TableName: storage.config.dynamodb.table, Item }));
     },
+    async writeLegacyKey(hash, record) {
+      const Item = { pk: { S: `key#${hash}` }, sk: { S: 'key' }, record: { S: JSON.stringify(record) } };
+      await stores.dynamodb.send(new PutItemCommand({ TableName: storage.config.dynamodb.table, Item }));
+    },
     async close() {
       stores.s3.destroy();
       stores.dynamodb.destroy();

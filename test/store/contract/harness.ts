@@ -1,3 +1,4 @@
+import type { ApiKeyRecord } from '../../../src/store/contract/keys.js';
 import type { PendingDelivery } from '../../../src/store/contract/pending-deliveries.js';
 import type { Page } from '../../../src/store/contract/page.js';
 import type { Stores } from '../../../src/store/contract/stores.js';
@@ -7,6 +8,8 @@ export interface StoreHarness {
   readonly stores: Stores;
   /** Writes an unreadable item where `d` is stored, for backends whose data can be corrupted outside them. */
   readonly corruptDelivery?: (d: PendingDelivery) => Promise<void>;
+  /** Stores a key as versions before scopes and listings did; without it, create() stores the record as given. */
+  readonly writeLegacyKey?: (hash: string, record: ApiKeyRecord) => Promise<void>;
   close(): Promise<void>;
 }
 
