@@ -15,6 +15,7 @@ import type { ApiKeyRecord } from '../store/contract/keys.js';
 import type { Stores } from '../store/contract/stores.js';
 import { botRoutes } from './bot-routes.js';
 import { gameRoutes } from './game-routes.js';
+import { keyRoutes } from './key-routes.js';
 import { problemPage, webRoutes } from '../web/routes.js';
 import { requestDeadlineMs, runIdempotent } from './idempotency.js';
 import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js';
@@ -48,7 +49,7 @@ export interface AppConfig extends Omit<Stores, 'deliveries'> {
   readonly site?: Site;
 }
 
-/** The app's Hono environment: the write owner found by the auth middleware. */
+/** The app's Hono environment: the write owner found by the auth middleware (its `scope` always set). */
 export type ApiEnv = { Variables: { owner: ApiKeyRecord } };
 
 /**
@@ -158,6 +159,8 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   });
 
   botRoutes(app, config, auth, maxBundle);
+
+  keyRoutes(app, config.keys, auth);
 
   leaderboardRoutes(app, { ...config, limits }, auth, config.queue);
 

@@ -61,6 +61,9 @@ export function roundMatchCount(board: Leaderboard, entries: number): number {
 /** The body of any route not named below: JSON fields and forms without files. */
 export const DEFAULT_BODY_BYTES = 64 * 1024;
 
+/** The body of POST /v1/keys: room for 500 rows of a team and a name of 100 characters each, quoted. */
+export const KEY_BATCH_BYTES = 256 * 1024;
+
 /** Room for everything in a request but its bundles: other fields, multipart framing. */
 const BODY_OVERHEAD = 64 * 1024;
 
@@ -84,12 +87,14 @@ export function bodyLimits(maxBundle: number): (method: string, path: string) =>
     max: maxBundle + BODY_OVERHEAD,
     what: `the upload form (a bot file of ${maxBundle} bytes)`,
   };
+  const keys: BodyLimit = { max: KEY_BATCH_BYTES, what: 'a batch of keys' };
   const other: BodyLimit = { max: DEFAULT_BODY_BYTES, what: 'this request' };
   return (method, path) => {
     if (method !== 'POST') return other;
     if (path === '/v1/matches') return match;
     if (path === '/v1/bots') return bot;
     if (path === '/ui/bots') return form;
+    if (path === '/v1/keys') return keys;
     return other;
   };
 }

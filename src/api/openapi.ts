@@ -107,6 +107,7 @@ function documentation() {
       { name: 'Bots', description: 'Store a bot once and play it by id' },
       { name: 'Leaderboards', description: 'Boards of entries, round robins, ratings, exports and webhooks' },
       { name: 'Games', description: 'The registered games, their schemas and maps' },
+      { name: 'Keys', description: "An organizer's admin key mints, lists, renames and revokes the teams' keys" },
       { name: 'Service', description: 'Health and this documentation' },
     ],
     components: {

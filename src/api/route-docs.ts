@@ -131,7 +131,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 };
 
 /** The query parameters of a listing, from the zod schema its handler validates with. */
-const listParameters = (schema: z.ZodType = ListQuery): Parameter[] =>
+export const listParameters = (schema: z.ZodType = ListQuery): Parameter[] =>
   Object.entries(
     (z.toJSONSchema(schema, { io: 'input' }) as { properties: Record<string, Record<string, unknown>> }).properties,
   ).map(([name, property]) => ({
