@@ -216,6 +216,7 @@ async function limitTable({ open, BODY_SHAPE, MAX_ID_CHARS, DEFAULT_BODY_BYTES }
     ['POST', '/ui/bots'],
     ['POST', '/v1/leaderboards'],
     ['POST', '/ui/leaderboards'],
+    ['POST', '/v1/keys'],
   ];
   const rows = [];
   for (const [method, path] of routes) {

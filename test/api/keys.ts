@@ -5,14 +5,17 @@ export interface TestKey {
   readonly id: string;
 }
 
-/** Runs `umpire keys create` against the storage of the server running on `dataDir`. */
-export async function createKey(dataDir: string, name: string, rate = 1000): Promise<TestKey> {
+/**
+ * Runs `umpire keys create` against the storage of the server running on `dataDir`: a team key
+ * (its team is its name), or with `['--admin']` an admin key.
+ */
+export async function createKey(dataDir: string, name: string, rate = 1000, more: string[] = []): Promise<TestKey> {
   const lines: string[] = [];
   const saved = process.env.UMPIRE_DATA_DIR;
   process.env.UMPIRE_DATA_DIR = dataDir;
   try {
     const code = await runCli(
-      ['keys', 'create', '--name', name, '--rate', String(rate)],
+      ['keys', 'create', '--name', name, '--rate', String(rate), ...more],
       (l) => lines.push(l),
       (l) => lines.push(l),
     );

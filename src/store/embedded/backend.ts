@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { runningEmbeddedStorage, startEmbeddedStorage } from '../../local-aws/embedded.js';
 import { openedAws } from '../aws/backend.js';
 import { createStores } from '../aws/stores.js';
@@ -15,9 +16,13 @@ export const embeddedBackend: StoreBackend = {
   async open({ env, log, guest }) {
     const dir = env.UMPIRE_DATA_DIR ?? '.data';
     const running = guest ? runningEmbeddedStorage(dir) : null;
-    if (running) return { ...openedAws('embedded', createStores(running)), prepare: async () => undefined };
+    if (running) {
+      const opened = openedAws('embedded', createStores(running));
+      const borrowed = `embedded storage, data in ${resolve(dir)} (of the server running on it)`;
+      return { ...opened, where: [...opened.where, borrowed], prepare: async () => undefined };
+    }
     const started = await startEmbeddedStorage(dir, { log });
     const opened = openedAws('embedded', createStores(started.config), () => started.close());
-    return { ...opened, where: [...opened.where, `embedded storage, data in ${dir}`] };
+    return { ...opened, where: [...opened.where, `embedded storage, data in ${resolve(dir)}`] };
   },
 };
