@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyRecord } from '../../../src/store/contract/keys.js';
 import { code } from '../error-code.js';
-import { all, at, cursorOf, first, RUN, uid, type StoreHarness } from './harness.js';
+import { at, cursorOf, first, RUN, uid, type StoreHarness } from './harness.js';
 
 const teamKey = (name: string, second: number): ApiKeyRecord => ({
   id: uid(`key_${name}`),
@@ -67,10 +67,12 @@ export function keyAdminContract(get: () => StoreHarness): void {
       expect(await keys().find(uid('hash_old'))).toEqual({ ...legacy, revokedAt: at(51) });
     });
 
-    it('lists all of a partition across pages without repeats', async () => {
-      const listed = (await all((limit, cursor) => keys().list(limit, cursor), 3)).items.filter((k) =>
+    it('pages through the listing without repeats', async () => {
+      // This run's keys come first (harness.ts: at); a shared table's older keys follow.
+      const listed = (await first((limit, cursor) => keys().list(limit, cursor), 40, 3)).filter((k) =>
         k.id.startsWith(RUN),
       );
+      expect(listed.length).toBeGreaterThanOrEqual(7);
       expect(new Set(listed.map((k) => k.id)).size).toBe(listed.length);
     });
   });
