@@ -72,6 +72,18 @@ describe('key administration', () => {
     expect((await call(admin, 'POST', `/v1/keys/${team.id}/revoke`)).body.revokedAt).toBe(revoked.body.revokedAt);
   });
 
+  it("key administration counts against the admin key's rate", async () => {
+    const { stores, call } = await setup();
+    const slow = await newApiKey('slow organizer', 2, new Date(), { scope: 'admin' });
+    await stores.keys.create(slow.hash, slow.record);
+    // The three requests in one minute: not across its end.
+    if (Date.now() % 60_000 > 57_000) await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect((await call(slow.key, 'GET', '/v1/keys')).status).toBe(200);
+    expect((await call(slow.key, 'POST', '/v1/keys', { team: 'red' })).status).toBe(201);
+    const third = await call(slow.key, 'GET', '/v1/keys');
+    expect([third.status, third.body.error.code]).toEqual([429, 'RATE_LIMITED']);
+  });
+
   it('a key stored before scopes is an admin key', async () => {
     const { stores, call } = await setup();
     const old = await newApiKey('old', 100, new Date());
