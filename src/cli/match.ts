@@ -85,8 +85,9 @@ export async function matchCommand(
     if (typeof path === 'string') writeFileSync(path, text);
   }
   const summary = game.cli.summary(played.record, played.replay, cliValues);
-  const conduct = game.cli.conduct?.(played.record, played.replay) ?? [];
-  out(JSON.stringify(summaryWithConduct(summary, conduct), null, 2));
+  const conduct = game.cli.conduct?.(played.record, played.replay);
+  out(JSON.stringify(conduct ? summaryWithConduct(summary, conduct) : summary, null, 2));
+  if (!conduct) return 0;
   for (const line of conductWarnings(conduct, seatFiles(game, cliValues))) context?.err?.(`umpire match: ${line}`);
   const failed = conduct.some((c) => madeNoValidMove(c) || forfeited(c));
   return values.strict === true && failed ? 1 : 0;

@@ -12,11 +12,13 @@ export function blockDropConduct(record: MatchRecord, replay: BlockDropReplay): 
     let firstFailure: SeatFailure | null = loadFailure(player.forfeit);
     replay.turns.forEach((t, turn) => {
       if (t.p !== player.id || !t.k) return;
-      asked++;
       const invalid = isInvalidAnswer(t);
-      if (!invalid && !t.k.x) validMoves++;
       firstFailure ??=
         callFailure(turn, t.k) ?? (invalid ? { turn, code: INVALID_MOVE, message: t.r ?? 'not a command' } : null);
+      // A fallen player's bot is still asked, but its answers no longer move anything.
+      if (t.o === 'fallen') return;
+      asked++;
+      if (!invalid && !t.k.x) validMoves++;
     });
     return { seat: String(player.id), asked, validMoves, firstFailure };
   });
