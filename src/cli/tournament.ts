@@ -155,7 +155,9 @@ async function checkBots(
       accepted.push({ file, input });
     } catch (e) {
       if (!(e instanceof ApiProblem || e instanceof UmpireError || e instanceof InputError)) throw e;
-      forfeited.push({ file, code: e.code, message: e.message });
+      // An unreadable file's message starts with its path, which the table shows already.
+      const message = e.message.startsWith(`${file}: `) ? e.message.slice(file.length + 2) : e.message;
+      forfeited.push({ file, code: e.code, message });
     }
   }
   return { accepted, forfeited };
