@@ -106,7 +106,7 @@ export async function runCli(
   }
   try {
     const command = await entry.load();
-    return await command(rest, out, context);
+    return await command(rest, out, { ...context, err });
   } catch (e) {
     if (e instanceof UmpireError) {
       err(`umpire ${name}: ${e.message}`);

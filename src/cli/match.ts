@@ -9,11 +9,16 @@ import { playMatch } from '../match/play-match.js';
 import { decodeSeats, seatOfFile } from '../match/seats.js';
 import { parseCommandArgs, usageError, type Options } from './args.js';
 import { readInput } from './io.js';
+import type { CliContext } from './command.js';
+import { conductWarnings, forfeited, madeNoValidMove, summaryWithConduct } from './conduct.js';
 import { inProcessRunner } from '../match/in-process-runner.js';
 import { nodeBotLoader } from '../sandbox/node-sources.js';
 
-/** One usage line per registered game. */
-export const MATCH_USAGES: readonly string[] = GAMES.map((g) => g.cli.usage);
+/** One usage line per registered game, and the options every game's match takes besides. */
+export const MATCH_USAGES: readonly string[] = [
+  ...GAMES.map((g) => g.cli.usage),
+  'umpire match ... [--strict]   any game: exit 1 when a bot forfeits or makes no valid move in the match',
+];
 
 /** The options every game's match takes; the game adds its own (GameModule.cli.options). */
 const COMMON: Options = {
@@ -22,6 +27,7 @@ const COMMON: Options = {
   fuel: { type: 'string' },
   out: { type: 'string' },
   logs: { type: 'string' },
+  strict: { type: 'boolean' },
 };
 
 /**
@@ -29,7 +35,11 @@ const COMMON: Options = {
  * from files, the way the API plays one (in this thread), and prints its summary as JSON.
  * Writes the replay (--out, gzip JSON), the logs (--logs) and the game's own files.
  */
-export async function matchCommand(argv: string[], out: (line: string) => void): Promise<number> {
+export async function matchCommand(
+  argv: string[],
+  out: (line: string) => void,
+  context?: Pick<CliContext, 'err'>,
+): Promise<number> {
   const game = gameOf(argv);
   const { values, positionals } = parseCommandArgs(argv, { ...COMMON, ...(game.cli.options as Options) });
   if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'\nusage: ${game.cli.usage}`);
@@ -74,8 +84,24 @@ export async function matchCommand(argv: string[], out: (line: string) => void):
     const path = cliValues[option];
     if (typeof path === 'string') writeFileSync(path, text);
   }
-  out(JSON.stringify(game.cli.summary(played.record, played.replay, cliValues), null, 2));
-  return 0;
+  const summary = game.cli.summary(played.record, played.replay, cliValues);
+  const conduct = game.cli.conduct?.(played.record, played.replay);
+  out(JSON.stringify(conduct ? summaryWithConduct(summary, conduct) : summary, null, 2));
+  if (!conduct) return 0;
+  for (const line of conductWarnings(conduct, seatFiles(game, cliValues))) context?.err?.(`umpire match: ${line}`);
+  const failed = conduct.some((c) => madeNoValidMove(c) || forfeited(c));
+  return values.strict === true && failed ? 1 : 0;
+}
+
+/** The bot file of each seat, in seat order, as the command line gave them. */
+function seatFiles(game: GameModule, values: CliValues): (string | undefined)[] {
+  const taken = new Map<string, number>();
+  return seatOptions(game).map((name) => {
+    const k = taken.get(name) ?? 0;
+    taken.set(name, k + 1);
+    const value = values[name];
+    return Array.isArray(value) ? value[k] : typeof value === 'string' ? value : undefined;
+  });
 }
 
 /** The game of --game, read before the game's own options are known. */

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { newBotFromFile, storeBot, validateBot } from '../api/bots.js';
+import { newBotFromFile, storeBot, validateBot, type NewBotInput } from '../api/bots.js';
 import { ApiProblem } from '../api/problems.js';
 import { LocalJobQueue } from '../runtimes/node/local-job-queue.js';
 import { newEntry, newLeaderboard } from '../leaderboard/boards.js';
@@ -16,14 +16,21 @@ import { readInput } from './io.js';
 import { withMatchPool } from './pool.js';
 import type { CliContext } from './command.js';
 import { COMPILED_MATCH_WORKER } from '../match/pool/worker-url.js';
+import type { MatchRunner } from '../match/runner.js';
+import type { GameModule } from '../core/game-module.js';
+import { describeStorage } from './storage-line.js';
+import { formatTable, type ForfeitedBot, type TableFormat, type TournamentTable } from './tournament-table.js';
 
 export const TOURNAMENT_USAGE =
-  'umpire tournament BOT... [--game GAME] [--maps default,map1] [--rating openskill|elo] [--name NAME]';
+  'umpire tournament BOT... [--game GAME] [--maps default,map1] [--rating openskill|elo] [--name NAME] [--json | --csv]';
 
 /**
  * A round robin between bot files (every seating, on every map or world), played here with
  * a progress bar on stderr, stored like the API's (a leaderboard with its
- * matches and replays), then the ranked table on stdout.
+ * matches and replays), then the ranked table on stdout (text, --json or --csv).
+ * A file whose bot cannot be read, does not load or does not answer a turn is
+ * not entered: it is listed as forfeited (with a warning on stderr), and the
+ * others play on without it. The board is made only once enough bots are in.
  */
 export async function tournamentCommand(
   argv: string[],
@@ -36,7 +43,11 @@ export async function tournamentCommand(
     maps: { type: 'string' },
     rating: { type: 'string' },
     name: { type: 'string' },
+    json: { type: 'boolean' },
+    csv: { type: 'boolean' },
   });
+  if (values.json && values.csv) throw usageError('--json and --csv: choose one');
+  const format: TableFormat = values.json ? 'json' : values.csv ? 'csv' : 'text';
   const game = values.game === undefined ? DEFAULT_GAME : findGame(String(values.game));
   if (!game) throw usageError(`--game takes ${gameIdList()}, not '${String(values.game)}'`);
   if (positionals.length < game.seats.length)
@@ -59,23 +70,26 @@ export async function tournamentCommand(
   try {
     const { stores } = opened;
     await opened.prepare();
+    context.err?.(`umpire tournament: ${describeStorage(opened)}`);
     return await withMatchPool(context.matchWorker, async (runner) => {
       const deps = { ...stores, runner };
+      const checked = await checkBots(runner, game, positionals);
+      for (const f of checked.forfeited)
+        context.err?.(`umpire tournament: ${f.file}: forfeited, ${f.code}: ${f.message}`);
+      if (checked.accepted.length < game.seats.length)
+        throw new UmpireError({
+          code: 'BOT_INVALID',
+          message: `only ${checked.accepted.length} of the ${positionals.length} bots can play; ${game.id} needs ${game.seats.length}`,
+        });
       const board = newLeaderboard(
         { name: String(values.name ?? 'tournament'), game: game.id, ...settings, rating, owner: 'local' },
         new Date(),
       );
       await stores.leaderboards.createBoard(board);
-      for (const file of positionals) {
-        const bytes = readInput(file, 'BUNDLE_UNREADABLE');
-        const input = newBotFromFile(basename(file), game, bytes);
-        try {
-          await validateBot(runner, input);
-        } catch (e) {
-          if (e instanceof ApiProblem) throw new UmpireError({ code: e.code, message: `${file}: ${e.message}` });
-          throw e;
-        }
+      const files = new Map<string, string>();
+      for (const { file, input } of checked.accepted) {
         const bot = await storeBot(stores, input, 'local', new Date());
+        files.set(bot.id, file);
         await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
       }
       // Jobs are claimed in the table like the server's: a server started later on this
@@ -91,22 +105,62 @@ export async function tournamentCommand(
       clearInterval(timer);
       const final = await stores.leaderboards.getRound(board.id, round.id);
       progress(round.total, round.total);
-      out(`leaderboard ${board.id}: ${final?.done ?? 0} matches played, ${final?.failed ?? 0} failed`);
-      out('rank  rating   ±      W   L   D  bot');
-      for (const row of standings(
+      const ranked = standings(
         await stores.leaderboards.entries(board.id),
         false,
         game.leaderboard.rankBy === 'points',
-      )) {
-        out(
-          `${String(row.rank).padStart(4)}  ${row.rating.toFixed(1).padStart(7)}  ${row.uncertainty.toFixed(2).padStart(5)}  ${String(row.wins).padStart(2)}  ${String(row.losses).padStart(2)}  ${String(row.draws).padStart(2)}  ${row.name} (${row.botId})`,
-        );
-      }
+      ).map(({ rank, name, botId, rating, uncertainty, points, wins, losses, draws, played }) => ({
+        rank,
+        name,
+        botId,
+        file: files.get(botId) ?? '',
+        rating,
+        uncertainty,
+        points,
+        wins,
+        losses,
+        draws,
+        played,
+      }));
+      const table: TournamentTable = {
+        leaderboard: board.id,
+        game: game.id,
+        matches: { played: final?.done ?? 0, failed: final?.failed ?? 0 },
+        standings: ranked,
+        forfeited: checked.forfeited,
+      };
+      for (const line of formatTable(table, format)) out(line);
       return 0;
     });
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * Reads and checks each bot file as an upload is checked (it loads and
+ * answers its first turns); a file that fails is forfeited with the reason.
+ */
+async function checkBots(
+  runner: MatchRunner,
+  game: GameModule,
+  paths: readonly string[],
+): Promise<{ accepted: { file: string; input: NewBotInput }[]; forfeited: ForfeitedBot[] }> {
+  const accepted: { file: string; input: NewBotInput }[] = [];
+  const forfeited: ForfeitedBot[] = [];
+  for (const file of paths) {
+    try {
+      const input = newBotFromFile(basename(file), game, readInput(file, 'BUNDLE_UNREADABLE'));
+      await validateBot(runner, input);
+      accepted.push({ file, input });
+    } catch (e) {
+      if (!(e instanceof ApiProblem || e instanceof UmpireError || e instanceof InputError)) throw e;
+      // An unreadable file's message starts with its path, which the table shows already.
+      const message = e.message.startsWith(`${file}: `) ? e.message.slice(file.length + 2) : e.message;
+      forfeited.push({ file, code: e.code, message });
+    }
+  }
+  return { accepted, forfeited };
 }
 
 /** A progress bar on stderr: redrawn in place on a terminal, a line per step of 10% otherwise. */

@@ -3,6 +3,7 @@ import type { Budgets } from './bots.js';
 import type { GameCommand } from './game-commands.js';
 import type { GameRules, TimeLimits } from './game-rules.js';
 import type { MatchOutput } from './match-types.js';
+import type { SeatConduct } from './seat-conduct.js';
 
 /**
  * Everything the service knows about one hosted game (its pure rules are a
@@ -242,6 +243,11 @@ export interface CliSpec<Request> {
   summary(record: MatchRecord, replay: unknown, values?: CliValues): unknown;
   /** Files the game's options ask to write (option → contents), e.g. a turn history. */
   files?(values: CliValues, record: MatchRecord, replay: unknown): Readonly<Record<string, string>>;
+  /**
+   * Each seat's conduct in a played match, in seat order: moves the game could read, and the
+   * bot's first failure. The CLI adds it to the summary; a game without it gets none.
+   */
+  conduct?(record: MatchRecord, replay: unknown): readonly SeatConduct[];
   /** Subcommands of its own (`umpire verify-turns`...), listed by `umpire --help`. */
   readonly commands?: readonly GameCommand[];
 }

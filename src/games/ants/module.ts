@@ -4,6 +4,7 @@ import { InputError } from '../../core/errors.js';
 import type { CliValues, GameModule, MatchRecord, MatchSetup, Played } from '../../core/game-module.js';
 import { parseBrain } from './brain.js';
 import { runAntsMatch, type AntsMatchResult, type AntsReplay, type AntsSide } from './match.js';
+import { antsConduct } from './conduct.js';
 import { AntsLeaderboardSettings, AntsMatchRequest, MAX_ANT_STEPS, MAX_BRAIN_BYTES } from './request.js';
 import { AntsReplaySchema } from './replay-schema.js';
 import { DEFAULT_ROUNDS } from './state.js';
@@ -252,6 +253,7 @@ const module: GameModule<AntsMatchRequest, AntsOptions, AntsOutput, AntsReplay> 
         black: { brain: files.text(values.black as string) },
       };
     },
+    conduct: (_record, replay) => antsConduct(replay as AntsReplay),
     /** Today's summary: the world's name (a world file's own name), the seed, then the match result. */
     summary(record: MatchRecord, replay: unknown, values?: CliValues) {
       const { manifest } = fields(record);

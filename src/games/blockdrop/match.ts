@@ -3,7 +3,7 @@ import type { SeatBot } from '../../core/game-module.js';
 import type { MatchOutput } from '../../core/match-types.js';
 import { PLAYERS } from './constants.js';
 import type { TurnRecord } from './play.js';
-import { blockDropReplay, type BlockDropReplay } from './replay.js';
+import { blockDropReplay, type BlockDropReplay, type BlockDropReplayTurn } from './replay.js';
 
 /** A player of a stored record: its bot, when it fell, and what its bot did. */
 export interface BlockDropPlayerRecord {
@@ -73,7 +73,7 @@ export function assembleBlockDrop(
   const fellAt = result.details.fellAt as (number | null)[];
   const stalledAt = (result.details.stalledAt as (number | null)[] | undefined) ?? [];
   const invalid = new Array<number>(PLAYERS).fill(0);
-  for (const t of replay.turns) if (t.r && t.o !== 'turned' && t.k && !t.k.x) invalid[t.p]!++;
+  for (const t of replay.turns) if (isInvalidAnswer(t)) invalid[t.p]!++;
   const record: BlockDropRecordFields = {
     winner: result.winner ?? 'draw',
     turns: result.turns,
@@ -102,6 +102,9 @@ export function assembleBlockDrop(
   };
   return { replay, record };
 }
+
+/** Whether a turn's answer was read but was not a command (played as N); a canceled move was a command. */
+export const isInvalidAnswer = (t: BlockDropReplayTurn): boolean => !!(t.r && t.o !== 'turned' && t.k && !t.k.x);
 
 /** Places in a block-drop match: players still standing share first place, the others rank by how late they fell. */
 export function placesByFall(fellAt: readonly (number | null)[]): number[] {

@@ -7,6 +7,7 @@ import { BotInput, BudgetsInput } from '../../core/request-fields.js';
 import { PLAYERS, TURNS } from './constants.js';
 import { blockDropGame, type BlockDropOptions } from './game.js';
 import { assembleBlockDrop, placesByFall, type BlockDropMatchRecord } from './match.js';
+import { blockDropConduct } from './conduct.js';
 import type { TurnRecord } from './play.js';
 import { blockDropReplay, type BlockDropReplay } from './replay.js';
 import { BlockDropReplaySchema } from './replay-schema.js';
@@ -118,6 +119,7 @@ const module: GameModule<BlockDropMatchRequest, BlockDropOptions, MatchOutput<Tu
         bots: paths.map((path) => files.seat(path)),
       } as BlockDropMatchRequest;
     },
+    conduct: (record, replay) => blockDropConduct(record, replay as BlockDropReplay),
     summary(record) {
       const r = blockDropRecord(record);
       // The record's players without their bundles' kind and hash.

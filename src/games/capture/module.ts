@@ -7,6 +7,7 @@ import { BotInput, BudgetsInput } from '../../core/request-fields.js';
 import { TURNS } from './constants.js';
 import { captureGame, type CaptureOptions, type CaptureStep } from './game.js';
 import { assembleCapture, SIDES, type CaptureMatchRecord } from './match.js';
+import { captureConduct } from './conduct.js';
 import { captureReplay, type CaptureReplay } from './replay.js';
 import { CaptureReplaySchema } from './replay-schema.js';
 import { CAPTURE_TIME_LIMITS } from './time-limits.js';
@@ -112,6 +113,7 @@ const module: GameModule<CaptureMatchRequest, CaptureOptions, MatchOutput<Captur
         blue: files.seat(values.blue),
       } as CaptureMatchRequest;
     },
+    conduct: (record, replay) => captureConduct(record, replay as CaptureReplay),
     summary(record) {
       const r = captureRecord(record);
       const bots = Object.fromEntries(

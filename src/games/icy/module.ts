@@ -7,6 +7,7 @@ import { RED, TURNS } from './constants.js';
 import { icyGame, type IcyOptions, type IcyTurnRecord } from './game.js';
 import { DEFAULT_MAP, formatMap, parseMap, type IcyMap } from './map.js';
 import { icyReplayFromMatch } from './match-replay.js';
+import { icyConduct } from './conduct.js';
 import { encodeView } from './protocol.js';
 import { replayToHistory, type IcyReplay, type ReplayBot, type ReplayManifest } from './replay.js';
 import { ReplaySchema } from './replay-schema.js';
@@ -283,6 +284,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
         blue: files.seat(values.blue),
       };
     },
+    conduct: (record, replay) => icyConduct(record, replay as IcyReplay),
     summary(record) {
       const r = record as IcyRecord;
       const pair = (key: 'total' | 'hits' | 'domainSum') => ({ red: r.scores.red[key], blue: r.scores.blue[key] });
