@@ -9,6 +9,8 @@ import { openStores } from '../store/factory.js';
 import { NODE_BACKENDS } from '../store/registry-node.js';
 import { parseCommandArgs, usageError } from './args.js';
 import { describeError } from './io.js';
+import type { CliContext } from './command.js';
+import { describeStorage } from './storage-line.js';
 
 /** One line per subcommand, indented as the CLI's usage indents its lines. */
 export const KEYS_USAGE = [
@@ -30,9 +32,9 @@ const usage = () => usageError(`usage: ${KEYS_USAGE}`);
 export async function keysCommand(
   argv: string[],
   out: (line: string) => void,
-  _context?: unknown,
-  note: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  context: Partial<CliContext> = {},
 ): Promise<number> {
+  const note = context.err ?? ((line: string) => process.stderr.write(`${line}\n`));
   const [sub, ...rest] = argv;
   const run = sub === 'create' ? create : sub === 'list' ? list : sub === 'revoke' ? revoke : null;
   if (!run) throw usage();
@@ -40,7 +42,7 @@ export async function keysCommand(
   // A guest of the storage: that of a local server running on the data folder, if one is.
   const opened = await openStores(NODE_BACKENDS, { env: process.env, fallback: 'embedded', guest: true });
   try {
-    note(`umpire keys: storage ${opened.backend}: ${opened.where.join('; ')}`);
+    note(`umpire keys: ${describeStorage(opened)}`);
     await opened.prepare();
     return await act(opened);
   } catch (e) {

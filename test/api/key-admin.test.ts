@@ -90,21 +90,14 @@ describe('key administration on a server', () => {
     const saved = process.env.UMPIRE_DATA_DIR;
     process.env.UMPIRE_DATA_DIR = dataDir;
     try {
-      expect(
-        await keysCommand(
-          ['list', '--json'],
-          (l) => out.push(l),
-          undefined,
-          (l) => notes.push(l),
-        ),
-      ).toBe(0);
+      expect(await keysCommand(['list', '--json'], (l) => out.push(l), { err: (l) => notes.push(l) })).toBe(0);
     } finally {
       if (saved === undefined) delete process.env.UMPIRE_DATA_DIR;
       else process.env.UMPIRE_DATA_DIR = saved;
     }
     expect(notes).toEqual([
       expect.stringMatching(
-        /^umpire keys: storage embedded: .*table .*; embedded storage, data in .* \(of the server running on it\)$/,
+        /^umpire keys: storage: embedded \(.*table .*; embedded storage, data in .* \(of the server running on it\)\)$/,
       ),
     ]);
     expect(notes[0]).toContain(dataDir);

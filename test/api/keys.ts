@@ -11,15 +11,16 @@ export interface TestKey {
  */
 export async function createKey(dataDir: string, name: string, rate = 1000, more: string[] = []): Promise<TestKey> {
   const lines: string[] = [];
+  const notes: string[] = [];
   const saved = process.env.UMPIRE_DATA_DIR;
   process.env.UMPIRE_DATA_DIR = dataDir;
   try {
     const code = await runCli(
       ['keys', 'create', '--name', name, '--rate', String(rate), ...more],
       (l) => lines.push(l),
-      (l) => lines.push(l),
+      (l) => notes.push(l),
     );
-    if (code !== 0) throw new Error(`umpire keys create failed: ${lines.join('\n')}`);
+    if (code !== 0) throw new Error(`umpire keys create failed: ${[...notes, ...lines].join('\n')}`);
   } finally {
     if (saved === undefined) delete process.env.UMPIRE_DATA_DIR;
     else process.env.UMPIRE_DATA_DIR = saved;

@@ -19,7 +19,7 @@ function umpire(...args: string[]) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-const storageLine = /^umpire keys: storage embedded: .*embedded storage, data in (.*)$/m;
+const storageLine = /^umpire keys: storage: embedded \(.*embedded storage, data in (.*)\)$/m;
 
 describe('umpire keys', () => {
   it('creates team keys from a CSV and prints them once as CSV; lists them; revokes one', () => {
