@@ -36,8 +36,7 @@ export class MemoryBotStore implements BotStore {
     this.bots.set(bot.id, JSON.stringify(bot));
     const key = `${bot.createdAt}#${bot.id}`;
     this.byOwner.put(`owner#${bot.owner}`, key, bot);
-    if (bot.public === true)
-      this.listed.put(PUBLIC, key, publicBotSummary(bot));
+    if (bot.public === true) this.listed.put(PUBLIC, key, publicBotSummary(bot));
   }
 
   async listByOwner(owner: string, limit: number, cursor?: string): Promise<Page<BotRecord>> {
