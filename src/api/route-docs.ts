@@ -331,7 +331,10 @@ export const docs = {
                 format: 'binary',
                 description: "a .js module, a .wasm module, or a text bot with its game's extension",
               },
-              game: { enum: [...GAME_IDS] },
+              game: {
+                enum: [...GAME_IDS],
+                description: "the game the bot plays: required for a bundle; a text bot's by its extension",
+              },
               public: { enum: ['true', 'false'], description: 'default false' },
             },
           },
