@@ -65,6 +65,16 @@ export const ERRORS = [
   },
   { code: 'HOST_NOT_ALLOWED', status: [421], text: 'A `Host` the server does not answer to (`ALLOWED_HOSTS`).' },
   { code: 'BOT_INVALID', status: [422], text: 'An uploaded bot does not load or does not answer a turn.' },
+  {
+    code: 'GAME_REQUIRED',
+    status: [422],
+    text: 'A bundle uploaded without `game` (`details.games` lists the games); only a text bot may leave it out.',
+  },
+  {
+    code: 'BOT_GAME_MISMATCH',
+    status: [422],
+    text: 'A stored bot of one game in a match or on a leaderboard of another (`details { botGame, game }`).',
+  },
   { code: 'MAP_INVALID', status: [422], text: 'An inline map breaks a rule (`details.problems` names it).' },
   {
     code: 'WORLD_INVALID',

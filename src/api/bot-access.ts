@@ -1,8 +1,17 @@
-import type { BotRecord } from '../store/contract/bots.js';
+import type { BotRecord, PublicBotSummary } from '../store/contract/bots.js';
 
 export { botNotFound, canUseBot, usableBotRecord } from '../match/stored-bots.js';
 
-/** The API's view of a bot record: `public` always present. */
-export function presentBot(record: BotRecord): BotRecord & { readonly public: boolean } {
-  return { ...record, public: record.public === true };
+/** The API's view of a bot record: `public` always present, `game` null for a bot stored before bots had a game. */
+export function presentBot(
+  record: BotRecord,
+): Omit<BotRecord, 'game'> & { readonly public: boolean; readonly game: string | null } {
+  return { ...record, game: record.game ?? null, public: record.public === true };
+}
+
+/** A public bot as listed: `game` null for a bot stored before bots had a game. */
+export function presentPublicBot(
+  summary: PublicBotSummary,
+): Omit<PublicBotSummary, 'game'> & { readonly game: string | null } {
+  return { ...summary, game: summary.game ?? null };
 }

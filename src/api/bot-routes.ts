@@ -3,7 +3,7 @@ import type { Bundle } from '../core/bots.js';
 import { botLanguages } from '../core/bot-languages.js';
 import { readBoundedForm } from '../core/bounded-body.js';
 import type { GameModule } from '../core/game-module.js';
-import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
+import { findGame, GAME_IDS, gameIdList, GAMES } from '../games/catalog.js';
 import { bundleKey } from '../match/digest.js';
 import type { MatchRunner } from '../match/runner.js';
 import { forTenant, keyTenant } from '../match/tenant.js';
@@ -13,7 +13,7 @@ import type { LeaderboardStore } from '../store/contract/leaderboards.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
-import { presentBot } from './bot-access.js';
+import { presentBot, presentPublicBot } from './bot-access.js';
 import { newBotFromFile, storeBot, validateBot, type NewBotInput } from './bots.js';
 import { boardsOfBot } from './leaderboard-views.js';
 import { ApiProblem } from './problems.js';
@@ -51,7 +51,10 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
   const listAuth: MiddlewareHandler<Env> = (c, next) => (c.req.query('scope') === 'public' ? next() : auth(c, next));
   app.get('/v1/bots', docs.listBots, listAuth, async (c) => {
     const query = parseInput(BotListQuery, c.req.query());
-    if (query.scope === 'public') return c.json(await deps.bots.listPublic(query.limit, query.cursor));
+    if (query.scope === 'public') {
+      const listed = await deps.bots.listPublic(query.limit, query.cursor);
+      return c.json({ items: listed.items.map(presentPublicBot), cursor: listed.cursor });
+    }
     const page = await deps.bots.listByOwner(c.get('owner').id, query.limit, query.cursor);
     return c.json({ items: page.items.map(presentBot), cursor: page.cursor });
   });
@@ -88,9 +91,19 @@ function formPublic(value: FormDataEntryValue | null): boolean | undefined {
   throw new ApiProblem(400, 'INVALID_REQUEST', 'public: true or false', { field: 'public' });
 }
 
-/** The game an upload names, or the one its text field or file extension belongs to, or the default game. */
+/**
+ * The game an upload names, or else the one game its text field or file
+ * extension can only belong to. A bundle (JavaScript, Python, WebAssembly)
+ * could be any sandboxed game's, so it must name one.
+ */
 function uploadGame(named: unknown, textGame: GameModule | undefined): GameModule {
-  if (named === null || named === undefined) return textGame ?? DEFAULT_GAME;
+  if (named === null || named === undefined || named === '') {
+    if (textGame) return textGame;
+    throw new ApiProblem(422, 'GAME_REQUIRED', `game: name the game this bot plays: ${gameIdList()}`, {
+      field: 'game',
+      games: GAME_IDS,
+    });
+  }
   const game = typeof named === 'string' ? findGame(named) : undefined;
   if (!game) throw new ApiProblem(400, 'INVALID_REQUEST', `game: one of ${gameIdList()}`, { field: 'game' });
   return game;

@@ -77,6 +77,7 @@ export async function storeBot(
     bytes: bot.bytes.length,
     owner,
     public: bot.public === true,
+    game: bot.game.id,
     createdAt: now.toISOString(),
   };
   await deps.bots.create(record);

@@ -24,7 +24,7 @@ import { docs } from './route-docs.js';
 import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
 import { findGame } from '../games/catalog.js';
-import { botFitsGame } from '../match/seats.js';
+import { botFitsGame, botGameMismatch } from '../match/seats.js';
 import type { Webhook } from '../leaderboard/webhooks.js';
 import { checkWebhookUrl } from '../leaderboard/webhook-address.js';
 import { DEFAULT_WEBHOOK_SETTINGS } from '../leaderboard/webhook-settings.js';
@@ -113,6 +113,9 @@ export function leaderboardRoutes(
         field: 'bot',
       });
     }
+    // A bot bound to a game enters that game's boards only; an unbound one (stored before bots had a game) any that fits its kind.
+    if (record.game !== undefined && record.game !== b.game)
+      throw botGameMismatch(record.id, record.game, b.game, 'leaderboard', 'bot');
     const entries = await deps.leaderboards.entries(b.id);
     if (entries.some((e) => e.botId === bot))
       throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);

@@ -224,7 +224,9 @@ export const docs = {
       '415': errorResponse(
         'Neither application/json nor multipart/form-data, or a form for a game whose matches are sent as JSON',
       ),
-      '422': errorResponse('The map or world fails validation, or an Idempotency-Key was reused with another request'),
+      '422': errorResponse(
+        'The map or world fails validation, an Idempotency-Key was reused with another request, or BOT_GAME_MISMATCH: a stored bot of another game',
+      ),
       '429': errorResponse(`RATE_LIMITED (with Retry-After); ${KEY_QUEUE_FULL}`),
       '503': errorResponse(RUN_FAILURES),
     },
@@ -313,7 +315,7 @@ export const docs = {
   createBot: describe({
     tags: ['Bots'],
     summary: 'Store a bot',
-    description: `Store a bot once, then play it by id. JSON, or a multipart form with the file \`bot\` and the fields \`game\` and \`public\`. It is checked against its game (default ${DEFAULT_GAME.id}, or the game of a text bot's field or file extension): it must load and answer its first turns.`,
+    description: `Store a bot once, then play it by id. JSON, or a multipart form with the file \`bot\` and the fields \`game\` and \`public\`. \`game\` is the game the bot plays from then on: required for a bundle (JavaScript, Python, WebAssembly: GAME_REQUIRED lists the games), taken from a text bot's field or file extension when left out. It is checked against that game: it must load and answer its first turns.`,
     security: WRITE_SECURITY,
     requestBody: {
       required: true,
@@ -329,7 +331,10 @@ export const docs = {
                 format: 'binary',
                 description: "a .js module, a .wasm module, or a text bot with its game's extension",
               },
-              game: { enum: [...GAME_IDS] },
+              game: {
+                enum: [...GAME_IDS],
+                description: "the game the bot plays: required for a bundle; a text bot's by its extension",
+              },
               public: { enum: ['true', 'false'], description: 'default false' },
             },
           },
@@ -337,11 +342,13 @@ export const docs = {
       },
     },
     responses: {
-      '201': { description: '`{ id, name, kind, sha256, bytes, owner, public, createdAt }` (Location: /v1/bots/{id})' },
+      '201': {
+        description: '`{ id, name, kind, game, sha256, bytes, owner, public, createdAt }` (Location: /v1/bots/{id})',
+      },
       '400': errorResponse('Invalid input (WRONG_GAME: a bot sent in the field of another game)'),
       '401': errorResponse('UNAUTHORIZED'),
       '413': errorResponse('Too large (5 MB by default)'),
-      '422': errorResponse('The bot does not load or answer'),
+      '422': errorResponse('BOT_INVALID: the bot does not load or answer; GAME_REQUIRED: a bundle without `game`'),
       '429': errorResponse(`RATE_LIMITED (with Retry-After); ${KEY_QUEUE_FULL}`),
       '503': errorResponse('The check could not run: MATCH_DEADLINE, MATCH_CRASHED, POOL_BUSY (with Retry-After)'),
     },
@@ -351,7 +358,7 @@ export const docs = {
     summary: "Your bots, or everyone's public bots, newest first",
     description:
       'Without `scope`: your own bots as GET /v1/bots/{id} shows them (a key as for writes; the local server needs none). ' +
-      'With `scope=public`: the public bots of every owner, `{ id, name, kind, public, createdAt }` only (no owner, no sha256), no key needed; a bot made private leaves this listing.',
+      'With `scope=public`: the public bots of every owner, `{ id, name, kind, game, public, createdAt }` only (no owner, no sha256), no key needed; a bot made private leaves this listing.',
     security: READ_SECURITY,
     parameters: listParameters(BotListQuery),
     responses: {
@@ -367,7 +374,10 @@ export const docs = {
     description: "Someone else's bot is not found, public or not: its record and bundle are its owner's.",
     security: WRITE_SECURITY,
     parameters: [BOT_ID],
-    responses: { '200': { description: 'The bot, with `public`' }, '404': errorResponse('No such bot of yours') },
+    responses: {
+      '200': { description: 'The bot, with `public` and `game` (null for a bot stored before bots had a game)' },
+      '404': errorResponse('No such bot of yours'),
+    },
   }),
   patchBot: describe({
     tags: ['Bots'],
@@ -440,11 +450,13 @@ export const docs = {
       requestBody: jsonBody(schema),
       responses: {
         '201': { description: 'The entry, with its entryId' },
-        '400': errorResponse('Invalid input, or WRONG_GAME: a bot of another game'),
+        '400': errorResponse('Invalid input, or WRONG_GAME: a bot of a kind this game does not play'),
         '403': errorResponse('FORBIDDEN: not the key that created the leaderboard'),
         '404': errorResponse('NOT_FOUND: no such leaderboard, or no such bot that you may use'),
         '409': errorResponse('ALREADY_ENTERED'),
-        '422': errorResponse('LIMIT_EXCEEDED (details { limit: "entriesPerBoard", max, count })'),
+        '422': errorResponse(
+          'BOT_GAME_MISMATCH: a bot of another game (details { botGame, game }); LIMIT_EXCEEDED (details { limit: "entriesPerBoard", max, count })',
+        ),
       },
     }),
   /** POST /v1/leaderboards/{id}/webhooks: `schema` is the body's validator. */

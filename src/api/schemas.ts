@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { botLanguages } from '../core/bot-languages.js';
 import { checkJsonShape } from '../core/bounded-body.js';
 import type { GameModule } from '../core/game-module.js';
-import { DEFAULT_GAME, findGame, gameIdList, GAME_IDS, GAMES } from '../games/catalog.js';
+import { findGame, gameIdList, GAME_IDS, GAMES } from '../games/catalog.js';
 import { ApiProblem } from './problems.js';
 
 /**
  * A bot to store: its code under its language's field (its source, or its
  * bytes in base64: `js`, `py`, `wasm`...), or a text bot under its game's field
- * (an ants brain is `brain`); `game` is the game it is checked against
- * (default: the default game, or the text's game).
+ * (an ants brain is `brain`); `game` is the game it plays and is checked
+ * against (required for a bundle; a text bot's default is its field's game).
  */
 export function newBotSchema() {
   const codes = Object.fromEntries(
@@ -34,7 +34,9 @@ export function newBotSchema() {
       game: z
         .enum(GAME_IDS as [string, ...string[]])
         .optional()
-        .describe(`the game the bot is checked against on upload (default ${DEFAULT_GAME.id})`),
+        .describe(
+          "the game the bot plays, and is checked against on upload: required for a bundle; a text bot's is its field's game",
+        ),
       public: z
         .boolean()
         .optional()

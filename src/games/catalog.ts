@@ -15,7 +15,7 @@ if (GAMES.filter((g) => g.isDefault).length !== 1)
 /** The ids of the registered games, the default first. */
 export const GAME_IDS: readonly string[] = GAMES.map((g) => g.id);
 
-/** The game a CLI match without --game plays, and a bot uploaded without a game is checked against. */
+/** The game a CLI match without --game plays, and GET /v1/maps lists. */
 export const DEFAULT_GAME: GameModule = GAMES[0]!;
 
 /** The registered game with this id, or undefined. */

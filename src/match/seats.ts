@@ -19,6 +19,8 @@ export interface DecodedSeat {
   readonly bytes: Uint8Array;
   /** The key that owns it, for a stored bot; absent for a bot sent with the request. */
   readonly owner?: string;
+  /** The game a stored bot is bound to; absent for a bot sent with the request, or one stored before bots had a game. */
+  readonly game?: string;
 }
 
 /** Finds a stored bot by id for the caller; `field` names the request field, for the error. */
@@ -42,6 +44,23 @@ export function botFitsGame(game: GameModule, kind: string): boolean {
 export function bundleKindOfFile(name: string | null | undefined, bytes: Uint8Array): BundleKind {
   return languageOfFile(name, bytes).kind;
 }
+
+/** A stored bot bound to one game, asked to play another (a match, or a leaderboard's): 422 naming both. */
+export function botGameMismatch(
+  id: string,
+  botGame: string,
+  game: string,
+  where: 'match' | 'leaderboard',
+  field: string,
+): InputError<'BOT_GAME_MISMATCH'> {
+  return new InputError(422, {
+    code: 'BOT_GAME_MISMATCH',
+    message: `${field}: bot ${id} is ${withArticle(botGame)} bot; this is ${withArticle(game)} ${where}`,
+    details: { field, botGame, game },
+  });
+}
+
+const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** A bundle file as a request's seat: its language's field, with the text or the bytes in base64 (`{ js }`, `{ wasm }`...). */
 export function seatOfFile(name: string | null | undefined, bytes: Uint8Array): Record<string, string> {
@@ -114,6 +133,8 @@ export async function decodeSeats(
             details: { field: `${input.field}.bot` },
           });
         }
+        if (seat.game !== undefined && seat.game !== game.id)
+          throw botGameMismatch(input.bot, seat.game, game.id, 'match', `${input.field}.bot`);
         return name ? { ...seat, name, bot: { ...seat.bot, name } } : seat;
       }
       if (text) {

@@ -47,5 +47,6 @@ export async function storedSeat(
     bot: botFromBytes(record.kind, bytes, record.name),
     bytes,
     owner: record.owner,
+    ...(record.game === undefined ? {} : { game: record.game }),
   };
 }

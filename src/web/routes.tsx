@@ -105,7 +105,12 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
       ]);
       return html(
         c,
-        <LeaderboardPage view={view} game={findGame(view.leaderboard.game)} myBots={mine.items} now={new Date()} />,
+        <LeaderboardPage
+          view={view}
+          game={findGame(view.leaderboard.game)}
+          myBots={mine.items.filter((b) => b.game === null || b.game === view.leaderboard.game)}
+          now={new Date()}
+        />,
       );
     }),
   );
@@ -123,16 +128,17 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
       const [matches, boards, publicBots] = await Promise.all([
         readOr<List<MatchItem>, typeof NONE>(api, `/v1/matches?bot=${bot.sha256}&limit=20`, NONE, auth),
         readOr<List<BoardStanding>, typeof NONE>(api, `/v1/bots/${encodeURIComponent(id)}/boards`, NONE, auth),
-        readOr<List<{ id: string; name: string | null; kind: string }>, typeof NONE>(
+        readOr<List<{ id: string; name: string | null; kind: string; game: string | null }>, typeof NONE>(
           api,
           '/v1/bots?scope=public&limit=50',
           NONE,
         ),
       ]);
-      const games = GAMES.filter((g) => playable(g, bot.kind));
+      // A bot bound to a game is offered that game's opponents only; an unbound one (stored before bots had a game), every game its kind plays.
+      const games = GAMES.filter((g) => (bot.game === null ? playable(g, bot.kind) : g.id === bot.game));
       const opponents = {
         examples: games.map((game) => ({ game, bots: exampleBotsOf(game) })),
-        publicBots: publicBots.items.filter((b) => b.id !== bot.id),
+        publicBots: publicBots.items.filter((b) => b.id !== bot.id && (bot.game === null || b.game === bot.game)),
       };
       const content = (
         <BotContent

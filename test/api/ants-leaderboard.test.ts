@@ -104,7 +104,11 @@ describe('an ants leaderboard', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toBe('UNKNOWN_WORLD');
     const board = (await call('POST', '/v1/leaderboards', { name: 'y', game: 'ants' })).body.id;
-    const js = await call('POST', '/v1/bots', { name: 'idle', js: readFileSync('src/games/icy/bots/idle.js', 'utf8') });
+    const js = await call('POST', '/v1/bots', {
+      name: 'idle',
+      js: readFileSync('src/games/icy/bots/idle.js', 'utf8'),
+      game: 'icy',
+    });
     const entry = await call('POST', `/v1/leaderboards/${board}/entries`, { bot: js.body.id });
     expect(entry.status).toBe(400);
     expect(entry.body.error.code).toBe('WRONG_GAME');

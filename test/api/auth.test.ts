@@ -59,7 +59,7 @@ describe('API keys', () => {
     const uploaded = await fetch(`${server.base}/v1/bots`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.key}` },
-      body: JSON.stringify({ js: idle }),
+      body: JSON.stringify({ js: idle, game: 'icy' }),
     });
     const bot = (await uploaded.json()).id;
     const as = (k: string) => ({ headers: { authorization: `Bearer ${k}` } });

@@ -18,7 +18,11 @@ describe('stored bots', () => {
   let wasm: Record<string, any>;
 
   it('POST /v1/bots validates and stores a bundle once, and returns its id', async () => {
-    const r = await postJson('/v1/bots', { name: 'hunter', js: readFileSync('src/games/icy/bots/hunter.js', 'utf8') });
+    const r = await postJson('/v1/bots', {
+      name: 'hunter',
+      js: readFileSync('src/games/icy/bots/hunter.js', 'utf8'),
+      game: 'icy',
+    });
     expect(r.status).toBe(201);
     hunter = r.body;
     expect(hunter).toMatchObject({
@@ -29,6 +33,7 @@ describe('stored bots', () => {
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const form = new FormData();
+    form.set('game', 'icy');
     form.set('bot', new Blob([readFileSync('build/bots/hunter.wasm')]), 'hunter.wasm');
     const w = await fetch(`${server.base}/v1/bots`, { method: 'POST', body: form });
     expect(w.status).toBe(201);
@@ -44,7 +49,7 @@ describe('stored bots', () => {
     ['throws', 'export default () => { throw new Error("no"); }', /does not answer a turn: error \(Error: no\)/],
     ['answers no string', 'export default () => 7', /returned number/],
   ])('refuses a bot that %s, saying why', async (_, js, message) => {
-    const r = await postJson('/v1/bots', { js });
+    const r = await postJson('/v1/bots', { js, game: 'icy' });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('BOT_INVALID');
     expect(r.body.error.message).toMatch(message);

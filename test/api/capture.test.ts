@@ -65,7 +65,7 @@ describe('a Capture leaderboard', () => {
     for (const name of ['gatherer', 'loopy', 'do-nothing'])
       ids.push((await call('POST', '/v1/bots', { name, js: js(name), game: 'capture' })).body.id);
     // Checked against the game it plays: the gatherer cannot read an Icy turn.
-    expect((await call('POST', '/v1/bots', { js: js('gatherer') })).body.error.code).toBe('BOT_INVALID');
+    expect((await call('POST', '/v1/bots', { js: js('gatherer'), game: 'icy' })).body.error.code).toBe('BOT_INVALID');
     const board = (await call('POST', '/v1/leaderboards', { name: 'capture cup', game: 'capture' })).body;
     expect(board).toMatchObject({ game: 'capture' });
     for (const bot of ids)

@@ -79,7 +79,7 @@ describe('rounds of two boards on a pool of two workers', () => {
     });
     expect(created.status).toBe(201);
     for (const js of bots) {
-      const bot = await call(key, 'POST', '/v1/bots', { js });
+      const bot = await call(key, 'POST', '/v1/bots', { js, game: 'icy' });
       expect(bot.status).toBe(201);
       expect(
         (await call(key, 'POST', `/v1/leaderboards/${created.body.id}/entries`, { bot: bot.body.id })).status,

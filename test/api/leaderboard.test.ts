@@ -21,7 +21,11 @@ describe('a tournament of four bots', () => {
 
   it('plays a round robin on both colors and ranks the bots by rating', async () => {
     for (const name of ['hunter', 'planter', 'random', 'idle']) {
-      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') });
+      const r = await call('POST', '/v1/bots', {
+        name,
+        js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8'),
+        game: 'icy',
+      });
       expect(r.status).toBe(201);
       bots.push(r.body.id);
     }
@@ -141,7 +145,13 @@ describe('webhooks', () => {
     const bots: string[] = [];
     for (const name of ['hunter', 'idle'])
       bots.push(
-        (await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+        (
+          await call('POST', '/v1/bots', {
+            name,
+            js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8'),
+            game: 'icy',
+          })
+        ).body.id,
       );
     const id = (await call('POST', '/v1/leaderboards', { name: 'hooked', game: 'icy' })).body.id;
     for (const bot of bots) await call('POST', `/v1/leaderboards/${id}/entries`, { bot });

@@ -93,7 +93,7 @@ describe('caps', () => {
       await call(alice, 'POST', '/v1/leaderboards', { name: 'full', game: 'icy', maps: ['default', 'map1', 'map2'] })
     ).body.id;
     for (let k = 0; k < 6; k++) {
-      const bot = (await call(alice, 'POST', '/v1/bots', { name: `idle ${k}`, js: idle })).body.id;
+      const bot = (await call(alice, 'POST', '/v1/bots', { name: `idle ${k}`, js: idle, game: 'icy' })).body.id;
       const entry = await call(alice, 'POST', `/v1/leaderboards/${board}/entries`, { bot });
       if (k < 5) expect(entry.status).toBe(201);
       else expectLimit(entry, 'entriesPerBoard', 5, 6);

@@ -129,7 +129,7 @@ describe("GET /v1/bots: your bots, and everyone's public bots", () => {
       [bob, 'b-private', false],
     ];
     for (const [key, name, shared] of uploads) {
-      const r = await call(key, 'POST', '/v1/bots', { name, js: idle, public: shared });
+      const r = await call(key, 'POST', '/v1/bots', { name, js: idle, game: 'icy', public: shared });
       expect(r.status, r.text).toBe(201);
       ids[name] = r.body.id;
     }
@@ -154,11 +154,12 @@ describe("GET /v1/bots: your bots, and everyone's public bots", () => {
     expect(listed.items.map((b) => b.name)).toEqual(['a-public-2', 'b-public', 'a-public']);
     expect(listed.count).toBeGreaterThanOrEqual(3);
     for (const item of listed.items)
-      expect(Object.keys(item).sort()).toEqual(['createdAt', 'id', 'kind', 'name', 'public']);
+      expect(Object.keys(item).sort()).toEqual(['createdAt', 'game', 'id', 'kind', 'name', 'public']);
     expect(listed.items[0]).toEqual({
       id: ids['a-public-2'],
       name: 'a-public-2',
       kind: 'js',
+      game: 'icy',
       public: true,
       createdAt: expect.any(String),
     });
@@ -185,7 +186,7 @@ describe("GET /v1/leaderboards, a board's latest round and recent matches, and a
 
   beforeAll(async () => {
     for (const name of ['hunter', 'random', 'idle']) {
-      const r = await call(alice, 'POST', '/v1/bots', { name, js: bot(name) });
+      const r = await call(alice, 'POST', '/v1/bots', { name, js: bot(name), game: 'icy' });
       bots.push(r.body.id);
     }
     const created = await call(alice, 'POST', '/v1/leaderboards', { name: 'open ladder', game: 'icy', public: true });
@@ -289,7 +290,7 @@ describe('GET /v1/bots on a server without AUTH=required', () => {
   const localCall = keyedClient(() => local.base);
 
   it("lists the local owner's bots without a key", async () => {
-    const made = await localCall(null, 'POST', '/v1/bots', { name: 'mine', js: idle });
+    const made = await localCall(null, 'POST', '/v1/bots', { name: 'mine', js: idle, game: 'icy' });
     expect(made.status).toBe(201);
     const r = await localCall(null, 'GET', '/v1/bots');
     expect(r.status).toBe(200);

@@ -50,7 +50,7 @@ describe('a server on STORE=memory', () => {
   it('runs a leaderboard round on it', async () => {
     const bots: string[] = [];
     for (const name of ['hunter', 'idle'])
-      bots.push((await call('POST', '/v1/bots', { name, js: `// ${name}\n${idle}` })).body.id);
+      bots.push((await call('POST', '/v1/bots', { name, js: `// ${name}\n${idle}`, game: 'icy' })).body.id);
     const board = (await call('POST', '/v1/leaderboards', { name: 'memory ladder', game: 'icy', rating: 'elo' })).body
       .id;
     for (const bot of bots) expect((await call('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);

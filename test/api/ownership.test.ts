@@ -32,7 +32,7 @@ describe("Alice's private bots", () => {
   const bots = { icy: '', capture: '', blockdrop: '', ants: '' };
 
   beforeAll(async () => {
-    bots.icy = await upload(alice, { name: 'alice icy', js: logging('alice-secret') });
+    bots.icy = await upload(alice, { name: 'alice icy', js: logging('alice-secret'), game: 'icy' });
     bots.capture = await upload(alice, { js: file('src/games/capture/bots/do-nothing.js'), game: 'capture' });
     bots.blockdrop = await upload(alice, { js: file('src/games/blockdrop/bots/random.js'), game: 'blockdrop' });
     bots.ants = await upload(alice, { brain: file('src/games/ants/bots/example.ant') });
@@ -137,7 +137,7 @@ describe("Alice's leaderboard", () => {
   const ids: string[] = [];
 
   beforeAll(async () => {
-    for (const name of ['first', 'second']) ids.push(await upload(alice, { name, js: idle }));
+    for (const name of ['first', 'second']) ids.push(await upload(alice, { name, js: idle, game: 'icy' }));
     board = (await call(alice, 'POST', '/v1/leaderboards', { name: 'alice ladder', game: 'icy' })).body.id;
     for (const bot of ids)
       expect((await call(alice, 'POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);

@@ -25,7 +25,11 @@ describe('a round across a crash of the server', () => {
     await server.start();
     const bots: { id: string; sha256: string }[] = [];
     for (const name of ['hunter', 'planter', 'random', 'idle']) {
-      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') });
+      const r = await call('POST', '/v1/bots', {
+        name,
+        js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8'),
+        game: 'icy',
+      });
       expect(r.status).toBe(201);
       bots.push({ id: r.body.id, sha256: r.body.sha256 });
     }

@@ -43,7 +43,13 @@ describe('an SQS message delivered again', () => {
     const bots: string[] = [];
     for (const name of ['hunter', 'idle'])
       bots.push(
-        (await http('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+        (
+          await http('POST', '/v1/bots', {
+            name,
+            js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8'),
+            game: 'icy',
+          })
+        ).body.id,
       );
     const board = (await http('POST', '/v1/leaderboards', { name: 'redelivered', game: 'icy' })).body.id as string;
     for (const bot of bots) expect((await http('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);

@@ -40,7 +40,7 @@ describe('runner failures in the API', () => {
       for (const [path, body] of [
         ['/v1/matches', { game: 'icy', red: { js: idle }, blue: { js: idle } }],
         ['/v1/matches', { game: 'capture', red: { js: idle }, blue: { js: idle } }],
-        ['/v1/bots', { js: idle }],
+        ['/v1/bots', { js: idle, game: 'icy' }],
       ] as const) {
         const r = await post(code, path, body);
         expect(r.status).toBe(503);
@@ -53,7 +53,7 @@ describe('runner failures in the API', () => {
   it("answers KEY_QUEUE_FULL (the caller's key has too many jobs waiting) with a 429 and Retry-After", async () => {
     for (const [path, body] of [
       ['/v1/matches', { game: 'icy', red: { js: idle }, blue: { js: idle } }],
-      ['/v1/bots', { js: idle }],
+      ['/v1/bots', { js: idle, game: 'icy' }],
     ] as const) {
       const r = await post('KEY_QUEUE_FULL', path, body);
       expect(r.status).toBe(429);
@@ -85,7 +85,7 @@ describe('runner failures in the API', () => {
     });
     for (const [path, body] of [
       ['/v1/matches', { game: 'icy', red: { js: idle }, blue: { js: idle } }],
-      ['/v1/bots', { js: idle }],
+      ['/v1/bots', { js: idle, game: 'icy' }],
     ] as const) {
       await keyless.request(`http://127.0.0.1${path}`, {
         method: 'POST',

@@ -50,7 +50,13 @@ describe('delivery lanes', () => {
     const bots: string[] = [];
     for (const name of ['hunter', 'idle'])
       bots.push(
-        (await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+        (
+          await call('POST', '/v1/bots', {
+            name,
+            js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8'),
+            game: 'icy',
+          })
+        ).body.id,
       );
     const a = await boardWithHooks(bots, [failing.url(), hanging.url()]);
     const b = await boardWithHooks(bots, [healthy.url()]);

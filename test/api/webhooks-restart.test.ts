@@ -42,7 +42,13 @@ describe('pending deliveries across a restart', () => {
     const bots: string[] = [];
     for (const name of ['hunter', 'idle'])
       bots.push(
-        (await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+        (
+          await call('POST', '/v1/bots', {
+            name,
+            js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8'),
+            game: 'icy',
+          })
+        ).body.id,
       );
     const board = (await call('POST', '/v1/leaderboards', { name: 'restart', game: 'icy' })).body.id;
     for (const bot of bots) await call('POST', `/v1/leaderboards/${board}/entries`, { bot });

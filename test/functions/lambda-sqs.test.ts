@@ -20,7 +20,13 @@ describe('rounds through SQS', () => {
     const bots: string[] = [];
     for (const name of ['hunter', 'idle'])
       bots.push(
-        (await http('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') })).body.id,
+        (
+          await http('POST', '/v1/bots', {
+            name,
+            js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8'),
+            game: 'icy',
+          })
+        ).body.id,
       );
     const board = (await http('POST', '/v1/leaderboards', { name: 'aws ladder', game: 'icy' })).body.id;
     for (const bot of bots) expect((await http('POST', `/v1/leaderboards/${board}/entries`, { bot })).status).toBe(201);

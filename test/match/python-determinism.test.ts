@@ -157,7 +157,7 @@ describe('Python matches through POST /v1/matches on `npm start`', () => {
   }, 120_000);
 
   it('POST /v1/bots stores a .py bot, and a match with it plays as with the { py } body', async () => {
-    const stored = await call('POST', '/v1/bots', { name: 'hunter.py', py: source(ICY_HUNTER) });
+    const stored = await call('POST', '/v1/bots', { name: 'hunter.py', py: source(ICY_HUNTER), game: 'icy' });
     expect(stored.status, stored.text).toBe(201);
     expect(stored.body).toMatchObject({
       name: 'hunter.py',
@@ -182,7 +182,7 @@ describe('Python matches through POST /v1/matches on `npm start`', () => {
     const moves = async (record: { replayUrl: string }) => (await (await fetch(record.replayUrl)).json()).turns;
     expect(await moves(byId.body)).toEqual(await moves(inline.body));
     // A syntax error is refused on upload, as a JavaScript one is.
-    const broken = await call('POST', '/v1/bots', { name: 'broken.py', py: 'def act(s)\n' });
+    const broken = await call('POST', '/v1/bots', { name: 'broken.py', py: 'def act(s)\n', game: 'icy' });
     expect(broken.status).toBe(422);
     expect(broken.body.error.code).toBe('BOT_INVALID');
     expect(broken.body.error.message).toMatch(/SyntaxError/);

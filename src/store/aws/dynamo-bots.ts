@@ -9,7 +9,7 @@ import {
 import { parseRecord } from './attribute-values.js';
 import { queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
-import type { BotRecord, BotStore, PublicBotSummary } from '../contract/bots.js';
+import { publicBotSummary, type BotRecord, type BotStore, type PublicBotSummary } from '../contract/bots.js';
 import type { Page } from '../contract/page.js';
 
 /** The index partition of public bots. */
@@ -96,13 +96,7 @@ export class DynamoBotStore implements BotStore {
   }
 
   private async list(bot: BotRecord): Promise<void> {
-    const summary: PublicBotSummary = {
-      id: bot.id,
-      name: bot.name,
-      kind: bot.kind,
-      public: true,
-      createdAt: bot.createdAt,
-    };
+    const summary = publicBotSummary(bot);
     try {
       await this.db.send(
         new PutItemCommand({

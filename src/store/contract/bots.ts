@@ -12,6 +12,8 @@ export interface BotRecord {
   readonly owner: string;
   /** Whether keys other than its owner's may play it and enter it on their leaderboards (absent on old records: no). */
   readonly public?: boolean;
+  /** The registered game it was uploaded for and may play (absent on records stored before bots had a game: unbound). */
+  readonly game?: string;
   readonly createdAt: string;
 }
 
@@ -20,8 +22,22 @@ export interface PublicBotSummary {
   readonly id: string;
   readonly name: string | null;
   readonly kind: string;
+  /** Its game (absent for a bot stored before bots had a game). */
+  readonly game?: string;
   readonly public: true;
   readonly createdAt: string;
+}
+
+/** A bot's public summary: never its owner or sha256; its game only when it has one. */
+export function publicBotSummary(bot: BotRecord): PublicBotSummary {
+  return {
+    id: bot.id,
+    name: bot.name,
+    kind: bot.kind,
+    ...(bot.game === undefined ? {} : { game: bot.game }),
+    public: true,
+    createdAt: bot.createdAt,
+  };
 }
 
 export interface BotStore {

@@ -1,4 +1,4 @@
-import type { BotRecord, BotStore, PublicBotSummary } from '../contract/bots.js';
+import { publicBotSummary, type BotRecord, type BotStore, type PublicBotSummary } from '../contract/bots.js';
 import { StoreError } from '../contract/errors.js';
 import type { Page } from '../contract/page.js';
 import { Listings } from './listings.js';
@@ -36,14 +36,7 @@ export class MemoryBotStore implements BotStore {
     this.bots.set(bot.id, JSON.stringify(bot));
     const key = `${bot.createdAt}#${bot.id}`;
     this.byOwner.put(`owner#${bot.owner}`, key, bot);
-    if (bot.public === true)
-      this.listed.put(PUBLIC, key, {
-        id: bot.id,
-        name: bot.name,
-        kind: bot.kind,
-        public: true,
-        createdAt: bot.createdAt,
-      });
+    if (bot.public === true) this.listed.put(PUBLIC, key, publicBotSummary(bot));
   }
 
   async listByOwner(owner: string, limit: number, cursor?: string): Promise<Page<BotRecord>> {

@@ -17,6 +17,8 @@ export interface BotView {
   readonly id: string;
   readonly name: string | null;
   readonly kind: string;
+  /** Its game; null for a bot stored before bots had a game (it may play any game its kind fits). */
+  readonly game: string | null;
   readonly sha256: string;
   readonly bytes: number;
   readonly public: boolean;
@@ -74,6 +76,8 @@ export function BotContent({
         <dd>
           <code>{bot.id}</code>
         </dd>
+        <dt>Game</dt>
+        <dd>{bot.game === null ? 'any (stored before bots had a game)' : (titles.get(bot.game) ?? bot.game)}</dd>
         <dt>Kind</dt>
         <dd>
           {bot.kind}, {bot.bytes} bytes, sha256 <code>{bot.sha256.slice(0, 16)}…</code>
@@ -109,14 +113,18 @@ export function BotContent({
               ) : null}
             </select>
           </label>
-          <label>
-            Game (for a public opponent)
-            <select name="game">
-              {games.map((g) => (
-                <option value={g.id}>{g.title}</option>
-              ))}
-            </select>
-          </label>
+          {bot.game === null ? (
+            <label>
+              Game (for a public opponent)
+              <select name="game">
+                {games.map((g) => (
+                  <option value={g.id}>{g.title}</option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <input type="hidden" name="game" value={bot.game} />
+          )}
           <label class="check">
             <input type="checkbox" name="public" value="true" /> List the match on the home page
           </label>

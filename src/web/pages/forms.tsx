@@ -14,12 +14,13 @@ export function UploadPage({ games, selected }: { games: readonly GameModule[]; 
             {l.title} (<code>{l.extensions[0]}</code>)
           </>
         ))}{' '}
-        or, for text games, the bot's text. It is checked by playing the first turns of a match of the game you choose.
+        or, for text games, the bot's text. It plays the game you choose, and only that game: it is checked by playing
+        the first turns of a match of it.
       </p>
       <ApiForm action="/ui/bots" label="Upload" multipart>
         <label>
           Game
-          <select name="game">
+          <select name="game" required>
             {games.map((g) => (
               <option value={g.id} selected={g.id === selected}>
                 {g.title}

@@ -55,6 +55,8 @@ export interface MyBot {
   readonly id: string;
   readonly name: string | null;
   readonly kind: string;
+  /** Its game; null for a bot stored before bots had a game. */
+  readonly game: string | null;
 }
 
 const label = (row: TableRow) => row.name ?? row.entryId;

@@ -245,7 +245,11 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
     };
     const bots: string[] = [];
     for (const name of ['hunter', 'idle']) {
-      const r = await call('POST', '/v1/bots', { name, js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8') });
+      const r = await call('POST', '/v1/bots', {
+        name,
+        js: readFileSync(`src/games/icy/bots/${name}.js`, 'utf8'),
+        game: 'icy',
+      });
       expect(r.status).toBe(201);
       bots.push(r.body.id);
     }

@@ -57,6 +57,32 @@ export function botStoreContract(stores: () => Stores): void {
       expect((await stores().bots.listPublic(10)).items.map((b) => b.id)).not.toContain(uid('bot_ghost'));
     });
 
+    it("keeps a bot's game in its record, its owner's listing and its public summary; an old record has none", async () => {
+      const owner = uid('gamer');
+      const [bound, old] = [uid('bot_bound'), uid('bot_old')];
+      await stores().bots.create({ ...bot(bound, owner, 110, true), game: 'capture' });
+      await stores().bots.create(bot(old, owner, 109, true));
+      expect(await stores().bots.get(bound)).toEqual({ ...bot(bound, owner, 110, true), game: 'capture' });
+      expect((await stores().bots.get(old))!.game).toBeUndefined();
+      expect((await stores().bots.listByOwner(owner, 10)).items.map((b) => [b.id, b.game])).toEqual([
+        [bound, 'capture'],
+        [old, undefined],
+      ]);
+      const listed = (await all((limit, cursor) => stores().bots.listPublic(limit, cursor), 50)).items;
+      expect(listed.find((b) => b.id === bound)).toEqual({
+        id: bound,
+        name: `name ${bound}`,
+        kind: 'js',
+        game: 'capture',
+        public: true,
+        createdAt: at(110),
+      });
+      expect(listed.find((b) => b.id === old)).not.toHaveProperty('game');
+      // A change of visibility keeps the game.
+      expect(await stores().bots.update({ ...bot(bound, owner, 110, false), game: 'capture' })).toBe(true);
+      expect((await stores().bots.get(bound))!.game).toBe('capture');
+    });
+
     it("another listing's cursor is BAD_CURSOR", async () => {
       const ofAlice = await stores().bots.listByOwner(alice, 1);
       expect(await code(stores().bots.listByOwner(bob, 1, ofAlice.cursor!))).toBe('BAD_CURSOR');
