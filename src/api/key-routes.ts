@@ -61,8 +61,9 @@ export function keyRoutes(app: Hono<Env>, keys: KeyStore, auth: MiddlewareHandle
   });
 
   app.patch('/v1/keys/:id', keyDocs.renameKey(KeyPatch), auth, admin, async (c) => {
-    const id = byId(c.req.param('id'));
+    // The body first, as every write reads it: an oversized one is 413 whatever the id.
     const { name } = parseInput(KeyPatch, await readJson(c.req.raw));
+    const id = byId(c.req.param('id'));
     const record = await keys.rename(id, name);
     if (!record) throw new ApiProblem(404, 'NOT_FOUND', `no key '${id}'`);
     return c.json(presentKey(record));

@@ -32,7 +32,10 @@ describe('key administration on a server', () => {
     expect(made.status, made.text).toBe(201);
     expect(made.body).toMatchObject({ scope: 'team', team: 'red', name: 'red laptop', createdBy: admin.id });
     team = { key: made.body.key, id: made.body.id };
-    const bot = await call(team, 'POST', '/v1/bots', { js: 'export default () => "idle\\nidle\\nidle\\nidle\\n"' });
+    const bot = await call(team, 'POST', '/v1/bots', {
+      game: 'icy',
+      js: 'export default () => "idle\\nidle\\nidle\\nidle\\n"',
+    });
     expect(bot.status, bot.text).toBe(201);
     expect(bot.body.owner).toBe(team.id);
     for (const [method, path] of [
