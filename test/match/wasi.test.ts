@@ -5,6 +5,7 @@ import { icyGame } from '../../src/games/icy/game.js';
 import { runMatch } from '../../src/match/run-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import type { Bundle } from '../../src/sandbox/types.js';
+import { assemble } from '../sandbox/wat.js';
 
 // src/games/icy/bots/hunter.c is a classic stdin/stdout player; the build compiles it for
 // wasm32-wasi when the C toolchain is installed (.ci/run installs it).
@@ -27,66 +28,11 @@ describe.skipIf(!existsSync(C_PLAYER))('WASI command modules', () => {
   }, 60_000);
 
   it('a player that exits is restarted, then retired', async () => {
-    // A C program whose main returns at once: `int main(void) { return 0; }`, hand-assembled as WASI.
-    const bytes = Uint8Array.from([
-      0x00,
-      0x61,
-      0x73,
-      0x6d,
-      0x01,
-      0x00,
-      0x00,
-      0x00,
-      0x01,
-      0x08,
-      0x02,
-      0x60,
-      0x01,
-      0x7f,
-      0x00,
-      0x60,
-      0x00,
-      0x00, // types: (i32) -> (), () -> ()
-      0x02,
-      0x24,
-      0x01,
-      0x16,
-      ...new TextEncoder().encode('wasi_snapshot_preview1'),
-      0x09,
-      ...new TextEncoder().encode('proc_exit'),
-      0x00,
-      0x00,
-      0x03,
-      0x02,
-      0x01,
-      0x01, // one function of type () -> ()
-      0x05,
-      0x03,
-      0x01,
-      0x00,
-      0x01, // memory of 1 page
-      0x07,
-      0x13,
-      0x02,
-      0x06,
-      ...new TextEncoder().encode('memory'),
-      0x02,
-      0x00,
-      0x06,
-      ...new TextEncoder().encode('_start'),
-      0x00,
-      0x01,
-      0x0a,
-      0x08,
-      0x01,
-      0x06,
-      0x00,
-      0x41,
-      0x00,
-      0x10,
-      0x00,
-      0x0b, // _start: proc_exit(0)
-    ]);
+    // A C program whose main returns at once, `int main(void) { return 0; }`, as WASI: _start calls proc_exit(0).
+    const bytes = assemble(`(module
+      (import "wasi_snapshot_preview1" "proc_exit" (func $exit (param i32)))
+      (memory (export "memory") 1)
+      (func (export "_start") (call $exit (i32.const 0))))`);
     const r = await play({ kind: 'wasm', code: bytes }, js('src/games/icy/bots/idle.js'));
     expect(r.result.turns).toBe(180);
     const calls = r.replay.turns.map((t) => t.calls[0]!);

@@ -1,5 +1,6 @@
 /** Tiny hand-assembled WebAssembly modules for tests (no assembler needed), and {@link assemble} for the rest. */
 import wabtInit from 'wabt';
+import { WASM_HEADER } from '../../src/sandbox/wasm/sections.js';
 
 const wabt = await wabtInit();
 
@@ -60,14 +61,7 @@ export function module(
   const importTypes = imports.map(() => [0x60, 0, 0]);
   const allTypes = [...importTypes, ...types];
   const bytes = [
-    0x00,
-    0x61,
-    0x73,
-    0x6d,
-    0x01,
-    0x00,
-    0x00,
-    0x00,
+    ...WASM_HEADER,
     ...section(1, vec(allTypes)),
     ...(imports.length ? section(2, vec(imports.map(([m, n], i) => [...name(m), ...name(n), 0x00, ...u(i)]))) : []),
     ...section(3, vec(funcs.map((_, i) => u(imports.length + i)))),

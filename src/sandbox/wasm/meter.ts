@@ -255,36 +255,25 @@ const CHARGE_TYPE = [0x60, 0x01, 0x7f, 0x01, 0x7f];
 /** (i32 delta, i32 size, i32 max) -> (i32 delta): charges a grow that will succeed, and leaves its delta. */
 const GROW_TYPE = [0x60, 0x03, 0x7f, 0x7f, 0x7f, 0x01, 0x7f];
 
+/** `if (fuel < 0) unreachable`, on the i64 global whose index is encoded as `g`. */
+function trapWhenSpent(g: readonly number[]): number[] {
+  return [0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b];
+}
+
+/** `fuel -= i64(local 0) * perUnit; if (fuel < 0) unreachable`: charges the length or delta in local 0. */
+function chargeLocal0(g: readonly number[], perUnit: number): number[] {
+  return [0x23, ...g, 0x20, 0x00, 0xad, 0x42, ...encodeS32(perUnit), 0x7e, 0x7d, 0x24, ...g, ...trapWhenSpent(g)];
+}
+
+/** A function body of no locals, with its size in front. */
+function functionBody(code: readonly number[]): number[] {
+  const body = [0x00, ...code];
+  return [...encodeU32(body.length), ...body];
+}
+
 /** `fuel -= len * perUnit; if (fuel < 0) unreachable; return len`, as a function body. */
 function chargeBody(fuel: number, perUnit: number): number[] {
-  const g = encodeU32(fuel);
-  const body = [
-    0x00, // no locals
-    0x23,
-    ...g,
-    0x20,
-    0x00,
-    0xad,
-    0x42,
-    ...encodeS32(perUnit),
-    0x7e,
-    0x7d,
-    0x24,
-    ...g,
-    0x23,
-    ...g,
-    0x42,
-    0x00,
-    0x53,
-    0x04,
-    0x40,
-    0x00,
-    0x0b,
-    0x20,
-    0x00,
-    0x0b,
-  ];
-  return [...encodeU32(body.length), ...body];
+  return functionBody([...chargeLocal0(encodeU32(fuel), perUnit), 0x20, 0x00, 0x0b]);
 }
 
 /**
@@ -293,45 +282,9 @@ function chargeBody(fuel: number, perUnit: number): number[] {
  * costs nothing more, so a program may probe for room.
  */
 function growChargeBody(fuel: number, perUnit: number): number[] {
-  const g = encodeU32(fuel);
-  const body = [
-    0x00, // no locals
-    0x20,
-    0x00,
-    0x20,
-    0x02,
-    0x20,
-    0x01,
-    0x6b,
-    0x4d,
-    0x04,
-    0x40,
-    0x23,
-    ...g,
-    0x20,
-    0x00,
-    0xad,
-    0x42,
-    ...encodeS32(perUnit),
-    0x7e,
-    0x7d,
-    0x24,
-    ...g,
-    0x23,
-    ...g,
-    0x42,
-    0x00,
-    0x53,
-    0x04,
-    0x40,
-    0x00,
-    0x0b,
-    0x0b,
-    0x20,
-    0x00,
-    0x0b,
-  ];
-  return [...encodeU32(body.length), ...body];
+  // local.get 0 (delta), local.get 2 (max), local.get 1 (size), i32.sub, i32.le_u, if
+  const fits = [0x20, 0x00, 0x20, 0x02, 0x20, 0x01, 0x6b, 0x4d, 0x04, 0x40];
+  return functionBody([...fits, ...chargeLocal0(encodeU32(fuel), perUnit), 0x0b, 0x20, 0x00, 0x0b]);
 }
 
 /** Most pages a 32-bit memory may have. */
@@ -412,7 +365,7 @@ export const CHECK_FUEL = 8;
 /** `fuel -= cost; if (fuel < 0) unreachable;` on the i64 global `fuel`. */
 function fuelCheck(fuel: number, cost: number): number[] {
   const g = encodeU32(fuel);
-  return [0x23, ...g, 0x42, ...encodeS32(cost), 0x7d, 0x24, ...g, 0x23, ...g, 0x42, 0x00, 0x53, 0x04, 0x40, 0x00, 0x0b];
+  return [0x23, ...g, 0x42, ...encodeS32(cost), 0x7d, 0x24, ...g, ...trapWhenSpent(g)];
 }
 
 /** Fuel an instruction costs on top of its 1 (0xfc instructions by their sub-opcode). */

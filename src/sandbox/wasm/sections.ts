@@ -40,10 +40,12 @@ export interface ImportEntry {
   readonly limits?: Limits;
 }
 
+/** What every module starts with: the magic `\0asm` and version 1. */
+export const WASM_HEADER: readonly number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
 /** The module's sections in file order, checked for order and framing. */
 export function readSections(input: Uint8Array): Section[] {
-  const magic = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
-  if (input.length < 8 || magic.some((b, i) => input[i] !== b))
+  if (input.length < 8 || WASM_HEADER.some((b, i) => input[i] !== b))
     throw new WasmFormatError('not a WebAssembly module (bad magic or version)');
   const r = new WasmReader(input, 8);
   const sections: Section[] = [];
