@@ -4,7 +4,7 @@
  * `env.seed`, `env.trace`), then `act` called with each turn's state.
  */
 
-import { type Harness, capText, depthOf, runStart } from './harness-contract.js';
+import { type Harness, capText, depthOf, instantiationProblem, runStart } from './harness-contract.js';
 import { HOST_BYTE_FUEL, HOST_CALL_FUEL, STRING_UNIT_FUEL, fuelTank } from './host-call-fuel.js';
 
 interface BotExports {
@@ -81,12 +81,7 @@ export function createActHarness(module: WebAssembly.Module, seed: number, logLi
       try {
         instance = new WebAssembly.Instance(module, imports);
       } catch (e) {
-        return {
-          problem:
-            e instanceof WebAssembly.LinkError
-              ? `link error: ${e.message}`
-              : `the start function failed: ${(e as Error).message}`,
-        };
+        return instantiationProblem(e);
       }
       const exports = instance.exports as unknown as BotExports;
       if (typeof exports.alloc !== 'function' || typeof exports.act !== 'function')

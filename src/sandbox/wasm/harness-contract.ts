@@ -43,6 +43,16 @@ export interface Harness {
   takeLog(): string;
 }
 
+/** Why a module could not be instantiated: its imports did not link, or its own start section threw. */
+export function instantiationProblem(e: unknown): NonNullable<HarnessStarted> {
+  return {
+    problem:
+      e instanceof WebAssembly.LinkError
+        ? `link error: ${e.message}`
+        : `the start function failed: ${(e as Error).message}`,
+  };
+}
+
 /** Runs the deferred start function (metering exported it) under the fuel already set. */
 export function runStart(exports: { umpire_start?: () => void }, tank: FuelTank): HarnessStarted {
   if (typeof exports.umpire_start !== 'function') return null;

@@ -3,7 +3,7 @@
  * stdin/stdout program, fed one turn at a time.
  */
 
-import { type Harness, capText, depthOf, runStart } from './harness-contract.js';
+import { type Harness, capText, depthOf, instantiationProblem, runStart } from './harness-contract.js';
 import { HOST_BYTE_FUEL, HOST_CALL_FUEL, HOST_IOV_FUEL, RANDOM_BYTE_FUEL, fuelTank } from './host-call-fuel.js';
 
 interface WasiExports {
@@ -187,12 +187,7 @@ export function createWasiHarness(module: WebAssembly.Module, seed: number, logL
       try {
         x = new WebAssembly.Instance(module, imports as WebAssembly.Imports).exports as unknown as WasiExports;
       } catch (e) {
-        return {
-          problem:
-            e instanceof WebAssembly.LinkError
-              ? `link error: ${e.message}`
-              : `the start function failed: ${(e as Error).message}`,
-        };
+        return instantiationProblem(e);
       }
       // asyncify keeps the suspended call stack here: one page of the program's memory.
       const page = x.memory.grow(1);
