@@ -10,14 +10,6 @@ import { decodeSeats, type DecodedSeat } from '../../src/match/seats.js';
 import { cliFiles, seatOptions } from '../../src/cli/match.js';
 
 export { matchArgv, seatOptions } from '../../src/cli/match.js';
-import type { BlobMeta, BlobStore } from '../../src/store/contract/blobs.js';
-import type {
-  CreateMatchOptions,
-  IdempotencyClaim,
-  MatchStore,
-  StoredRecord,
-} from '../../src/store/contract/matches.js';
-import type { Page } from '../../src/store/contract/page.js';
 
 /**
  * Game-agnostic helpers of the contract suite: every request is built the
@@ -178,51 +170,3 @@ export function bumpLastNumber(value: unknown): boolean {
 
 /** The sandbox's per-seat reports, for sandboxed games' outputs. */
 export const seatReports = (output: unknown) => (output as MatchOutput).result.seats;
-
-/** In-memory blobs: enough of S3 for playAndStore and verifyMatch. */
-export class MemoryBlobs implements BlobStore {
-  readonly items = new Map<string, { bytes: Uint8Array; meta: BlobMeta }>();
-  async put(key: string, bytes: Uint8Array, meta: BlobMeta): Promise<void> {
-    this.items.set(key, { bytes: new Uint8Array(bytes), meta });
-  }
-  async get(key: string): Promise<Uint8Array | null> {
-    return this.items.get(key)?.bytes ?? null;
-  }
-}
-
-/** In-memory match records. */
-export class MemoryMatches implements MatchStore {
-  readonly records = new Map<string, { record: StoredRecord; hashes: string[]; listed: boolean }>();
-  async create<R extends StoredRecord>(
-    record: R,
-    botHashes: readonly string[],
-    options: CreateMatchOptions = {},
-  ): Promise<boolean> {
-    if (this.records.has(record.id)) return false;
-    this.records.set(record.id, {
-      record: structuredClone(record),
-      hashes: [...botHashes],
-      listed: options.listed === true,
-    });
-    return true;
-  }
-  async get<R extends StoredRecord>(id: string): Promise<R | null> {
-    const r = this.records.get(id);
-    return r ? (structuredClone(r.record) as R) : null;
-  }
-  async listByBot<R extends StoredRecord>(botHash: string, limit: number): Promise<Page<R>> {
-    const items = [...this.records.values()].filter((r) => r.hashes.includes(botHash)).map((r) => r.record as R);
-    items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
-    return { items: items.slice(0, limit), cursor: null };
-  }
-  async listRecent<R extends StoredRecord>(limit: number): Promise<Page<R>> {
-    const items = [...this.records.values()].filter((r) => r.listed).map((r) => r.record as R);
-    items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
-    return { items: items.slice(0, limit), cursor: null };
-  }
-  async claimIdempotencyKey(): Promise<IdempotencyClaim> {
-    return { state: 'claimed' };
-  }
-  async completeIdempotencyKey(): Promise<void> {}
-  async releaseIdempotencyKey(): Promise<void> {}
-}

@@ -11,6 +11,8 @@ import { playAndStore } from '../../src/match/store-match.js';
 import { verifyMatch } from '../../src/match/verify-match.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
+import { MemoryBlobStore } from '../../src/store/memory/memory-blobs.js';
+import { MemoryMatchStore } from '../../src/store/memory/memory-matches.js';
 import { HAS_CHROMIUM, pageErrors, serveViewer, useBrowser } from '../support/browser.js';
 import {
   botFile,
@@ -19,8 +21,6 @@ import {
   decode,
   exampleSeats,
   matchArgv,
-  MemoryBlobs,
-  MemoryMatches,
   play,
   requestFor,
   seatEntries,
@@ -215,8 +215,8 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
   );
 
   describe('4. the verify round trip', () => {
-    const blobs = new MemoryBlobs();
-    const matches = new MemoryMatches();
+    const blobs = new MemoryBlobStore();
+    const matches = new MemoryMatchStore();
     const deps = { blobs, matches, runner };
     let id: string;
 
