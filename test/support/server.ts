@@ -63,8 +63,21 @@ const exited = (child: ChildProcess) => child.exitCode !== null || child.signalC
 
 /** Starts the server; resolves once it listens. The caller stops it (see useServer for a suite's own). */
 export async function startServer(settings: ServerSettings = {}): Promise<RunningServer> {
-  const port = settings.port ?? (await freePort());
   const dataDir = settings.dataDir ?? newDataDir();
+  // A free port can be taken by another process between freePort() and the server's listen:
+  // then, unless the port was asked for, the server starts again on another one.
+  for (let attempt = 1; ; attempt++) {
+    const port = settings.port ?? (await freePort());
+    try {
+      return await launch(settings, port, dataDir);
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!taken || settings.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function launch(settings: ServerSettings, port: number, dataDir: string): Promise<RunningServer> {
   const child = spawn(process.execPath, ['dist/functions/node.js'], {
     cwd: settings.cwd,
     env: serverEnv(port, dataDir, settings.env),
