@@ -16,6 +16,7 @@ export function boardSettings(board: Leaderboard): Readonly<Record<string, unkno
     rating: _rating,
     owner: _owner,
     createdAt: _createdAt,
+    deadline: _deadline,
     ...settings
   } = board;
   return settings;

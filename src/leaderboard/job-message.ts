@@ -23,7 +23,28 @@ export function parseRoundJob(body: unknown): RoundJob {
   if (!(Array.isArray(seats) && seats.length >= 2 && seats.length <= MAX_SEATS && seats.every(isText))) {
     throw new JobError('JOB_INVALID', 'a match job needs seats: two bot ids or more');
   }
-  return { id, board, round, seats: seats as string[], map };
+  const pins = b.pins;
+  if (
+    pins !== undefined &&
+    !(
+      Array.isArray(pins) &&
+      pins.length === seats.length &&
+      pins.every((p) => p === null || (Number.isSafeInteger(p) && (p as number) >= 1))
+    )
+  )
+    throw new JobError('JOB_INVALID', 'pins must be a version number or null for each seat');
+  const before = b.before;
+  if (before !== undefined && !(isText(before) && !Number.isNaN(Date.parse(before))))
+    throw new JobError('JOB_INVALID', 'before must be an ISO time');
+  return {
+    id,
+    board,
+    round,
+    seats: seats as string[],
+    map,
+    ...(pins === undefined ? {} : { pins: pins as (number | null)[] }),
+    ...(before === undefined ? {} : { before }),
+  };
 }
 
 /** parseRoundJob of a JSON text (an SQS message body). */

@@ -13,8 +13,20 @@ export interface Leaderboard {
   readonly rating: RatingSystem;
   readonly owner: string;
   readonly createdAt: string;
+  /** After it (ISO time), entries are refused and versions uploaded later never play on the board. */
+  readonly deadline?: string;
   readonly [setting: string]: unknown;
 }
+
+/**
+ * Whether an entry is scheduled: `active` (absent on entries stored before
+ * entries had a status) plays; the others are left out of new rounds, with
+ * the reason shown to the entry's team.
+ */
+export type EntryStatus = 'active' | 'disabled' | 'banned' | 'removed';
+
+/** An entry's status; entries stored before statuses existed are active. */
+export const entryStatusOf = (entry: Entry): EntryStatus => entry.status ?? 'active';
 
 export interface RatingChange {
   readonly match: string;
@@ -27,6 +39,15 @@ export interface Entry {
   readonly botId: string;
   readonly name: string | null;
   readonly sha256: string;
+  /** Absent: active. */
+  readonly status?: EntryStatus;
+  /** Why the entry is not active, shown to its team. */
+  readonly reason?: string;
+  /** The bot version this entry plays; absent: the bot's latest valid version (before the board's deadline). */
+  readonly pin?: number;
+  /** The id of the key that entered it, and that key's team (a team key's entry). */
+  readonly enteredBy?: string;
+  readonly team?: string;
   readonly rating: Rating;
   readonly wins: number;
   readonly losses: number;

@@ -8,6 +8,10 @@ export interface RoundJob {
   readonly seats: readonly string[];
   /** Map or world played on (the game's venues); empty for games without any. */
   readonly map: string;
+  /** Bot version by seat: a pinned version, or null (the bot's latest valid one). Absent: all latest. */
+  readonly pins?: readonly (number | null)[];
+  /** Versions uploaded after this time (ISO; the board's deadline) are never played. */
+  readonly before?: string;
   /** The first two seats, kept for jobs stored before `seats` was always set. */
   readonly red?: string;
   readonly blue?: string;
