@@ -17,6 +17,7 @@ export function boardSettings(board: Leaderboard): Readonly<Record<string, unkno
     owner: _owner,
     createdAt: _createdAt,
     deadline: _deadline,
+    frozenAt: _frozenAt,
     ...settings
   } = board;
   return settings;
@@ -37,3 +38,6 @@ export function newEntry(board: Leaderboard, bot: { id: string; name: string | n
     version: 1,
   };
 }
+
+/** A frozen board's standings are final: no new rounds, no rating changes. */
+export const boardIsFrozen = (board: Leaderboard): boolean => typeof board.frozenAt === 'string';

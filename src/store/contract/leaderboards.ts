@@ -15,6 +15,8 @@ export interface Leaderboard {
   readonly createdAt: string;
   /** After it (ISO time), entries are refused and versions uploaded later never play on the board. */
   readonly deadline?: string;
+  /** When the organizer froze the board (ISO): its standings are final from then on. */
+  readonly frozenAt?: string;
   readonly [setting: string]: unknown;
 }
 
