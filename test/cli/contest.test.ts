@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,33 @@ function umpire(args: string[], env: Record<string, string> = {}) {
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+describe('umpire --help and --version, as a process', () => {
+  it.each(['match', 'tournament', 'keys', 'prepare-wasi', 'verify-turns'])(
+    'umpire %s --help prints its usage on stdout and exits 0',
+    (name) => {
+      const r = umpire([name, '--help']);
+      expect(r).toMatchObject({ status: 0, stderr: '' });
+      expect(r.stdout).toMatch(new RegExp(`^usage:\\n  umpire ${name}\\b`));
+    },
+    20_000,
+  );
+
+  it('umpire --version prints the package version and exits 0', () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v', 'version']) {
+      const r = umpire([flag]);
+      expect(r).toMatchObject({ status: 0, stderr: '' });
+      expect(r.stdout.trim()).toContain(version);
+    }
+  }, 20_000);
+
+  it('an unknown option still fails with exit 2 and says which', () => {
+    const r = umpire(['match', '--hepl']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--hepl');
+  }, 20_000);
+});
 
 describe('umpire match: bots that fail', () => {
   it('warns about an Icy bot in a Capture match, which made no valid move, and names its first failure', () => {
