@@ -80,6 +80,17 @@ export const keyDocs = {
       '503': errorResponse('STORAGE_UNAVAILABLE: the keys made before the failure are revoked; send the batch again'),
     },
   }),
+  me: describeRoute({
+    tags: ['Keys'],
+    summary: 'The key making the request',
+    description: 'Any key: its own record (id, name, scope, team), never its secret.',
+    security: WRITE_SECURITY,
+    responses: {
+      '200': jsonResponse('The key', KeyBody),
+      '401': errorResponse(NO_KEY),
+      '429': errorResponse('RATE_LIMITED (with Retry-After)'),
+    },
+  }),
   listKeys: describeRoute({
     tags: ['Keys'],
     summary: 'Every key, newest first',

@@ -32,6 +32,9 @@ export function keyRoutes(app: Hono<Env>, keys: KeyStore, auth: MiddlewareHandle
     return id;
   };
 
+  // Who the caller is: any key reads its own record (a team's page shows its team).
+  app.get('/v1/me', keyDocs.me, auth, (c) => c.json(presentKey(c.get('owner'))));
+
   app.post('/v1/keys', keyDocs.createKeys, auth, admin, async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     let requests: ReturnType<typeof teamKeysFromJson>;

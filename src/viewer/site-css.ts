@@ -34,6 +34,8 @@ pre { background: var(--bg); border: 1px solid var(--border); border-radius: 4px
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.92em; }
 form.stack { display: grid; gap: 10px; max-width: 520px; }
 form.stack label { display: grid; gap: 3px; font-weight: 600; }
+form.inline { display: inline-flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 0; }
+.secret { word-break: break-all; font-size: 1.05em; }
 form.stack label.check { display: flex; gap: 8px; align-items: center; font-weight: 400; }
 [role="alert"]:not(:empty) { color: var(--danger); font-weight: 600; }
 .ok { color: var(--ok); }

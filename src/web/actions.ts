@@ -87,16 +87,6 @@ export function formActions(app: Hono<any>, api: ApiCall): void {
       return `/leaderboards/${id}`;
     }),
   );
-
-  app.post('/ui/leaderboards/:id/rounds', (c) =>
-    act(c, async (_form, auth) => {
-      const id = c.req.param('id') ?? '';
-      await json(
-        await api(`/v1/leaderboards/${encodeURIComponent(id)}/rounds`, { method: 'POST', headers: authHeaders(auth) }),
-      );
-      return `/leaderboards/${id}`;
-    }),
-  );
 }
 
 /** Plays a match of these seats on the game's defaults (listed if the form asks), and names its page. */
@@ -117,7 +107,7 @@ async function playMatch(
 }
 
 /** Runs a form's action; answers with where to go next, or the failure. */
-async function act(
+export async function act(
   c: Context,
   run: (form: FormData, authorization: string | undefined) => Promise<string>,
 ): Promise<Response> {
@@ -151,9 +141,9 @@ function exampleSeat(game: GameModule, name: string): WebSeat {
   return { [languageOfFile(bot.name, null).field]: bot.text, name: bot.name };
 }
 
-const checked = (value: FormDataEntryValue | null) => value === 'true' || value === 'on';
+export const checked = (value: FormDataEntryValue | null) => value === 'true' || value === 'on';
 const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
-const authHeaders = (authorization: string | undefined): Record<string, string> =>
+export const authHeaders = (authorization: string | undefined): Record<string, string> =>
   authorization ? { Authorization: authorization } : {};
 
 async function postJson<T>(api: ApiCall, path: string, body: unknown, authorization: string | undefined): Promise<T> {

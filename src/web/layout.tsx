@@ -31,6 +31,7 @@ export function Page({ title, needsKey, refreshSeconds, children }: PageProps) {
             <a href="/#leaderboards">Leaderboards</a>
             <a href="/upload">Upload a bot</a>
             <a href="/leaderboards/new">New leaderboard</a>
+            <a href="/team">Your team</a>
             <a href="/docs">API</a>
           </nav>
           <details class="key-box">

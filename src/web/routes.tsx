@@ -1,10 +1,13 @@
 import type { Context, Hono } from 'hono';
 import { isBundleKind } from '../core/bot-languages.js';
+import { readBoundedForm } from '../core/bounded-body.js';
+import { InputError } from '../core/errors.js';
 import type { GameModule } from '../core/game-module.js';
 import { findGame, GAMES } from '../games/catalog.js';
 import { SITE_CSS } from '../viewer/site-css.js';
 import { formActions } from './actions.js';
-import { ApiFailure, read, readOr, type ApiCall } from './api-client.js';
+import { adminActions } from './admin-actions.js';
+import { ApiFailure, json, read, readOr, type ApiCall } from './api-client.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import { exampleBot, exampleBotsOf, firstInput, readmeOf } from './game-info.js';
 import { BotContent, BotLocked, type BoardStanding, type BotView } from './pages/bot.js';
@@ -14,6 +17,16 @@ import { HomePage, type BoardItem, type MatchItem } from './pages/home.js';
 import { Page as Layout } from './layout.js';
 import { LeaderboardPage, type BoardView, type MyBot } from './pages/leaderboard.js';
 import { MatchPage } from './pages/match.js';
+import { BoardAdminContent, BoardAdminLocked, type AdminView } from './pages/board-admin.js';
+import { SignedUpPage, SignupPage } from './pages/signup.js';
+import {
+  TeamContent,
+  TeamLocked,
+  type KeyView,
+  type TeamBot,
+  type VersionView,
+  type EntryOfBot,
+} from './pages/team.js';
 import { fragment, html, wantsFragment } from './render.js';
 
 export interface WebDeps {
@@ -167,7 +180,92 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
     }),
   );
 
+  app.get(
+    '/leaderboards/:id/admin',
+    page(async (c) => {
+      const id = encodeURIComponent(param(c, 'id'));
+      const auth = c.req.header('Authorization');
+      if (!auth) return html(c, <BoardAdminLocked id={param(c, 'id')} />);
+      // Only the board's owner reads its webhooks: the same check decides who sees this page.
+      await read(api, `/v1/leaderboards/${id}/webhooks`, auth);
+      const view = await read<BoardView & { leaderboard: AdminView['board'] }>(api, `/v1/leaderboards/${id}`, auth);
+      const invite = c.req.query('invite');
+      const admin: AdminView = {
+        board: view.leaderboard,
+        table: view.table,
+        latestRound: view.latestRound ?? null,
+        recentMatches: view.recentMatches,
+        ...(invite ? { invite } : {}),
+      };
+      const content = <BoardAdminContent view={admin} game={findGame(view.leaderboard.game)} now={new Date()} />;
+      if (wantsFragment(c)) return fragment(c, content);
+      return html(c, <Layout title={`Organize ${view.leaderboard.name}`}>{content}</Layout>);
+    }),
+  );
+
+  app.get(
+    '/team',
+    page(async (c) => {
+      const auth = c.req.header('Authorization');
+      if (!auth) return html(c, <TeamLocked />);
+      const [me, mine] = await Promise.all([
+        read<KeyView>(api, '/v1/me', auth),
+        read<List<BotView>>(api, '/v1/bots?limit=50', auth),
+      ]);
+      const bots = await Promise.all(
+        mine.items.map(async (bot): Promise<TeamBot> => {
+          const id = encodeURIComponent(bot.id);
+          const [versions, entries, matches] = await Promise.all([
+            readOr<List<VersionView>, typeof NONE>(api, `/v1/bots/${id}/versions`, NONE, auth),
+            readOr<List<EntryOfBot>, typeof NONE>(api, `/v1/bots/${id}/boards`, NONE, auth),
+            readOr<List<MatchItem>, typeof NONE>(api, `/v1/matches?bot=${id}&limit=10`, NONE, auth),
+          ]);
+          return { bot, versions: versions.items, entries: entries.items, matches: matches.items };
+        }),
+      );
+      const content = <TeamContent me={me} bots={bots} now={new Date()} />;
+      if (wantsFragment(c)) return fragment(c, content);
+      return html(c, <Layout title="Your team">{content}</Layout>);
+    }),
+  );
+
+  app.get(
+    '/signup',
+    page(async (c) =>
+      html(
+        c,
+        <SignupPage
+          invite={(c.req.query('invite') ?? '').slice(0, 200)}
+          board={(c.req.query('board') ?? '').slice(0, 100)}
+        />,
+      ),
+    ),
+  );
+
+  // A plain form post, with or without script: the answer is the page with the new key, never cached.
+  app.post(
+    '/ui/signup',
+    page(async (c) => {
+      const form = await readBoundedForm(c.req.raw).catch((e: unknown) => {
+        throw e instanceof InputError ? new ApiFailure(e.status, e.code, e.message) : e;
+      });
+      const made = await json<{ key: string; team?: string; boards?: string[] }>(
+        await api('/v1/signup', {
+          method: 'POST',
+          body: JSON.stringify({
+            invite: String(form.get('invite') ?? '').trim(),
+            team: String(form.get('team') ?? '').trim(),
+          }),
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+      c.header('Cache-Control', 'no-store');
+      return html(c, <SignedUpPage team={made.team ?? ''} secret={made.key} boards={made.boards ?? []} />, 201);
+    }),
+  );
+
   formActions(app, api);
+  adminActions(app, api);
 }
 
 /** An error as a page (a refused form post, a page request refused before any route). */

@@ -146,7 +146,10 @@ export function LeaderboardPage({
       </section>
       <section class="card" aria-labelledby="manage">
         <h2 id="manage">Entries and rounds</h2>
-        <p class="muted">For the board's owner (the key that created it).</p>
+        <p class="muted">
+          For the board's owner (the key that created it). Settings, invites, entry status, schedules, freezing and
+          exports: <a href={`/leaderboards/${b.id}/admin`}>the organizer's page</a>.
+        </p>
         <ApiForm action={`/ui/leaderboards/${b.id}/entries`} label="Add the bot">
           {/* biome-ignore lint/a11y/noLabelWithoutControl: both branches below put the control in the label */}
           <label>

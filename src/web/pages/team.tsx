@@ -1,0 +1,164 @@
+import { ApiForm, ago, Page } from '../layout.js';
+import { Table } from '../table.js';
+import type { BoardStanding, BotView } from './bot.js';
+import type { MatchItem } from './home.js';
+
+/** The key reading the page, as GET /v1/me shows it. */
+export interface KeyView {
+  readonly id: string;
+  readonly name: string;
+  readonly scope: string;
+  readonly team?: string | null;
+}
+
+export interface VersionView {
+  readonly version: number;
+  readonly sha256: string;
+  readonly createdAt: string;
+  readonly status?: string;
+  readonly reason?: string | null;
+}
+
+/** An entry of one of the team's bots, with what the organizer set on it. */
+export interface EntryOfBot extends BoardStanding {
+  readonly entry?: { readonly status?: string; readonly reason?: string; readonly pin?: number | null };
+  readonly status?: string;
+  readonly reason?: string;
+}
+
+export interface TeamBot {
+  readonly bot: BotView;
+  readonly versions: readonly VersionView[];
+  readonly entries: readonly EntryOfBot[];
+  readonly matches: readonly MatchItem[];
+}
+
+const VERSION_COLUMNS = [
+  { label: 'Version', num: true },
+  { label: 'Uploaded' },
+  { label: 'SHA-256' },
+  { label: 'Status' },
+];
+const ENTRY_COLUMNS = [
+  { label: 'Leaderboard' },
+  { label: 'Status' },
+  { label: 'Rank', num: true },
+  { label: 'Played', num: true },
+];
+const MATCH_COLUMNS = [{ label: 'Match' }, { label: 'Played' }, { label: 'Failures' }, { label: 'Logs' }];
+
+const statusOf = (s: { status?: string; entry?: { status?: string } }) => s.entry?.status ?? s.status ?? 'active';
+const reasonOf = (s: { reason?: string; entry?: { reason?: string } }) => s.entry?.reason ?? s.reason;
+
+/** What a seat's record says failed, for this bot's seats: the first failure of each. */
+function failuresOf(record: MatchItem, botId: string): string[] {
+  const conduct = record.conduct as readonly { bot?: string; firstFailure?: string | null }[] | undefined;
+  const seats = record.seats as readonly { bot?: string; botId?: string }[] | undefined;
+  if (!Array.isArray(conduct)) return [];
+  return conduct
+    .filter((c, k) => (c.bot ?? seats?.[k]?.botId ?? seats?.[k]?.bot) === botId && c.firstFailure)
+    .map((c) => String(c.firstFailure));
+}
+
+/**
+ * A team's page: its bots, each with its versions (disabled ones with their
+ * reason), its entries (with what the organizer set), its latest matches
+ * with their failures and a link to its own logs.
+ */
+export function TeamContent({ me, bots, now }: { me: KeyView; bots: readonly TeamBot[]; now: Date }) {
+  return (
+    <>
+      <h1>{me.team ? `Team ${me.team}` : me.name}</h1>
+      <p class="muted">
+        Key {me.id} ({me.scope}). <a href="/upload">Upload a new bot</a>.
+      </p>
+      {bots.length === 0 ? <p>No bots yet.</p> : null}
+      {bots.map(({ bot, versions, entries, matches }) => (
+        <section class="card" aria-labelledby={`bot-${bot.id}`}>
+          <h2 id={`bot-${bot.id}`}>
+            <a href={`/bots/${bot.id}`}>{bot.name ?? bot.id}</a> <span class="muted">({bot.game ?? bot.kind})</span>
+          </h2>
+          <h3>Versions</h3>
+          <Table columns={VERSION_COLUMNS} id={`versions-${bot.id}`}>
+            {versions.map((v) => (
+              <tr>
+                <td class="num">{v.version}</td>
+                <td>{ago(v.createdAt, now)}</td>
+                <td>
+                  <code>{v.sha256.slice(0, 12)}</code>
+                </td>
+                <td>
+                  {v.status ?? 'valid'}
+                  {v.reason ? <span class="muted"> ({v.reason})</span> : null}
+                </td>
+              </tr>
+            ))}
+          </Table>
+          <ApiForm action={`/ui/bots/${bot.id}/versions`} label="Upload a new version" multipart>
+            <label>
+              Bot file
+              <input type="file" name="bot" required />
+            </label>
+          </ApiForm>
+          <h3>Entries</h3>
+          {entries.length === 0 ? (
+            <p class="muted">Not entered on any leaderboard.</p>
+          ) : (
+            <Table columns={ENTRY_COLUMNS} id={`entries-${bot.id}`}>
+              {entries.map((e) => (
+                <tr>
+                  <td>
+                    <a href={`/leaderboards/${e.leaderboard.id}`}>{e.leaderboard.name}</a>
+                  </td>
+                  <td>
+                    {statusOf(e)}
+                    {reasonOf(e) ? <span class="muted"> ({reasonOf(e)})</span> : null}
+                  </td>
+                  <td class="num">{e.rank ?? '–'}</td>
+                  <td class="num">{e.played}</td>
+                </tr>
+              ))}
+            </Table>
+          )}
+          <h3>Latest matches</h3>
+          {matches.length === 0 ? (
+            <p class="muted">No matches yet.</p>
+          ) : (
+            <Table columns={MATCH_COLUMNS} id={`matches-${bot.id}`}>
+              {matches.map((m) => {
+                const failures = failuresOf(m, bot.id);
+                return (
+                  <tr>
+                    <td>
+                      <a href={`/matches/${m.id}`}>{m.id.slice(0, 8)}</a>
+                    </td>
+                    <td>{ago(m.createdAt, now)}</td>
+                    <td>{failures.length === 0 ? '–' : failures.join('; ')}</td>
+                    <td>
+                      <a href={`/v1/matches/${m.id}/logs`} download={`${m.id}-logs.json`} data-with-key>
+                        your logs
+                      </a>
+                    </td>
+                  </tr>
+                );
+              })}
+            </Table>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function TeamLocked() {
+  return (
+    <Page title="Your team" needsKey>
+      <h1>Your team</h1>
+      <p>
+        Your team's page shows your bots' versions, entries, failures and logs: paste your team's key under “API key”
+        above. No key yet? Sign up with the invite your organizer gave you.
+      </p>
+      <p role="alert"></p>
+    </Page>
+  );
+}
