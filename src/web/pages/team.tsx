@@ -12,11 +12,12 @@ export interface KeyView {
 }
 
 export interface VersionView {
-  readonly version: number;
+  readonly number: number;
   readonly sha256: string;
   readonly createdAt: string;
-  readonly status?: string;
-  readonly reason?: string | null;
+  readonly status: string;
+  /** Why it is disabled: its upload check, its owner, or the service after its matches erred. */
+  readonly disabled: { readonly by: string; readonly reason: string } | null;
 }
 
 /** An entry of one of the team's bots, with what the organizer set on it. */
@@ -82,14 +83,14 @@ export function TeamContent({ me, bots, now }: { me: KeyView; bots: readonly Tea
           <Table columns={VERSION_COLUMNS} id={`versions-${bot.id}`}>
             {versions.map((v) => (
               <tr>
-                <td class="num">{v.version}</td>
+                <td class="num">{v.number}</td>
                 <td>{ago(v.createdAt, now)}</td>
                 <td>
                   <code>{v.sha256.slice(0, 12)}</code>
                 </td>
                 <td>
-                  {v.status ?? 'valid'}
-                  {v.reason ? <span class="muted"> ({v.reason})</span> : null}
+                  {v.status}
+                  {v.disabled ? <span class="muted"> ({v.disabled.reason})</span> : null}
                 </td>
               </tr>
             ))}
