@@ -24,10 +24,10 @@ const MAX_PAGES = 1000;
  * Rounds' jobs in the match table, next to their board (pk `lb#<board id>`):
  * - a job: sk `job#<round id>#<index, 7 digits>`, the job as JSON in `record`,
  *   `state` pending | done | failed, `attempts` (claims so far), and while
- *   claimed `holder` and `leaseUntil` (ms since the epoch);
+ *   claimed `holder` and `leaseUntil` (ms since the epoch); cancelled too;
  * - an unfinished round: pk `rounds#open`, sk `<board id>#<round id>`;
  * - the round itself is DynamoLeaderboardStore's item (sk `round#<round id>`,
- *   `done` and `failed` counters): finish() adds to its counters, and keeps in
+ *   `done`, `failed` and `cancelled` counters): finish() adds to its counters, and keeps in
  *   `counted` (a number set) the indexes of the jobs counted, so none twice.
  * Only single-item conditional writes: dynalite has no transactions.
  */
@@ -173,7 +173,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
     const item = out.Item;
     if (!item) return { state: 'missing' };
     const state = item.state?.S;
-    if (state === 'done' || state === 'failed') return { state: 'finished', outcome: state };
+    if (state === 'done' || state === 'failed' || state === 'cancelled') return { state: 'finished', outcome: state };
     return { state: 'busy', until: Number(item.leaseUntil?.N ?? nowMs) };
   }
 
@@ -267,5 +267,11 @@ export class DynamoRoundJobStore implements RoundJobStore {
 function progressOf(item: Record<string, AttributeValue> | undefined): RoundProgress | null {
   if (!item?.record?.S) return null;
   const { total } = JSON.parse(item.record.S) as { total: number };
-  return { total, done: Number(item.done?.N ?? 0), failed: Number(item.failed?.N ?? 0) };
+  const cancelled = Number(item.cancelled?.N ?? 0);
+  return {
+    total,
+    done: Number(item.done?.N ?? 0),
+    failed: Number(item.failed?.N ?? 0),
+    ...(cancelled > 0 ? { cancelled } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import type { RoundJob } from './round-job.js';
 
-export type JobOutcome = 'done' | 'failed';
+/** `cancelled`: its round was cancelled before the job started, so it was not played. */
+export type JobOutcome = 'done' | 'failed' | 'cancelled';
 
 export type JobClaim =
   /** This process holds the job until its lease ends: the stored job, and which claim this is (1 first). */
@@ -15,7 +16,12 @@ export interface RoundProgress {
   readonly total: number;
   readonly done: number;
   readonly failed: number;
+  /** Absent: none. */
+  readonly cancelled?: number;
 }
+
+/** Whether every job of a round is counted: played, failed or cancelled. */
+export const progressComplete = (p: RoundProgress): boolean => p.done + p.failed + (p.cancelled ?? 0) >= p.total;
 
 /**
  * Rounds' jobs in the table, so that a job outlives the process or message
@@ -38,7 +44,7 @@ export interface RoundJobStore {
   /** Gives the job back (its attempt failed), so the next delivery may claim it at once. */
   release(job: RoundJob, holder: string): Promise<void>;
   /**
-   * Counts the job in its round's done or failed, once per job id (a second
+   * Counts the job in its round's done, failed or cancelled, once per job id (a second
    * call counts nothing), then marks it finished. The round's progress after,
    * or null if the round is gone.
    */
