@@ -64,12 +64,12 @@ export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Pro
     );
   if (claim.state === 'missing')
     throw new JobError('JOB_UNKNOWN', `leaderboard ${message.board} has no job ${message.id}`);
-  const { job, attempt } = claim;
+  const { job, attempt, roundCancelled } = claim;
   const lease = keepLease(deps.roundJobs, job, leaseEnd, leaseMs / 4);
   let outcome: JobOutcome;
   try {
     // A job of a cancelled round is not played, unless an earlier attempt stored its match (then it is rated).
-    const cancelled = (await deps.leaderboards.getRound(board.id, job.round))?.cancelledAt !== undefined;
+    const cancelled = roundCancelled === true;
     outcome = await playAndRate(deps, board, job, attempt <= MAX_JOB_ATTEMPTS && !cancelled, lease.renew, cancelled);
   } catch (e) {
     const code = runnerErrorCode(e) ?? (e instanceof InputError ? e.code : null);
@@ -94,7 +94,10 @@ export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Pro
     throw e;
   }
   // The last job of a round, or of a continuing round's batch: the round closes, or its next batch is scheduled.
-  if (progress && progressComplete(progress)) await roundCaughtUp(deps, deps.roundQueue?.(), board, job.round);
+  if (progress && progressComplete(progress)) {
+    if (progress.continuing) await roundCaughtUp(deps, deps.roundQueue?.(), board, job.round);
+    else await deps.roundJobs.closeRound(job.board, job.round);
+  }
   return outcome;
 }
 

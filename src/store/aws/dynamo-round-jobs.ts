@@ -10,7 +10,14 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { JobError } from '../contract/job-errors.js';
 import { jobIndex } from '../contract/job-ids.js';
-import type { JobClaim, JobOutcome, RoundJobStore, RoundProgress } from '../contract/round-jobs.js';
+import type { Round } from '../contract/leaderboards.js';
+import {
+  type JobClaim,
+  type JobOutcome,
+  roundProgress,
+  type RoundJobStore,
+  type RoundProgress,
+} from '../contract/round-jobs.js';
 import type { RoundJob } from '../contract/round-job.js';
 import { unavailable } from './s3-blobs.js';
 import { N, S } from './attribute-values.js';
@@ -163,7 +170,14 @@ export class DynamoRoundJobStore implements RoundJobStore {
         ),
       );
       const item = out.Attributes ?? {};
-      return { state: 'claimed', job: JSON.parse(item.record!.S!) as RoundJob, attempt: Number(item.attempts?.N ?? 1) };
+      const claimed = JSON.parse(item.record!.S!) as RoundJob;
+      const cancelled = await this.roundCancelled(claimed.board, claimed.round);
+      return {
+        state: 'claimed',
+        job: claimed,
+        attempt: Number(item.attempts?.N ?? 1),
+        ...(cancelled ? { roundCancelled: true as const } : {}),
+      };
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw e;
     }
@@ -175,6 +189,17 @@ export class DynamoRoundJobStore implements RoundJobStore {
     const state = item.state?.S;
     if (state === 'done' || state === 'failed' || state === 'cancelled') return { state: 'finished', outcome: state };
     return { state: 'busy', until: Number(item.leaseUntil?.N ?? nowMs) };
+  }
+
+  /** Whether a round was cancelled (read after a claim: a job of a cancelled round is not played). */
+  private async roundCancelled(board: string, round: string): Promise<boolean> {
+    const out = await this.send('reading a round', () =>
+      this.db.send(
+        new GetItemCommand({ TableName: this.table, Key: this.roundKey(board, round), ConsistentRead: true }),
+      ),
+    );
+    const record = out.Item?.record?.S;
+    return record !== undefined && (JSON.parse(record) as Round).cancelledAt !== undefined;
   }
 
   async renew(job: RoundJob, holder: string, untilMs: number): Promise<boolean> {
@@ -266,10 +291,9 @@ export class DynamoRoundJobStore implements RoundJobStore {
 
 function progressOf(item: Record<string, AttributeValue> | undefined): RoundProgress | null {
   if (!item?.record?.S) return null;
-  const { total } = JSON.parse(item.record.S) as { total: number };
   const cancelled = Number(item.cancelled?.N ?? 0);
   return {
-    total,
+    ...roundProgress(JSON.parse(item.record.S) as Round),
     done: Number(item.done?.N ?? 0),
     failed: Number(item.failed?.N ?? 0),
     ...(cancelled > 0 ? { cancelled } : {}),

@@ -1,11 +1,15 @@
+import type { Round } from './leaderboards.js';
 import type { RoundJob } from './round-job.js';
 
 /** `cancelled`: its round was cancelled before the job started, so it was not played. */
 export type JobOutcome = 'done' | 'failed' | 'cancelled';
 
 export type JobClaim =
-  /** This process holds the job until its lease ends: the stored job, and which claim this is (1 first). */
-  | { readonly state: 'claimed'; readonly job: RoundJob; readonly attempt: number }
+  /**
+   * This process holds the job until its lease ends: the stored job, which claim this is (1 first),
+   * and whether its round was cancelled (then the job is finished as cancelled, not played).
+   */
+  | { readonly state: 'claimed'; readonly job: RoundJob; readonly attempt: number; readonly roundCancelled?: true }
   /** Played (or given up) already: a redelivery, nothing to do. */
   | { readonly state: 'finished'; readonly outcome: JobOutcome }
   /** Another process holds it, until `until` (ms since the epoch). */
@@ -18,6 +22,16 @@ export interface RoundProgress {
   readonly failed: number;
   /** Absent: none. */
   readonly cancelled?: number;
+  /** Set when the round has batches to come (a continuing round, neither ended nor cancelled). */
+  readonly continuing?: true;
+}
+
+/** The progress fields a round's own record gives: its total, and whether batches are to come. */
+export function roundProgress(
+  round: Pick<Round, 'total' | 'plan' | 'cancelledAt'>,
+): Pick<RoundProgress, 'total' | 'continuing'> {
+  const continuing = round.plan !== undefined && !round.plan.ended && round.cancelledAt === undefined;
+  return { total: round.total, ...(continuing ? { continuing: true as const } : {}) };
 }
 
 /** Whether every job of a round is counted: played, failed or cancelled. */

@@ -1,5 +1,5 @@
 import type { Round } from '../contract/leaderboards.js';
-import type { JobOutcome, RoundProgress } from '../contract/round-jobs.js';
+import { type JobOutcome, roundProgress, type RoundProgress } from '../contract/round-jobs.js';
 
 interface StoredRound {
   json: string;
@@ -49,9 +49,19 @@ export class MemoryRounds {
       stored.counted.add(index);
       stored.counts[outcome]++;
     }
-    const { total } = JSON.parse(stored.json) as Round;
     const { done, failed, cancelled } = stored.counts;
-    return { total, done, failed, ...(cancelled > 0 ? { cancelled } : {}) };
+    return {
+      ...roundProgress(JSON.parse(stored.json) as Round),
+      done,
+      failed,
+      ...(cancelled > 0 ? { cancelled } : {}),
+    };
+  }
+
+  /** Whether the round was cancelled; false if it is gone. */
+  cancelled(board: string, roundId: string): boolean {
+    const stored = this.rounds.get(key(board, roundId));
+    return stored !== undefined && (JSON.parse(stored.json) as Round).cancelledAt !== undefined;
   }
 }
 

@@ -133,7 +133,8 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       const first = { ...round, total: 2, plan: { ...plan, scheduled: 1 }, revision: 1 };
       expect(await stores().leaderboards.reviseRound(ids.old, first)).toBe(true);
       expect(await stores().leaderboards.reviseRound(ids.old, { ...round, total: 5, revision: 1 })).toBe(false);
-      await stores().roundJobs.finish(job, 'done');
+      // Batches are to come: the progress says so, until the round ends or is cancelled.
+      expect(await stores().roundJobs.finish(job, 'done')).toEqual({ total: 2, done: 1, failed: 0, continuing: true });
       const second = { ...first, cancelledAt: at(208), revision: 2 };
       expect(await stores().leaderboards.reviseRound(ids.old, second)).toBe(true);
       expect(await stores().leaderboards.reviseRound(ids.old, { ...second, revision: 2 })).toBe(false);
