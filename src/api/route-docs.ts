@@ -532,7 +532,7 @@ export const docs = {
         "Over the board's active entries, each match queued and rated when played. No body: a round robin as the game schedules one (every seating, on every map or world of the board). " +
         '`{ schedule: "swiss", rounds }`: Swiss rounds one after the other, each pairing entries of close match points without rematches where possible. ' +
         '`{ schedule: "ladder", matches, batch }`: a continuous ladder that keeps scheduling batches of pairs (fewest games first, then close ratings and stale pairs) until `matches` were played. ' +
-        'Swiss and ladders pair two entries, so they need a two-seat game. The rules: docs/leaderboards.md#schedules. One round runs at a time unless `concurrent: true`.',
+        'Swiss and ladders pair two entries, so they need a two-seat game. The rules: docs/schedules.md. One round runs at a time unless `concurrent: true`.',
       security: WRITE_SECURITY,
       parameters: [BOARD_ID],
       requestBody: { ...jsonBody(schema), required: false },
