@@ -2,6 +2,7 @@ import { gameById } from '../games/catalog.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import type { Leaderboard, Round } from '../store/contract/leaderboards.js';
 import type { RoundJob } from '../store/contract/round-job.js';
+import { progressComplete } from '../store/contract/round-jobs.js';
 import type { LeaderboardDeps } from './deps.js';
 
 import { activeEntries, jobsOf, scheduleInput } from './round-inputs.js';
@@ -80,6 +81,8 @@ export async function roundCaughtUp(
   roundId: string,
 ): Promise<void> {
   const round = await deps.leaderboards.getRound(board.id, roundId);
+  // Another caller (a redelivered last job) may have scheduled the next batch already.
+  if (round && !progressComplete(round)) return;
   if (round?.plan && !round.plan.ended && !round.cancelledAt) {
     await nextBatch(deps, queue, board, round);
     return;

@@ -3,6 +3,7 @@ import { newEntry } from '../../src/leaderboard/boards.js';
 import { cancelRound } from '../../src/leaderboard/cancel-round.js';
 import type { LeaderboardDeps } from '../../src/leaderboard/deps.js';
 import { resumeRounds } from '../../src/leaderboard/resume.js';
+import { roundCaughtUp } from '../../src/leaderboard/round-batches.js';
 import { roundStatus } from '../../src/leaderboard/round-status.js';
 import { scheduleRound } from '../../src/leaderboard/schedule-round.js';
 import type { Leaderboard } from '../../src/store/contract/leaderboards.js';
@@ -114,5 +115,21 @@ describe('a continuing round', () => {
     expect(round).toMatchObject({ total: 0, plan: { ended: true } });
     expect(roundStatus(round)).toBe('finished');
     expect(sent).toEqual([]);
+  });
+});
+
+describe('the end of a batch seen twice', () => {
+  it('schedules the next batch once', async () => {
+    const { stores, deps, board, sent, queue, finishAll } = await setUp();
+    const round = await scheduleRound(deps, queue, board, new Date(), { schedule: 'ladder', matches: 9, batch: 3 });
+    await finishAll();
+    await roundCaughtUp(stores, queue, board, round.id);
+    // A redelivered last job of the first batch: the second batch is running, nothing more is scheduled.
+    await roundCaughtUp(stores, queue, board, round.id);
+    expect(sent).toHaveLength(3);
+    expect((await stores.leaderboards.getRound(board.id, round.id))!).toMatchObject({
+      total: 6,
+      plan: { scheduled: 2 },
+    });
   });
 });
