@@ -56,6 +56,13 @@ export const ERRORS = [
     text: 'A request with the same `Idempotency-Key` is still running.',
   },
   { code: 'BUNDLE_MISSING', status: [409], text: 'Verify: a bundle of the match is not stored.' },
+  {
+    code: 'ROUND_RUNNING',
+    status: [409],
+    text: 'Another round of the board is running (`details.round`); ask for `concurrent: true` to start one anyway.',
+  },
+  { code: 'ROUND_FINISHED', status: [409], text: 'Cancel: the round has finished.' },
+  { code: 'BOARD_FROZEN', status: [409], text: 'The leaderboard is frozen: no new rounds.' },
   { code: 'BODY_TOO_LARGE', status: [413], text: "The body is over its route's limit ([security.md](security.md))." },
   { code: 'BUNDLE_TOO_LARGE', status: [413], text: 'A bundle is over the bundle limit (5 MB).' },
   {
@@ -74,6 +81,11 @@ export const ERRORS = [
     code: 'BOT_GAME_MISMATCH',
     status: [422],
     text: 'A stored bot of one game in a match or on a leaderboard of another (`details { botGame, game }`).',
+  },
+  {
+    code: 'SCHEDULE_UNSUPPORTED',
+    status: [422],
+    text: 'Swiss rounds or a ladder on a game whose matches seat more than two.',
   },
   { code: 'MAP_INVALID', status: [422], text: 'An inline map breaks a rule (`details.problems` names it).' },
   {

@@ -1,7 +1,9 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { JobQueue } from '../store/contract/job-queue.js';
-import { newEntry, newLeaderboard } from '../leaderboard/boards.js';
+import { boardIsFrozen, newEntry, newLeaderboard } from '../leaderboard/boards.js';
+import { cancelRound, runningRounds } from '../leaderboard/cancel-round.js';
+import { activeEntries } from '../leaderboard/round-inputs.js';
 import { scheduleRound } from '../leaderboard/schedule-round.js';
 import type { LeaderboardDeps } from '../leaderboard/deps.js';
 import type { RoundJob } from '../store/contract/round-job.js';
@@ -9,7 +11,8 @@ import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
 import { ApiProblem } from './problems.js';
 import { readerOf, type AuthMode } from './auth.js';
 import { usableBotRecord } from './bot-access.js';
-import { enforceLimit, roundMatchCount, type Limits } from './limits.js';
+import { enforceLimit, type Limits } from './limits.js';
+import { readOptionalJson, RoundRequest, roundOptions } from './round-requests.js';
 import {
   boardStandings,
   botIdVisibility,
@@ -23,7 +26,7 @@ import { checkId, MAX_CURSOR_CHARS, PageQuery, parseInput, readJson, requestedGa
 import { docs } from './route-docs.js';
 import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
-import { findGame } from '../games/catalog.js';
+import { findGame, gameById } from '../games/catalog.js';
 import { botFitsGame, botGameMismatch } from '../match/seats.js';
 import type { Webhook } from '../leaderboard/webhooks.js';
 import { checkWebhookUrl } from '../leaderboard/webhook-address.js';
@@ -201,15 +204,35 @@ export function leaderboardRoutes(
     });
   });
 
-  app.post('/v1/leaderboards/:id/rounds', docs.scheduleRound, auth, async (c) => {
+  app.post('/v1/leaderboards/:id/rounds', docs.scheduleRound(RoundRequest), auth, async (c) => {
     const b = await mine(c.req.param('id'), c.get('owner'));
+    const request = parseInput(RoundRequest, await readOptionalJson(c.req.raw));
     if (!queue) throw new ApiProblem(501, 'NO_QUEUE', 'this deployment has no match queue for rounds');
-    // Counted from the number of entries, before anything is queued.
-    const entries = (await deps.leaderboards.entries(b.id)).length;
-    enforceLimit('matchesPerRound', deps.limits.matchesPerRound, roundMatchCount(b, entries), 'matches in a round');
-    const round = await scheduleRound(deps, queue, b, new Date());
+    if (boardIsFrozen(b)) throw new ApiProblem(409, 'BOARD_FROZEN', 'this leaderboard is frozen: no new rounds');
+    // Counted from the number of active entries, before anything is queued.
+    const entries = (await activeEntries(deps, b)).length;
+    const options = roundOptions(request, gameById(b.game), b, entries, deps.limits.matchesPerRound);
+    const running = request.concurrent ? [] : await runningRounds(deps, b);
+    if (running.length > 0)
+      throw new ApiProblem(
+        409,
+        'ROUND_RUNNING',
+        `round ${running[0]!.id} is still running: cancel it, wait for it, or ask for concurrent: true`,
+        { round: running[0]!.id },
+      );
+    const round = await scheduleRound(deps, queue, b, new Date(), options);
     c.header('Location', `/v1/leaderboards/${b.id}/rounds/${round.id}`);
-    return c.json({ ...round, status: round.total === 0 ? 'finished' : 'running' }, 202);
+    return c.json(presentRound(round), 202);
+  });
+
+  app.post('/v1/leaderboards/:id/rounds/:rid/cancel', docs.cancelRound, auth, async (c) => {
+    const rid = checkId('rid', c.req.param('rid'));
+    const b = await mine(c.req.param('id'), c.get('owner'));
+    const result = await cancelRound(deps, b, rid, new Date());
+    if (result.kind === 'missing') throw new ApiProblem(404, 'NOT_FOUND', `no round '${rid}'`);
+    if (result.kind === 'finished')
+      throw new ApiProblem(409, 'ROUND_FINISHED', `round ${rid} has finished: there is nothing to cancel`);
+    return c.json(presentRound(result.round));
   });
 
   app.get('/v1/leaderboards/:id/rounds/:rid', docs.getRound, async (c) => {

@@ -1,3 +1,4 @@
+import { roundStatus } from '../leaderboard/round-status.js';
 import { standings } from '../leaderboard/standings.js';
 import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../store/contract/leaderboards.js';
 import { findGame } from '../games/catalog.js';
@@ -105,9 +106,10 @@ async function standingOn(store: LeaderboardStore, boardId: string, botId: strin
   };
 }
 
-/** A round with its status, as GET /v1/leaderboards/:id/rounds/:rid shows it. */
+/** A round with its status, as GET /v1/leaderboards/:id/rounds/:rid shows it (`schedule` absent: a round robin). */
 export function presentRound(round: Round) {
-  return { ...round, status: round.done + round.failed >= round.total ? ('finished' as const) : ('running' as const) };
+  const { revision: _revision, ...shown } = round;
+  return { ...shown, status: roundStatus(round) };
 }
 
 /** A listed board as GET /v1/leaderboards lists it. */

@@ -523,21 +523,48 @@ export const docs = {
       '404': errorResponse('No such leaderboard'),
     },
   }),
-  scheduleRound: describe({
+  /** POST /v1/leaderboards/{id}/rounds: `schema` is the body's validator. */
+  scheduleRound: (schema: z.ZodType) =>
+    describe({
+      tags: ['Leaderboards'],
+      summary: 'Schedule a round',
+      description:
+        "Over the board's active entries, each match queued and rated when played. No body: a round robin as the game schedules one (every seating, on every map or world of the board). " +
+        '`{ schedule: "swiss", rounds }`: Swiss rounds one after the other, each pairing entries of close match points without rematches where possible. ' +
+        '`{ schedule: "ladder", matches, batch }`: a continuous ladder that keeps scheduling batches of pairs (fewest games first, then close ratings and stale pairs) until `matches` were played. ' +
+        'Swiss and ladders pair two entries, so they need a two-seat game. The rules: docs/schedules.md. One round runs at a time unless `concurrent: true`.',
+      security: WRITE_SECURITY,
+      parameters: [BOARD_ID],
+      requestBody: { ...jsonBody(schema), required: false },
+      responses: {
+        '202': {
+          description:
+            '`{ id, total, done, failed, createdAt, status, schedule?, plan? }` (Location: the round); a continuing round counts in `total` the jobs scheduled so far',
+        },
+        '400': errorResponse('Invalid input: an option of another schedule, a ladder without matches'),
+        '403': errorResponse('FORBIDDEN'),
+        '404': errorResponse('No such leaderboard'),
+        '409': errorResponse(
+          'ROUND_RUNNING (details { round }): another round of the board is running; BOARD_FROZEN: the board is frozen',
+        ),
+        '422': errorResponse(
+          'LIMIT_EXCEEDED (details { limit: "matchesPerRound", max, count }): counted before anything is scheduled; SCHEDULE_UNSUPPORTED: Swiss or a ladder on a game of more than two seats',
+        ),
+        '501': errorResponse('NO_QUEUE: this deployment has no match queue for rounds'),
+      },
+    }),
+  cancelRound: describe({
     tags: ['Leaderboards'],
-    summary: 'Schedule a round',
+    summary: 'Cancel a round',
     description:
-      "A round robin over the board's entries as its game schedules one (every seating, on every map or world of the board); each match is queued and rated when played.",
+      'Its matches not yet started are not played (counted in `cancelled` as they come up), those running finish; a ladder or Swiss round schedules no further batch. Cancelling a cancelled round changes nothing.',
     security: WRITE_SECURITY,
-    parameters: [BOARD_ID],
+    parameters: [BOARD_ID, path('rid', 'A round id')],
     responses: {
-      '202': { description: '`{ id, total, done, failed, status }` (Location: the round)' },
+      '200': { description: 'The round: `{ id, total, done, failed, cancelled?, cancelledAt, status: "cancelled" }`' },
       '403': errorResponse('FORBIDDEN'),
-      '404': errorResponse('No such leaderboard'),
-      '422': errorResponse(
-        'LIMIT_EXCEEDED (details { limit: "matchesPerRound", max, count }): counted before anything is scheduled',
-      ),
-      '501': errorResponse('NO_QUEUE: this deployment has no match queue for rounds'),
+      '404': errorResponse('No such leaderboard or round'),
+      '409': errorResponse('ROUND_FINISHED: the round has finished'),
     },
   }),
   getRound: describe({
@@ -545,7 +572,10 @@ export const docs = {
     summary: 'Progress of a round',
     parameters: [BOARD_ID, path('rid', 'A round id')],
     responses: {
-      '200': { description: '`{ id, total, done, failed, status }`' },
+      '200': {
+        description:
+          '`{ id, total, done, failed, cancelled?, createdAt, status, schedule?, plan?, cancelledAt? }`: status running, finished or cancelled; schedule swiss or ladder (absent: a round robin)',
+      },
       '404': errorResponse('No such leaderboard or round'),
     },
   }),

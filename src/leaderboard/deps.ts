@@ -1,6 +1,8 @@
 import type { BotStore } from '../store/contract/bots.js';
 import type { LeaderboardStore } from '../store/contract/leaderboards.js';
 import type { RatingLedger } from '../store/contract/rating-ledger.js';
+import type { JobQueue } from '../store/contract/job-queue.js';
+import type { RoundJob } from '../store/contract/round-job.js';
 import type { RoundJobStore } from '../store/contract/round-jobs.js';
 import type { MatchDeps } from '../match/store-match.js';
 import type { Delivery } from './webhooks.js';
@@ -13,6 +15,8 @@ export interface LeaderboardDeps extends MatchDeps {
   /** Rounds' jobs: claimed, played and counted once each. */
   readonly roundJobs: RoundJobStore;
   readonly ratings: RatingLedger;
+  /** Where a continuing round (a ladder, Swiss rounds) queues its next batch; none: such a round ends after its batch. */
+  readonly roundQueue?: () => JobQueue<RoundJob> | undefined;
   /** When this process stops anyway (a Lambda invocation's end, ms since the epoch): no claim needs to outlive it. */
   readonly claimsEnd?: () => number;
   /**

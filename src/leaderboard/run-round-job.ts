@@ -10,11 +10,17 @@ import { JobError } from '../store/contract/job-errors.js';
 import { jobMatch } from '../store/contract/job-ids.js';
 import type { Leaderboard } from '../store/contract/leaderboards.js';
 import { jobSeats, type RoundJob } from '../store/contract/round-job.js';
-import type { JobOutcome, RoundJobStore, RoundProgress } from '../store/contract/round-jobs.js';
+import {
+  type JobOutcome,
+  progressComplete,
+  type RoundJobStore,
+  type RoundProgress,
+} from '../store/contract/round-jobs.js';
 import { boardSettings } from './boards.js';
 import type { LeaderboardDeps } from './deps.js';
 import { jobHolder, jobLeaseMs } from './job-lease.js';
 import { rateOnce, type Outcome } from './rate-match.js';
+import { roundCaughtUp } from './round-batches.js';
 
 /** Waits before asking a full match pool (POOL_BUSY), or the owner's full part of it (KEY_QUEUE_FULL), again; after the last, the match is recorded as failed. */
 const BUSY_BACKOFF_MS = [1000, 2000, 4000, 8000, 16000];
@@ -58,11 +64,13 @@ export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Pro
     );
   if (claim.state === 'missing')
     throw new JobError('JOB_UNKNOWN', `leaderboard ${message.board} has no job ${message.id}`);
-  const { job, attempt } = claim;
+  const { job, attempt, roundCancelled } = claim;
   const lease = keepLease(deps.roundJobs, job, leaseEnd, leaseMs / 4);
   let outcome: JobOutcome;
   try {
-    outcome = await playAndRate(deps, board, job, attempt <= MAX_JOB_ATTEMPTS, lease.renew);
+    // A job of a cancelled round is not played, unless an earlier attempt stored its match (then it is rated).
+    const cancelled = roundCancelled === true;
+    outcome = await playAndRate(deps, board, job, attempt <= MAX_JOB_ATTEMPTS && !cancelled, lease.renew, cancelled);
   } catch (e) {
     const code = runnerErrorCode(e) ?? (e instanceof InputError ? e.code : null);
     // A closing pool is this process shutting down: the job stays pending for the next start.
@@ -85,8 +93,11 @@ export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Pro
     await deps.roundJobs.release(job, jobHolder()).catch(() => undefined);
     throw e;
   }
-  if (progress && progress.done + progress.failed >= progress.total)
-    await deps.roundJobs.closeRound(job.board, job.round);
+  // The last job of a round, or of a continuing round's batch: the round closes, or its next batch is scheduled.
+  if (progress && progressComplete(progress)) {
+    if (progress.continuing) await roundCaughtUp(deps, deps.roundQueue?.(), board, job.round);
+    else await deps.roundJobs.closeRound(job.board, job.round);
+  }
   return outcome;
 }
 
@@ -101,16 +112,18 @@ function keepLease(store: RoundJobStore, job: RoundJob, leaseEnd: () => number, 
   return { renew, stop: () => clearInterval(timer) };
 }
 
-/** Plays (when `mayPlay`, or finds) and rates a job's match. */
+/** Plays (when `mayPlay`, or finds) and rates a job's match; one not played of a cancelled round is `cancelled`. */
 async function playAndRate(
   deps: LeaderboardDeps,
   board: Leaderboard,
   job: RoundJob,
   mayPlay: boolean,
   renew: () => Promise<void>,
+  cancelled: boolean,
 ): Promise<JobOutcome> {
   const { matchId, seed } = await jobMatch(job.id);
   const stored = await deps.matches.get<MatchRecord>(matchId);
+  if (!stored && cancelled) return 'cancelled';
   if (!stored && !mayPlay) {
     console.error(
       `leaderboard ${job.board} round ${job.round}: ${describeJob(job)}: given up after ${MAX_JOB_ATTEMPTS} attempts`,

@@ -20,20 +20,23 @@ export function assembleRuntime<Q extends JobQueue<RoundJob>>(
   site: Site,
 ): AssembledRuntime<Q> {
   const deps = runtimeDeps(kit, stores);
-  const queue = kit.queue?.(deps);
+  const queue = deps.roundQueue?.() as Q | undefined;
   const app = createApp({ ...deps, ...(queue ? { queue } : {}), site, auth: kit.auth });
   return { deps, queue, app };
 }
 
-/** The deps alone (a queue consumer that serves no HTTP). */
+/** The deps alone (a queue consumer that serves no HTTP); the kit's queue is made once, on first use. */
 export function runtimeDeps(kit: RuntimeKit<JobQueue<RoundJob>>, stores: Stores): RuntimeDeps {
   const { webhooks } = kit;
-  return {
+  let queue: { made: JobQueue<RoundJob> | undefined } | undefined;
+  const deps: RuntimeDeps = {
     ...stores,
+    roundQueue: () => (queue ??= { made: kit.queue?.(deps) }).made,
     runner: kit.runner,
     webhookSettings: kit.webhookSettings,
     ...(kit.claimsEnd ? { claimsEnd: kit.claimsEnd } : {}),
     ...(webhooks ? { notify: (list) => webhooks.send(list) } : {}),
     ...(webhooks?.forget ? { forgetHook: (id) => webhooks.forget!(id) } : {}),
   };
+  return deps;
 }

@@ -34,7 +34,8 @@ const LISTED_BOARDS = 'listed#boards';
  * - sk `entry#<bot id>`: an entry, indexed on gsi1pk `entries#<bot id>`, gsi1sk `lb#<board id>`
  *   (the boards a bot is on);
  * - sk `round#<round id>`: a round, indexed on gsi1pk `rounds#<board id>`, gsi1sk
- *   `<createdAt>#<round id>` (the board's latest round);
+ *   `<createdAt>#<round id>` (the board's latest round); its counters (`done`, `failed`,
+ *   `cancelled`) beside the record, and `revision` once it was revised (reviseRound);
  * - sk `result#<finished at>#<match id>`: a result line, for the export.
  */
 export class DynamoLeaderboardStore implements LeaderboardStore {
@@ -223,9 +224,43 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       );
       if (!out.Item?.record?.S) return null;
       const round = JSON.parse(out.Item.record.S) as Round;
-      return { ...round, done: Number(out.Item.done?.N ?? 0), failed: Number(out.Item.failed?.N ?? 0) };
+      const cancelled = Number(out.Item.cancelled?.N ?? 0);
+      return {
+        ...round,
+        done: Number(out.Item.done?.N ?? 0),
+        failed: Number(out.Item.failed?.N ?? 0),
+        ...(cancelled > 0 ? { cancelled } : {}),
+      };
     } catch (e) {
       throw unavailable('reading a round', e);
+    }
+  }
+
+  async reviseRound(boardId: string, round: Round): Promise<boolean> {
+    // The revision is kept beside the record too, for the condition: rounds stored before it have none.
+    const previous = (round.revision ?? 0) - 1;
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(boardId, `round#${round.id}`),
+          UpdateExpression: 'SET #record = :record, revision = :revision',
+          ConditionExpression:
+            previous === 0
+              ? 'attribute_exists(#record) AND attribute_not_exists(revision)'
+              : 'attribute_exists(#record) AND revision = :previous',
+          ExpressionAttributeNames: { '#record': 'record' },
+          ExpressionAttributeValues: {
+            ':record': { S: JSON.stringify(round) },
+            ':revision': { N: String(round.revision ?? 0) },
+            ...(previous === 0 ? {} : { ':previous': { N: String(previous) } }),
+          },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('revising a round', e);
     }
   }
 

@@ -10,7 +10,14 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { JobError } from '../contract/job-errors.js';
 import { jobIndex } from '../contract/job-ids.js';
-import type { JobClaim, JobOutcome, RoundJobStore, RoundProgress } from '../contract/round-jobs.js';
+import type { Round } from '../contract/leaderboards.js';
+import {
+  type JobClaim,
+  type JobOutcome,
+  roundProgress,
+  type RoundJobStore,
+  type RoundProgress,
+} from '../contract/round-jobs.js';
 import type { RoundJob } from '../contract/round-job.js';
 import { unavailable } from './s3-blobs.js';
 import { N, S } from './attribute-values.js';
@@ -24,10 +31,10 @@ const MAX_PAGES = 1000;
  * Rounds' jobs in the match table, next to their board (pk `lb#<board id>`):
  * - a job: sk `job#<round id>#<index, 7 digits>`, the job as JSON in `record`,
  *   `state` pending | done | failed, `attempts` (claims so far), and while
- *   claimed `holder` and `leaseUntil` (ms since the epoch);
+ *   claimed `holder` and `leaseUntil` (ms since the epoch); cancelled too;
  * - an unfinished round: pk `rounds#open`, sk `<board id>#<round id>`;
  * - the round itself is DynamoLeaderboardStore's item (sk `round#<round id>`,
- *   `done` and `failed` counters): finish() adds to its counters, and keeps in
+ *   `done`, `failed` and `cancelled` counters): finish() adds to its counters, and keeps in
  *   `counted` (a number set) the indexes of the jobs counted, so none twice.
  * Only single-item conditional writes: dynalite has no transactions.
  */
@@ -163,7 +170,14 @@ export class DynamoRoundJobStore implements RoundJobStore {
         ),
       );
       const item = out.Attributes ?? {};
-      return { state: 'claimed', job: JSON.parse(item.record!.S!) as RoundJob, attempt: Number(item.attempts?.N ?? 1) };
+      const claimed = JSON.parse(item.record!.S!) as RoundJob;
+      const cancelled = await this.roundCancelled(claimed.board, claimed.round);
+      return {
+        state: 'claimed',
+        job: claimed,
+        attempt: Number(item.attempts?.N ?? 1),
+        ...(cancelled ? { roundCancelled: true as const } : {}),
+      };
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw e;
     }
@@ -173,8 +187,19 @@ export class DynamoRoundJobStore implements RoundJobStore {
     const item = out.Item;
     if (!item) return { state: 'missing' };
     const state = item.state?.S;
-    if (state === 'done' || state === 'failed') return { state: 'finished', outcome: state };
+    if (state === 'done' || state === 'failed' || state === 'cancelled') return { state: 'finished', outcome: state };
     return { state: 'busy', until: Number(item.leaseUntil?.N ?? nowMs) };
+  }
+
+  /** Whether a round was cancelled (read after a claim: a job of a cancelled round is not played). */
+  private async roundCancelled(board: string, round: string): Promise<boolean> {
+    const out = await this.send('reading a round', () =>
+      this.db.send(
+        new GetItemCommand({ TableName: this.table, Key: this.roundKey(board, round), ConsistentRead: true }),
+      ),
+    );
+    const record = out.Item?.record?.S;
+    return record !== undefined && (JSON.parse(record) as Round).cancelledAt !== undefined;
   }
 
   async renew(job: RoundJob, holder: string, untilMs: number): Promise<boolean> {
@@ -266,6 +291,11 @@ export class DynamoRoundJobStore implements RoundJobStore {
 
 function progressOf(item: Record<string, AttributeValue> | undefined): RoundProgress | null {
   if (!item?.record?.S) return null;
-  const { total } = JSON.parse(item.record.S) as { total: number };
-  return { total, done: Number(item.done?.N ?? 0), failed: Number(item.failed?.N ?? 0) };
+  const cancelled = Number(item.cancelled?.N ?? 0);
+  return {
+    ...roundProgress(JSON.parse(item.record.S) as Round),
+    done: Number(item.done?.N ?? 0),
+    failed: Number(item.failed?.N ?? 0),
+    ...(cancelled > 0 ? { cancelled } : {}),
+  };
 }

@@ -66,12 +66,43 @@ export interface Entry {
   readonly version: number;
 }
 
+/** How a round picks its matches. */
+export const SCHEDULE_KINDS = ['round-robin', 'swiss', 'ladder'] as const;
+export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
+
+/**
+ * A continuing round's plan (a ladder, Swiss rounds): it is scheduled in
+ * batches, each picked when the previous one has finished.
+ */
+export interface RoundPlan {
+  /** Most matches in all. */
+  readonly matches: number;
+  /** Most matches in one batch. */
+  readonly batch: number;
+  /** Most batches (a Swiss round is one batch). */
+  readonly batches: number;
+  /** Batches scheduled so far. */
+  readonly scheduled: number;
+  /** Set when no batch follows: its matches were played, it was cancelled, or no pair was left. */
+  readonly ended?: boolean;
+}
+
 export interface Round {
   readonly id: string;
+  /** Jobs scheduled (a continuing round: so far). */
   readonly total: number;
   readonly done: number;
   readonly failed: number;
+  /** Jobs not played because the round was cancelled; absent: none. */
+  readonly cancelled?: number;
   readonly createdAt: string;
+  /** Absent: a round robin (rounds stored before rounds had a schedule). */
+  readonly schedule?: ScheduleKind;
+  readonly plan?: RoundPlan;
+  /** When its owner cancelled it (ISO): jobs not yet started are not played. */
+  readonly cancelledAt?: string;
+  /** Bumped by every reviseRound; absent: 0. */
+  readonly revision?: number;
 }
 
 /**
@@ -115,6 +146,12 @@ export interface LeaderboardStore {
   putEntry(boardId: string, entry: Entry): Promise<boolean>;
   putRound(boardId: string, round: Round): Promise<void>;
   getRound(boardId: string, roundId: string): Promise<Round | null>;
+  /**
+   * Rewrites a round's own fields (not its done, failed and cancelled counters)
+   * if its stored revision is `round.revision - 1`; false if another write
+   * came first, or the round is gone.
+   */
+  reviseRound(boardId: string, round: Round): Promise<boolean>;
   /** The board's newest round (by createdAt), with its counters; null if it has none. */
   latestRound(boardId: string): Promise<Round | null>;
   appendResult(boardId: string, line: ResultLine): Promise<void>;

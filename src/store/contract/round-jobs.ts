@@ -1,10 +1,15 @@
+import type { Round } from './leaderboards.js';
 import type { RoundJob } from './round-job.js';
 
-export type JobOutcome = 'done' | 'failed';
+/** `cancelled`: its round was cancelled before the job started, so it was not played. */
+export type JobOutcome = 'done' | 'failed' | 'cancelled';
 
 export type JobClaim =
-  /** This process holds the job until its lease ends: the stored job, and which claim this is (1 first). */
-  | { readonly state: 'claimed'; readonly job: RoundJob; readonly attempt: number }
+  /**
+   * This process holds the job until its lease ends: the stored job, which claim this is (1 first),
+   * and whether its round was cancelled (then the job is finished as cancelled, not played).
+   */
+  | { readonly state: 'claimed'; readonly job: RoundJob; readonly attempt: number; readonly roundCancelled?: true }
   /** Played (or given up) already: a redelivery, nothing to do. */
   | { readonly state: 'finished'; readonly outcome: JobOutcome }
   /** Another process holds it, until `until` (ms since the epoch). */
@@ -15,7 +20,22 @@ export interface RoundProgress {
   readonly total: number;
   readonly done: number;
   readonly failed: number;
+  /** Absent: none. */
+  readonly cancelled?: number;
+  /** Set when the round has batches to come (a continuing round, neither ended nor cancelled). */
+  readonly continuing?: true;
 }
+
+/** The progress fields a round's own record gives: its total, and whether batches are to come. */
+export function roundProgress(
+  round: Pick<Round, 'total' | 'plan' | 'cancelledAt'>,
+): Pick<RoundProgress, 'total' | 'continuing'> {
+  const continuing = round.plan !== undefined && !round.plan.ended && round.cancelledAt === undefined;
+  return { total: round.total, ...(continuing ? { continuing: true as const } : {}) };
+}
+
+/** Whether every job of a round is counted: played, failed or cancelled. */
+export const progressComplete = (p: RoundProgress): boolean => p.done + p.failed + (p.cancelled ?? 0) >= p.total;
 
 /**
  * Rounds' jobs in the table, so that a job outlives the process or message
@@ -38,7 +58,7 @@ export interface RoundJobStore {
   /** Gives the job back (its attempt failed), so the next delivery may claim it at once. */
   release(job: RoundJob, holder: string): Promise<void>;
   /**
-   * Counts the job in its round's done or failed, once per job id (a second
+   * Counts the job in its round's done, failed or cancelled, once per job id (a second
    * call counts nothing), then marks it finished. The round's progress after,
    * or null if the round is gone.
    */

@@ -96,6 +96,10 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
     return this.rounds.get(boardId, roundId);
   }
 
+  async reviseRound(boardId: string, round: Round): Promise<boolean> {
+    return this.rounds.revise(boardId, round);
+  }
+
   async latestRound(boardId: string): Promise<Round | null> {
     const newest = this.roundsOf.all(boardId, true)[0];
     return newest ? this.rounds.get(boardId, newest.item) : null;

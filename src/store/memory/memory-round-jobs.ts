@@ -76,7 +76,12 @@ export class MemoryRoundJobStore implements RoundJobStore {
     stored.holder = holder;
     stored.leaseUntil = nowMs + leaseMs;
     stored.attempts++;
-    return { state: 'claimed', job: JSON.parse(stored.json) as RoundJob, attempt: stored.attempts };
+    return {
+      state: 'claimed',
+      job: JSON.parse(stored.json) as RoundJob,
+      attempt: stored.attempts,
+      ...(this.rounds.cancelled(job.board, job.round) ? { roundCancelled: true as const } : {}),
+    };
   }
 
   async renew(job: RoundJob, holder: string, untilMs: number): Promise<boolean> {

@@ -124,6 +124,26 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       expect(await stores().leaderboards.getRound(ids.pub0, uid('round_a'))).toBeNull();
     });
 
+    it("revises a round's own fields from the revision before only, keeping its counters", async () => {
+      const id = uid('round_revised');
+      const job = { id: `${id}.0`, board: ids.old, round: id, seats: ['a', 'b'], map: '' };
+      const plan = { matches: 10, batch: 2, batches: 10, scheduled: 0 };
+      const round = { id, total: 0, done: 0, failed: 0, createdAt: at(207), schedule: 'ladder' as const, plan };
+      await stores().leaderboards.putRound(ids.old, round);
+      const first = { ...round, total: 2, plan: { ...plan, scheduled: 1 }, revision: 1 };
+      expect(await stores().leaderboards.reviseRound(ids.old, first)).toBe(true);
+      expect(await stores().leaderboards.reviseRound(ids.old, { ...round, total: 5, revision: 1 })).toBe(false);
+      // Batches are to come: the progress says so, until the round ends or is cancelled.
+      expect(await stores().roundJobs.finish(job, 'done')).toEqual({ total: 2, done: 1, failed: 0, continuing: true });
+      const second = { ...first, cancelledAt: at(208), revision: 2 };
+      expect(await stores().leaderboards.reviseRound(ids.old, second)).toBe(true);
+      expect(await stores().leaderboards.reviseRound(ids.old, { ...second, revision: 2 })).toBe(false);
+      expect(await stores().leaderboards.getRound(ids.old, id)).toEqual({ ...second, done: 1, failed: 0 });
+      expect(await stores().leaderboards.reviseRound(ids.old, { ...round, id: uid('round_never'), revision: 1 })).toBe(
+        false,
+      );
+    });
+
     it('gives the newest results first, and all of them in the order they finished through its cursors', async () => {
       for (let i = 0; i < 12; i++) await stores().leaderboards.appendResult(ids.pub1, line(`m${i}`, 'r', 210 + i));
       const recent = await stores().leaderboards.recentResults(ids.pub1, 10);

@@ -83,6 +83,45 @@ export function roundJobStoreContract(stores: () => Stores): void {
       expect(await stores().roundJobs.openRounds()).not.toContainEqual({ board, round });
     });
 
+    it('counts cancelled jobs apart, once each, and a cancelled job is finished', async () => {
+      const cancelledRound = uid('round_cancelled');
+      const some: RoundJob[] = [0, 1, 2].map((k) => ({
+        id: jobId(cancelledRound, k),
+        board,
+        round: cancelledRound,
+        seats: ['a', 'b'],
+        map: '',
+      }));
+      await stores().roundJobs.addJobs(some);
+      await stores().leaderboards.putRound(board, {
+        id: cancelledRound,
+        total: 3,
+        done: 0,
+        failed: 0,
+        createdAt: at(301),
+      });
+      expect(await stores().roundJobs.finish(some[0]!, 'done')).toEqual({ total: 3, done: 1, failed: 0 });
+      expect(await stores().roundJobs.finish(some[1]!, 'cancelled')).toEqual({
+        total: 3,
+        done: 1,
+        failed: 0,
+        cancelled: 1,
+      });
+      expect(await stores().roundJobs.finish(some[1]!, 'cancelled')).toMatchObject({ cancelled: 1 });
+      expect(await stores().roundJobs.finish(some[2]!, 'cancelled')).toMatchObject({ cancelled: 2, done: 1 });
+      expect(await stores().roundJobs.claim(some[1]!, 'one', 1, 1)).toEqual({
+        state: 'finished',
+        outcome: 'cancelled',
+      });
+      expect(await stores().leaderboards.getRound(board, cancelledRound)).toMatchObject({
+        total: 3,
+        done: 1,
+        failed: 0,
+        cancelled: 2,
+      });
+      expect(await stores().roundJobs.pendingJobs(board, cancelledRound)).toEqual([]);
+    });
+
     it('counts nothing in a round that is gone', async () => {
       const gone = uid('round_gone');
       const job: RoundJob = { id: jobId(gone, 0), board, round: gone, seats: ['a', 'b'], map: 'default' };
