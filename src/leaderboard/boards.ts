@@ -18,6 +18,10 @@ export function boardSettings(board: Leaderboard): Readonly<Record<string, unkno
     createdAt: _createdAt,
     deadline: _deadline,
     frozenAt: _frozenAt,
+    hidden: _hidden,
+    manifestSha256: _manifest,
+    finalBoard: _finalBoard,
+    finalOf: _finalOf,
     ...settings
   } = board;
   return settings;

@@ -8,14 +8,15 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type {
-  BoardOfBot,
-  Entry,
-  Leaderboard,
-  LeaderboardStore,
-  ListedBoard,
-  ResultLine,
-  Round,
+import {
+  boardIsListed,
+  type BoardOfBot,
+  type Entry,
+  type Leaderboard,
+  type LeaderboardStore,
+  type ListedBoard,
+  type ResultLine,
+  type Round,
 } from '../contract/leaderboards.js';
 import type { Webhook } from '../contract/webhooks.js';
 import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
@@ -106,8 +107,9 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   }
 
   async createBoard(board: Leaderboard): Promise<void> {
-    const listing: Record<string, AttributeValue> =
-      board.public === true ? { gsi1pk: { S: LISTED_BOARDS }, gsi1sk: { S: `${board.createdAt}#${board.id}` } } : {};
+    const listing: Record<string, AttributeValue> = boardIsListed(board)
+      ? { gsi1pk: { S: LISTED_BOARDS }, gsi1sk: { S: `${board.createdAt}#${board.id}` } }
+      : {};
     const item = {
       ...this.key(board.id, 'board'),
       record: { S: JSON.stringify(board) },
@@ -115,6 +117,34 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       ...listing,
     };
     await this.put(item, 'attribute_not_exists(pk)', 'storing a leaderboard');
+  }
+
+  async updateBoard(previous: Leaderboard, next: Leaderboard): Promise<boolean> {
+    if (next.id !== previous.id) return false;
+    const listed = boardIsListed(next);
+    // The stored JSON is the condition: a board changed by another writer since it was read is not overwritten.
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(previous.id, 'board'),
+          UpdateExpression: listed
+            ? 'SET #r = :next, gsi1pk = :listed, gsi1sk = :order'
+            : 'SET #r = :next REMOVE gsi1pk, gsi1sk',
+          ConditionExpression: '#r = :previous',
+          ExpressionAttributeNames: { '#r': 'record' },
+          ExpressionAttributeValues: {
+            ':next': { S: JSON.stringify(next) },
+            ':previous': { S: JSON.stringify(previous) },
+            ...(listed ? { ':listed': { S: LISTED_BOARDS }, ':order': { S: `${next.createdAt}#${next.id}` } } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('updating a leaderboard', e);
+    }
   }
 
   async listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>> {

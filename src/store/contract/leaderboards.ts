@@ -17,6 +17,13 @@ export interface Leaderboard {
   readonly deadline?: string;
   /** When the organizer froze the board (ISO): its standings are final from then on. */
   readonly frozenAt?: string;
+  /** A hidden board is not listed, and only its owner and entrants see it. */
+  readonly hidden?: boolean;
+  /** The SHA-256 of the manifest published when the board was frozen. */
+  readonly manifestSha256?: string;
+  /** The board of this board's final (a round robin among its top entries), and the other way round. */
+  readonly finalBoard?: string;
+  readonly finalOf?: string;
   readonly [setting: string]: unknown;
 }
 
@@ -100,10 +107,18 @@ export interface BoardOfBot {
   readonly entry: Entry;
 }
 
+/** Whether listBoards lists a board: public, and not hidden. */
+export const boardIsListed = (board: Leaderboard): boolean => board.public === true && board.hidden !== true;
+
 export interface LeaderboardStore {
-  /** Stores a new board; a board with `public: true` is listed (listBoards). */
+  /** Stores a new board; a listed one (boardIsListed) is listed by listBoards. */
   createBoard(board: Leaderboard): Promise<void>;
   getBoard(id: string): Promise<Leaderboard | null>;
+  /**
+   * Replaces a board with `next` if it is still exactly `previous` (as getBoard read it), listing or
+   * unlisting it as `next` says; false if it changed meanwhile or is gone. Its entry count is kept.
+   */
+  updateBoard(previous: Leaderboard, next: Leaderboard): Promise<boolean>;
   /** Listed (public) boards, newest first, with their entry counts. */
   listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>>;
   /** Adds an entry; false if the bot is already on the board. */

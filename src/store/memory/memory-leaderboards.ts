@@ -1,11 +1,12 @@
-import type {
-  BoardOfBot,
-  Entry,
-  Leaderboard,
-  LeaderboardStore,
-  ListedBoard,
-  ResultLine,
-  Round,
+import {
+  boardIsListed,
+  type BoardOfBot,
+  type Entry,
+  type Leaderboard,
+  type LeaderboardStore,
+  type ListedBoard,
+  type ResultLine,
+  type Round,
 } from '../contract/leaderboards.js';
 import type { Page } from '../contract/page.js';
 import type { Webhook } from '../contract/webhooks.js';
@@ -19,7 +20,7 @@ const RESULT = 'result#';
 const MAX_RESULT_KEY_BYTES = 1024;
 
 interface StoredBoard {
-  readonly json: string;
+  json: string;
   entryCount: number;
 }
 
@@ -39,7 +40,17 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
   async createBoard(board: Leaderboard): Promise<void> {
     if (this.boards.has(board.id)) return;
     this.boards.set(board.id, { json: JSON.stringify(board), entryCount: 0 });
-    if (board.public === true) this.listed.put(LISTED, `${board.createdAt}#${board.id}`, board.id);
+    if (boardIsListed(board)) this.listed.put(LISTED, `${board.createdAt}#${board.id}`, board.id);
+  }
+
+  async updateBoard(previous: Leaderboard, next: Leaderboard): Promise<boolean> {
+    const stored = this.boards.get(previous.id);
+    if (!stored || stored.json !== JSON.stringify(previous) || next.id !== previous.id) return false;
+    stored.json = JSON.stringify(next);
+    const listing = `${next.createdAt}#${next.id}`;
+    if (boardIsListed(next)) this.listed.put(LISTED, listing, next.id);
+    else this.listed.delete(LISTED, listing);
+    return true;
   }
 
   async getBoard(id: string): Promise<Leaderboard | null> {

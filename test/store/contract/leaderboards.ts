@@ -176,4 +176,30 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       expect(await stores().leaderboards.webhooks(ids.pub0)).toEqual([hook('hook_b')]);
     });
   });
+
+  describe('LeaderboardStore board updates', () => {
+    it('replaces a board only if it is still as read, listing or unlisting it, keeping its entry count', async () => {
+      const id = uid('lb_upd');
+      const created = board(id, 300, true);
+      await stores().leaderboards.createBoard(created);
+      expect(await stores().leaderboards.addEntry(id, entry(uid('bot_u'), 1000))).toBe(true);
+      const listedIds = async () =>
+        (await first((limit, cursor) => stores().leaderboards.listBoards(limit, cursor), 100, 50)).map(
+          (i) => i.board.id,
+        );
+      expect(await listedIds()).toContain(id);
+      const hidden: Leaderboard = { ...created, name: 'renamed', hidden: true };
+      expect(await stores().leaderboards.updateBoard(created, hidden)).toBe(true);
+      expect(await stores().leaderboards.getBoard(id)).toEqual(hidden);
+      expect(await listedIds()).not.toContain(id);
+      // A writer that read the board before the first update loses.
+      expect(await stores().leaderboards.updateBoard(created, { ...created, name: 'lost' })).toBe(false);
+      expect((await stores().leaderboards.getBoard(id))!.name).toBe('renamed');
+      const shown: Leaderboard = { ...hidden, hidden: false };
+      expect(await stores().leaderboards.updateBoard(hidden, shown)).toBe(true);
+      const listed = await first((limit, cursor) => stores().leaderboards.listBoards(limit, cursor), 100, 50);
+      expect(listed.find((i) => i.board.id === id)).toEqual({ board: shown, entries: 1 });
+      expect(await stores().leaderboards.updateBoard(board(uid('lb_none'), 1), board(uid('lb_none'), 2))).toBe(false);
+    });
+  });
 }
