@@ -46,10 +46,28 @@ export const ERRORS = [
   { code: 'UNAUTHORIZED', status: [401], text: 'No API key where one is needed, or a key that is not known.' },
   { code: 'KEY_REVOKED', status: [401], text: 'The API key was revoked: refused from the next request on.' },
   { code: 'FORBIDDEN', status: [403], text: 'The key is not the owner (of the match to verify, its logs, the board).' },
-  { code: 'ADMIN_KEY_REQUIRED', status: [403], text: 'Keys are administered with an admin key; this is a team key.' },
+  {
+    code: 'ADMIN_KEY_REQUIRED',
+    status: [403],
+    text: 'Keys are administered, and leaderboards created, with an admin key; this is a team key.',
+  },
   { code: 'CROSS_SITE_REQUEST', status: [403], text: "A write sent by a browser from another site's page." },
   { code: 'NOT_FOUND', status: [404], text: "No such id, route or stored bot; also someone else's private bot." },
   { code: 'ALREADY_ENTERED', status: [409], text: 'The bot is on this leaderboard already.' },
+  { code: 'NOT_FROZEN', status: [404, 409], text: 'The leaderboard is not frozen: no manifest yet, no final.' },
+  {
+    code: 'BOARD_FROZEN',
+    status: [409],
+    text: 'The leaderboard is frozen: no rounds, entries or entry changes (`details.frozenAt`).',
+  },
+  {
+    code: 'DEADLINE_PASSED',
+    status: [409],
+    text: "Entries and pins after the leaderboard's deadline (`details.deadline`).",
+  },
+  { code: 'ROUND_RUNNING', status: [409], text: 'A freeze while a round is still being played (`details.round`).' },
+  { code: 'FINAL_EXISTS', status: [409], text: 'The leaderboard has its final already (`details.final`).' },
+  { code: 'TOO_FEW_ENTRIES', status: [409], text: 'A final needs at least 2 active entries.' },
   {
     code: 'IDEMPOTENCY_IN_PROGRESS',
     status: [409],
@@ -107,6 +125,8 @@ export const ERRORS = [
   { code: 'REPLAY_CORRUPT', status: [500], text: 'A stored replay or logs object that cannot be decoded.' },
   { code: 'ID_COLLISION', status: [500], text: 'A new match id collided with a stored one: retry the request.' },
   { code: 'NO_QUEUE', status: [501], text: 'This deployment has no queue for rounds.' },
+  { code: 'BOARD_CONTENDED', status: [503], text: 'A leaderboard or entry kept changing under the write: retry.' },
+  { code: 'MANIFEST_MISSING', status: [503], text: "A frozen leaderboard's stored manifest is gone." },
   {
     code: 'STORAGE_UNAVAILABLE',
     status: [503],

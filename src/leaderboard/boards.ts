@@ -19,6 +19,7 @@ export function boardSettings(board: Leaderboard): Readonly<Record<string, unkno
     deadline: _deadline,
     frozenAt: _frozenAt,
     hidden: _hidden,
+    teams: _teams,
     manifestSha256: _manifest,
     finalBoard: _finalBoard,
     finalOf: _finalOf,

@@ -2,7 +2,7 @@ import type { GameModule } from '../core/game-module.js';
 import { gameById } from '../games/catalog.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import { jobId } from '../store/contract/job-ids.js';
-import type { Leaderboard, Round } from '../store/contract/leaderboards.js';
+import { entryStatusOf, type Leaderboard, type Round } from '../store/contract/leaderboards.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { boardSettings } from './boards.js';
 import type { LeaderboardDeps } from './deps.js';
@@ -50,7 +50,8 @@ export async function scheduleRound(
   board: Leaderboard,
   now: Date,
 ): Promise<Round> {
-  const entries = await deps.leaderboards.entries(board.id);
+  // Disabled, banned and removed entries sit out new rounds.
+  const entries = (await deps.leaderboards.entries(board.id)).filter((e) => entryStatusOf(e) === 'active');
   const id = newId('round');
   const seatings = roundSeatings(
     gameById(board.game),

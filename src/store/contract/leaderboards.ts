@@ -19,6 +19,8 @@ export interface Leaderboard {
   readonly frozenAt?: string;
   /** A hidden board is not listed, and only its owner and entrants see it. */
   readonly hidden?: boolean;
+  /** Team keys the owner minted (ApiKeyRecord.createdBy) may enter their own bots. */
+  readonly teams?: boolean;
   /** The SHA-256 of the manifest published when the board was frozen. */
   readonly manifestSha256?: string;
   /** The board of this board's final (a round robin among its top entries), and the other way round. */
