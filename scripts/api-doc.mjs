@@ -54,6 +54,7 @@ export const ERRORS = [
   { code: 'CROSS_SITE_REQUEST', status: [403], text: "A write sent by a browser from another site's page." },
   { code: 'NOT_FOUND', status: [404], text: "No such id, route or stored bot; also someone else's private bot." },
   { code: 'ALREADY_ENTERED', status: [409], text: 'The bot is on this leaderboard already.' },
+  { code: 'INVITE_UNKNOWN', status: [404], text: 'Sign-up: no such invite code.' },
   { code: 'NOT_FROZEN', status: [404, 409], text: 'The leaderboard is not frozen: no manifest yet, no final.' },
   {
     code: 'BOARD_FROZEN',
@@ -68,6 +69,8 @@ export const ERRORS = [
   { code: 'ROUND_RUNNING', status: [409], text: 'A freeze while a round is still being played (`details.round`).' },
   { code: 'FINAL_EXISTS', status: [409], text: 'The leaderboard has its final already (`details.final`).' },
   { code: 'TOO_FEW_ENTRIES', status: [409], text: 'A final needs at least 2 active entries.' },
+  { code: 'INVITE_USED_UP', status: [409], text: 'Sign-up: the invite code has minted all the keys it may.' },
+  { code: 'INVITE_EXPIRED', status: [409], text: 'Sign-up: the invite code has expired.' },
   {
     code: 'IDEMPOTENCY_IN_PROGRESS',
     status: [409],

@@ -22,6 +22,7 @@ import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js'
 import { leaderboardRoutes } from './leaderboard-routes.js';
 import { boardAdminRoutes } from './board-admin-routes.js';
 import { boardExportRoutes } from './board-export-routes.js';
+import { inviteRoutes } from './invite-routes.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { writeAuth, type AuthMode } from './auth.js';
@@ -167,6 +168,7 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   leaderboardRoutes(app, { ...config, limits }, auth, config.queue);
   boardAdminRoutes(app, { ...config, limits }, auth, config.queue);
   boardExportRoutes(app, config);
+  inviteRoutes(app, config, auth);
 
   app.get('/v1/matches', docs.listMatches, async (c) => {
     const query = parseInput(ListQuery, c.req.query());

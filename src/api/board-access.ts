@@ -18,11 +18,17 @@ export async function findBoard(store: LeaderboardStore, id: string): Promise<Le
   return board;
 }
 
-/** Whether `reader` entered `entry` (its key, or a key of the same team). */
-export const isEntrant = (entry: Entry, reader: ApiKeyRecord | null): boolean =>
+/**
+ * Whether `reader` entered `entry` on `board`: the key that entered it, or another key of its team that
+ * the board's owner minted (a team name alone proves nothing: other organizers and sign-ups pick names too).
+ */
+export const isEntrant = (board: Leaderboard, entry: Entry, reader: ApiKeyRecord | null): boolean =>
   reader !== null &&
   (entry.enteredBy === reader.id ||
-    (reader.team !== undefined && entry.team !== undefined && entry.team === reader.team));
+    (reader.team !== undefined &&
+      entry.team === reader.team &&
+      reader.createdBy === board.owner &&
+      reader.boards === undefined));
 
 /** A board `reader` may read (a hidden one: its owner and entrants only). */
 export async function readableBoard(store: LeaderboardStore, id: string, reader: ApiKeyRecord | null) {
@@ -30,7 +36,7 @@ export async function readableBoard(store: LeaderboardStore, id: string, reader:
   if (board.hidden !== true || (reader !== null && (reader.id === board.owner || isInvited(board, reader))))
     return board;
   const entries = await store.entries(board.id);
-  if (!entries.some((e) => isEntrant(e, reader))) throw notFound(id);
+  if (!entries.some((e) => isEntrant(board, e, reader))) throw notFound(id);
   return board;
 }
 
@@ -72,9 +78,12 @@ export function refuseTeamBoards(caller: ApiKeyRecord): void {
     );
 }
 
-/** Whether a team key was invited to a board: minted by the board's owner, on a board that takes teams. */
+/** Whether a team key was invited to a board: signed up with one of its invite codes, or minted by its owner for boards that take teams. */
 export const isInvited = (board: Leaderboard, caller: ApiKeyRecord): boolean =>
-  board.teams === true && scopeOf(caller) === 'team' && caller.createdBy === board.owner;
+  scopeOf(caller) === 'team' &&
+  (caller.boards !== undefined
+    ? caller.boards.includes(board.id)
+    : board.teams === true && caller.createdBy === board.owner);
 
 /** A board `caller` may enter a bot on: its own, or one it is invited to (else 403 FORBIDDEN). */
 export async function mayEnter(store: LeaderboardStore, id: string, caller: ApiKeyRecord): Promise<Leaderboard> {

@@ -116,7 +116,7 @@ export function boardAdminRoutes(
     const id = c.req.param('entry');
     for (let attempt = 0; attempt < 8; attempt++) {
       const entry = await entryById(await deps.leaderboards.entries(b.id), b.id, id);
-      if (caller.id !== b.owner) checkTeamChange(entry, caller, patch);
+      if (caller.id !== b.owner) checkTeamChange(b, entry, caller, patch);
       const next = patchedEntry(entry, caller.id === b.owner ? patch : { ...patch, reason: 'withdrawn by its team' });
       // An entry a match rated meanwhile has a newer version: read it again and apply the change to it.
       if (await deps.leaderboards.putEntry(b.id, next)) {
@@ -216,8 +216,13 @@ function patchedEntry(entry: Entry, patch: z.infer<typeof EntryPatch>): Entry {
  * What a team may change of its own entry: its pin, and withdraw it (status removed) while it is
  * active; anything else, or another team's entry, is 403 FORBIDDEN.
  */
-function checkTeamChange(entry: Entry, caller: ApiKeyRecord, patch: z.infer<typeof EntryPatch>): void {
-  if (!isEntrant(entry, caller))
+function checkTeamChange(
+  board: Leaderboard,
+  entry: Entry,
+  caller: ApiKeyRecord,
+  patch: z.infer<typeof EntryPatch>,
+): void {
+  if (!isEntrant(board, entry, caller))
     throw new ApiProblem(403, 'FORBIDDEN', "only the leaderboard's owner and the entry's team change an entry");
   const withdraws = patch.status === 'removed' && entryStatusOf(entry) === 'active';
   if ((patch.status !== undefined && !withdraws) || patch.reason !== undefined)

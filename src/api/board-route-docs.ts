@@ -123,6 +123,38 @@ export const boardDocs = {
         '501': errorResponse('NO_QUEUE: this deployment has no match queue for rounds'),
       },
     }),
+  createInvite: (schema: z.ZodType) =>
+    describeRoute({
+      tags: ['Leaderboards'],
+      summary: 'Make an invite code',
+      description:
+        'A code teams sign up with (POST /v1/signup): shown once, stored as its sha256, minting at most `maxUses` team keys, until `expiresAt`. A board has at most 20 codes.',
+      security: WRITE_SECURITY,
+      parameters: [BOARD_ID],
+      requestBody: jsonBody(schema),
+      responses: {
+        '201': { description: '`{ code, id, board, createdAt, maxUses, uses, expiresAt? }`' },
+        '400': errorResponse('Invalid input'),
+        '403': errorResponse(OWNER_ONLY),
+        '404': errorResponse(NO_BOARD),
+        '409': errorResponse('BOARD_FROZEN; DEADLINE_PASSED'),
+        '422': errorResponse('LIMIT_EXCEEDED (details { limit: "invitesPerBoard", max, count })'),
+      },
+    }),
+  signup: (schema: z.ZodType) =>
+    describeRoute({
+      tags: ['Keys'],
+      summary: 'Sign a team up with an invite code',
+      description:
+        "No key needed: `{ invite, team, name? }` mints a team key (shown once) invited to the code's board only (`boards`), where it enters its own bots. Each sign-up uses one of the code's uses.",
+      requestBody: jsonBody(schema),
+      responses: {
+        '201': { description: 'The team key, `{ key, id, name, scope, team, ..., boards }`' },
+        '400': errorResponse('Invalid input'),
+        '404': errorResponse('INVITE_UNKNOWN: no such invite code'),
+        '409': errorResponse('INVITE_USED_UP: the code minted all it may; INVITE_EXPIRED'),
+      },
+    }),
   standingsCsv: csvExport(
     'Standings, as CSV',
     'rank, entry, bot (where the reader may see it), name, rating, uncertainty, points, wins, losses, draws, played, status.',

@@ -6,7 +6,7 @@ import { scheduleRound } from '../leaderboard/schedule-round.js';
 import type { LeaderboardDeps } from '../leaderboard/deps.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
-import { entryStatusOf, type Entry } from '../store/contract/leaderboards.js';
+import { entryStatusOf, type Entry, type Leaderboard } from '../store/contract/leaderboards.js';
 import { ApiProblem } from './problems.js';
 import { readerOf, type AuthMode } from './auth.js';
 import {
@@ -206,7 +206,7 @@ export function leaderboardRoutes(
     const rows = boardStandings(b, entries, c.req.query('history') === '1');
     return c.json({
       leaderboard: b,
-      table: await withReasons(b.id, await presentTable(b.id, rows, visible), entries, reader, b.owner),
+      table: await withReasons(b, await presentTable(b.id, rows, visible), entries, reader),
       latestRound: latest ? presentRound(latest) : null,
       // Newest first, each line as the export shows it.
       recentMatches: await Promise.all(recent.map((l) => presentResultLine(b.id, l, visible))),
@@ -253,15 +253,18 @@ export function leaderboardRoutes(
 
 /** The table with each non-active entry's reason, for the board's owner and the entry's own team. */
 async function withReasons<R extends { entryId: string }>(
-  boardId: string,
+  board: Leaderboard,
   rows: R[],
   entries: readonly Entry[],
   reader: ApiKeyRecord | null,
-  owner: string,
 ): Promise<R[]> {
   const reasons = new Map<string, string>();
   for (const e of entries)
-    if (e.reason !== undefined && entryStatusOf(e) !== 'active' && (reader?.id === owner || isEntrant(e, reader)))
-      reasons.set(await entryId(boardId, e.botId), e.reason);
+    if (
+      e.reason !== undefined &&
+      entryStatusOf(e) !== 'active' &&
+      (reader?.id === board.owner || isEntrant(board, e, reader))
+    )
+      reasons.set(await entryId(board.id, e.botId), e.reason);
   return rows.map((row) => (reasons.has(row.entryId) ? { ...row, reason: reasons.get(row.entryId) } : row));
 }

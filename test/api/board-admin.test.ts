@@ -278,3 +278,72 @@ describe("an organizer's board, its teams and its final", () => {
     expect(table.every((r: { played: number }) => r.played === 2)).toBe(true);
   }, 180_000);
 });
+
+describe('invite codes and sign-up', () => {
+  let organizer: TestKey;
+  let board = '';
+  let open = '';
+
+  beforeAll(async () => {
+    organizer = await createKey(dataDir, 'inviting organizer', 1000, ['--admin']);
+    board = (await call(organizer, 'POST', '/v1/leaderboards', { name: 'open cup', game: 'icy' })).body.id;
+    open = (await call(organizer, 'POST', '/v1/leaderboards', { name: 'teams cup', game: 'icy' })).body.id;
+    expect((await call(organizer, 'PATCH', `/v1/leaderboards/${open}`, { teams: true })).status).toBe(200);
+  }, 30_000);
+
+  it('makes a code for the owner only, shown once, bounded in uses and per board', async () => {
+    const team = (await call(organizer, 'POST', '/v1/keys', { team: 'minted' })).body;
+    expect(code(await call(team, 'POST', `/v1/leaderboards/${board}/invites`, {}))).toEqual([403, 'FORBIDDEN']);
+    expect(code(await call(organizer, 'POST', `/v1/leaderboards/${board}/invites`, { maxUses: 501 }))[0]).toBe(400);
+    const made = await call(organizer, 'POST', `/v1/leaderboards/${board}/invites`, { maxUses: 1 });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ board, maxUses: 1, uses: 0 });
+    expect(made.body.code).toMatch(/^inv_[A-Za-z0-9_-]{22}$/);
+    const other = await call(null, 'GET', `/v1/leaderboards/${board}`);
+    expect(other.text).not.toContain(made.body.code);
+  });
+
+  it('signs a team up once per use; a bad, unknown, used-up or expired code mints nothing', async () => {
+    const once = (await call(organizer, 'POST', `/v1/leaderboards/${board}/invites`, { maxUses: 1 })).body.code;
+    const expired = (
+      await call(organizer, 'POST', `/v1/leaderboards/${board}/invites`, { expiresAt: '2020-01-01T00:00:00Z' })
+    ).body.code;
+    expect(code(await call(null, 'POST', '/v1/signup', { invite: 'nope', team: 'x' }))[0]).toBe(400);
+    expect(code(await call(null, 'POST', '/v1/signup', { invite: `inv_${'A'.repeat(22)}`, team: 'x' }))).toEqual([
+      404,
+      'INVITE_UNKNOWN',
+    ]);
+    expect(code(await call(null, 'POST', '/v1/signup', { invite: expired, team: 'x' }))).toEqual([
+      409,
+      'INVITE_EXPIRED',
+    ]);
+    const signed = await call(null, 'POST', '/v1/signup', { invite: once, team: 'yellow' });
+    expect(signed.status, signed.text).toBe(201);
+    expect(signed.body).toMatchObject({ scope: 'team', team: 'yellow', createdBy: organizer.id, boards: [board] });
+    expect(code(await call(null, 'POST', '/v1/signup', { invite: once, team: 'orange' }))).toEqual([
+      409,
+      'INVITE_USED_UP',
+    ]);
+    const yellow = { key: signed.body.key, id: signed.body.id } as TestKey;
+    const bot = await call(yellow, 'POST', '/v1/bots', { name: 'yellow bot', game: 'icy', js: IDLE });
+    expect(bot.status, bot.text).toBe(201);
+    const entered = await call(yellow, 'POST', `/v1/leaderboards/${board}/entries`, { bot: bot.body.id });
+    expect(entered.status, entered.text).toBe(201);
+    expect(entered.body).toMatchObject({ enteredBy: yellow.id, team: 'yellow' });
+    // Invited to its code's board only, even where the organizer's minted teams are welcome.
+    expect(code(await call(yellow, 'POST', `/v1/leaderboards/${open}/entries`, { bot: bot.body.id }))).toEqual([
+      403,
+      'FORBIDDEN',
+    ]);
+    expect(code(await call(yellow, 'POST', '/v1/leaderboards', { name: 'mine', game: 'icy' }))).toEqual([
+      403,
+      'ADMIN_KEY_REQUIRED',
+    ]);
+  });
+
+  it('refuses a code past the bound of codes on a board', async () => {
+    let last = { status: 0, body: null as { error?: { code: string } } | null };
+    for (let i = 0; i < 20; i++) last = await call(organizer, 'POST', `/v1/leaderboards/${board}/invites`, {});
+    expect(code(last)).toEqual([422, 'LIMIT_EXCEEDED']);
+  });
+});

@@ -12,6 +12,8 @@ import {
   boardIsListed,
   type BoardOfBot,
   type Entry,
+  type Invite,
+  type InviteRefusal,
   type Leaderboard,
   type LeaderboardStore,
   type ListedBoard,
@@ -37,6 +39,9 @@ const LISTED_BOARDS = 'listed#boards';
  * - sk `round#<round id>`: a round, indexed on gsi1pk `rounds#<board id>`, gsi1sk
  *   `<createdAt>#<round id>` (the board's latest round);
  * - sk `result#<finished at>#<match id>`: a result line, for the export.
+ * An invite is one item, pk `invite#<code hash>`, sk `invite`: the invite as JSON, its `uses` and
+ * `maxUses` (counted by a conditional update) and `expiresAt`; the board item counts its invites
+ * (`inviteCount`).
  */
 export class DynamoLeaderboardStore implements LeaderboardStore {
   constructor(
@@ -256,6 +261,66 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       return { ...round, done: Number(out.Item.done?.N ?? 0), failed: Number(out.Item.failed?.N ?? 0) };
     } catch (e) {
       throw unavailable('reading a round', e);
+    }
+  }
+
+  async addInvite(codeHash: string, invite: Invite, maxPerBoard: number): Promise<boolean> {
+    // The board's count first: an invite past the bound is never stored.
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(invite.board, 'board'),
+          UpdateExpression: 'ADD inviteCount :one',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(inviteCount) OR inviteCount < :max)',
+          ExpressionAttributeValues: { ':one': { N: '1' }, ':max': { N: String(maxPerBoard) } },
+        }),
+      );
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('counting an invite', e);
+    }
+    return this.put(
+      {
+        pk: { S: `invite#${codeHash}` },
+        sk: { S: 'invite' },
+        record: { S: JSON.stringify(invite) },
+        uses: { N: String(invite.uses) },
+        maxUses: { N: String(invite.maxUses) },
+        ...(invite.expiresAt !== undefined ? { expiresAt: { S: invite.expiresAt } } : {}),
+      },
+      'attribute_not_exists(pk)',
+      'storing an invite',
+    );
+  }
+
+  async useInvite(codeHash: string, at: string): Promise<{ used: Invite } | { refused: InviteRefusal }> {
+    const key = { pk: { S: `invite#${codeHash}` }, sk: { S: 'invite' } };
+    try {
+      const out = await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: key,
+          UpdateExpression: 'ADD uses :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND uses < maxUses AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
+          ExpressionAttributeValues: { ':one': { N: '1' }, ':at': { S: at } },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const invite = JSON.parse(out.Attributes!.record!.S!) as Invite;
+      return { used: { ...invite, uses: Number(out.Attributes!.uses!.N) } };
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw unavailable('using an invite', e);
+    }
+    // Refused: say why, from the invite as it stands.
+    try {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+      if (!out.Item) return { refused: 'unknown' };
+      const expiresAt = out.Item.expiresAt?.S;
+      return { refused: expiresAt !== undefined && at >= expiresAt ? 'expired' : 'used-up' };
+    } catch (e) {
+      throw unavailable('reading an invite', e);
     }
   }
 

@@ -109,6 +109,22 @@ export interface BoardOfBot {
   readonly entry: Entry;
 }
 
+/** An invite code of a board, as stored: never the code itself, only its hash (the key it is stored under). */
+export interface Invite {
+  /** Public id: the first 16 hex digits of the code's sha256. */
+  readonly id: string;
+  readonly board: string;
+  readonly createdAt: string;
+  /** How many team keys it may mint, and how many it has. */
+  readonly maxUses: number;
+  readonly uses: number;
+  /** After it (ISO), the code is refused. */
+  readonly expiresAt?: string;
+}
+
+/** Why an invite code was not used. */
+export type InviteRefusal = 'unknown' | 'used-up' | 'expired';
+
 /** Whether listBoards lists a board: public, and not hidden. */
 export const boardIsListed = (board: Leaderboard): boolean => board.public === true && board.hidden !== true;
 
@@ -141,6 +157,10 @@ export interface LeaderboardStore {
   webhooks(boardId: string): Promise<Webhook[]>;
   /** Deletes a hook; false if the board has no such hook. */
   deleteWebhook(boardId: string, hookId: string): Promise<boolean>;
+  /** Stores an invite under its code's hash, unless its board has `maxPerBoard` invites already (false) or is gone. */
+  addInvite(codeHash: string, invite: Invite, maxPerBoard: number): Promise<boolean>;
+  /** Counts one use of an invite, if it has uses left and has not expired at `at`: the invite as counted, or why not. */
+  useInvite(codeHash: string, at: string): Promise<{ readonly used: Invite } | { readonly refused: InviteRefusal }>;
   /** Results in the order they finished, after `since` (a cursor from an earlier call). */
   results(
     boardId: string,

@@ -2,6 +2,8 @@ import {
   boardIsListed,
   type BoardOfBot,
   type Entry,
+  type Invite,
+  type InviteRefusal,
   type Leaderboard,
   type LeaderboardStore,
   type ListedBoard,
@@ -34,6 +36,8 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
   private readonly roundsOf = new Listings<string>();
   private readonly resultsOf = new Listings<ResultLine>();
   private readonly hooksOf = new Listings<Webhook>();
+  private readonly invitesByHash = new Map<string, Invite>();
+  private readonly inviteCounts = new Map<string, number>();
 
   constructor(private readonly rounds: MemoryRounds) {}
 
@@ -145,6 +149,24 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
       .slice(0, limit);
     const last = next.length > 0 ? next[next.length - 1]!.key : after;
     return { lines: next.map((r) => r.item), cursor: last ? encodeCursorText(last) : null };
+  }
+
+  async addInvite(codeHash: string, invite: Invite, maxPerBoard: number): Promise<boolean> {
+    const count = this.inviteCounts.get(invite.board) ?? 0;
+    if (!this.boards.has(invite.board) || count >= maxPerBoard || this.invitesByHash.has(codeHash)) return false;
+    this.inviteCounts.set(invite.board, count + 1);
+    this.invitesByHash.set(codeHash, invite);
+    return true;
+  }
+
+  async useInvite(codeHash: string, at: string): Promise<{ used: Invite } | { refused: InviteRefusal }> {
+    const invite = this.invitesByHash.get(codeHash);
+    if (!invite) return { refused: 'unknown' };
+    if (invite.expiresAt !== undefined && at >= invite.expiresAt) return { refused: 'expired' };
+    if (invite.uses >= invite.maxUses) return { refused: 'used-up' };
+    const used = { ...invite, uses: invite.uses + 1 };
+    this.invitesByHash.set(codeHash, used);
+    return { used };
   }
 
   async addWebhook(boardId: string, hook: Webhook): Promise<void> {

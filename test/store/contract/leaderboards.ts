@@ -202,4 +202,30 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       expect(await stores().leaderboards.updateBoard(board(uid('lb_none'), 1), board(uid('lb_none'), 2))).toBe(false);
     });
   });
+
+  describe('LeaderboardStore invites', () => {
+    it('bounds the invites of a board, and counts uses up to the most allowed, until they expire', async () => {
+      const id = uid('lb_inv');
+      await stores().leaderboards.createBoard(board(id, 310));
+      const invite = (n: number, maxUses: number, expiresAt?: string) => ({
+        id: `${n}`.repeat(16).slice(0, 16),
+        board: id,
+        createdAt: at(310),
+        maxUses,
+        uses: 0,
+        ...(expiresAt ? { expiresAt } : {}),
+      });
+      const hash = (n: number) => uid(`invite${n}`);
+      expect(await stores().leaderboards.addInvite(hash(1), invite(1, 2), 2)).toBe(true);
+      expect(await stores().leaderboards.addInvite(hash(2), invite(2, 5, at(400)), 2)).toBe(true);
+      expect(await stores().leaderboards.addInvite(hash(3), invite(3, 5), 2)).toBe(false);
+      expect(await stores().leaderboards.addInvite(hash(4), { ...invite(4, 5), board: uid('lb_none') }, 2)).toBe(false);
+      expect(await stores().leaderboards.useInvite(hash(1), at(320))).toEqual({ used: { ...invite(1, 2), uses: 1 } });
+      expect(await stores().leaderboards.useInvite(hash(1), at(321))).toEqual({ used: { ...invite(1, 2), uses: 2 } });
+      expect(await stores().leaderboards.useInvite(hash(1), at(322))).toEqual({ refused: 'used-up' });
+      expect(await stores().leaderboards.useInvite(hash(2), at(399))).toMatchObject({ used: { uses: 1 } });
+      expect(await stores().leaderboards.useInvite(hash(2), at(400))).toEqual({ refused: 'expired' });
+      expect(await stores().leaderboards.useInvite(hash(3), at(320))).toEqual({ refused: 'unknown' });
+    });
+  });
 }
