@@ -66,7 +66,12 @@ export const ERRORS = [
     status: [409],
     text: "Entries and pins after the leaderboard's deadline (`details.deadline`).",
   },
-  { code: 'ROUND_RUNNING', status: [409], text: 'A freeze while a round is still being played (`details.round`).' },
+  {
+    code: 'ROUND_RUNNING',
+    status: [409],
+    text: 'A freeze, void or re-rating while a round is still being played (`details.round`).',
+  },
+  { code: 'ALREADY_VOID', status: [409], text: 'The match was voided already (`details.void`).' },
   { code: 'FINAL_EXISTS', status: [409], text: 'The leaderboard has its final already (`details.final`).' },
   { code: 'TOO_FEW_ENTRIES', status: [409], text: 'A final needs at least 2 active entries.' },
   { code: 'INVITE_USED_UP', status: [409], text: 'Sign-up: the invite code has minted all the keys it may.' },

@@ -23,6 +23,7 @@ import { leaderboardRoutes } from './leaderboard-routes.js';
 import { boardAdminRoutes } from './board-admin-routes.js';
 import { boardExportRoutes } from './board-export-routes.js';
 import { inviteRoutes } from './invite-routes.js';
+import { matchControlRoutes } from './match-control-routes.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { writeAuth, type AuthMode } from './auth.js';
@@ -169,6 +170,7 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   boardAdminRoutes(app, { ...config, limits }, auth, config.queue);
   boardExportRoutes(app, config);
   inviteRoutes(app, config, auth);
+  matchControlRoutes(app, config, auth, config.queue);
 
   app.get('/v1/matches', docs.listMatches, async (c) => {
     const query = parseInput(ListQuery, c.req.query());

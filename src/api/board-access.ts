@@ -92,3 +92,12 @@ export async function mayEnter(store: LeaderboardStore, id: string, caller: ApiK
   if (board.hidden === true) throw notFound(id);
   throw new ApiProblem(403, 'FORBIDDEN', "only the leaderboard's owner, and teams it invited, enter bots on it");
 }
+
+/** 409 ROUND_RUNNING while the board's latest round still has matches to play: its ratings must hold still. */
+export async function refuseRunningRound(store: LeaderboardStore, board: Leaderboard, what: string): Promise<void> {
+  const latest = await store.latestRound(board.id);
+  if (latest && latest.done + latest.failed < latest.total)
+    throw new ApiProblem(409, 'ROUND_RUNNING', `${what}: round ${latest.id} is still being played`, {
+      round: latest.id,
+    });
+}

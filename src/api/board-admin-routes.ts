@@ -12,7 +12,14 @@ import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
 import { entryStatusOf, type Entry, type Leaderboard } from '../store/contract/leaderboards.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { readerOf, type AuthMode } from './auth.js';
-import { isEntrant, ownBoard, readableBoard, refuseAfterDeadline, refuseFrozen } from './board-access.js';
+import {
+  isEntrant,
+  ownBoard,
+  readableBoard,
+  refuseAfterDeadline,
+  refuseFrozen,
+  refuseRunningRound,
+} from './board-access.js';
 import { boardDocs } from './board-route-docs.js';
 import { entryId } from './leaderboard-views.js';
 import { enforceLimit, roundMatchCount, type Limits } from './limits.js';
@@ -59,15 +66,6 @@ async function entryById(entries: readonly Entry[], boardId: string, id: string)
   checkId('entry', id);
   for (const e of entries) if ((await entryId(boardId, e.botId)) === id) return e;
   throw new ApiProblem(404, 'NOT_FOUND', `no entry '${id}' on this leaderboard`);
-}
-
-/** 409 ROUND_RUNNING while the board's latest round still has matches to play. */
-async function refuseRunningRound(deps: LeaderboardDeps, board: Leaderboard, what: string): Promise<void> {
-  const latest = await deps.leaderboards.latestRound(board.id);
-  if (latest && latest.done + latest.failed < latest.total)
-    throw new ApiProblem(409, 'ROUND_RUNNING', `${what}: round ${latest.id} is still being played`, {
-      round: latest.id,
-    });
 }
 
 /**
@@ -130,7 +128,7 @@ export function boardAdminRoutes(
   app.post('/v1/leaderboards/:id/freeze', boardDocs.freezeBoard, auth, async (c) => {
     const b = await ownBoard(deps.leaderboards, c.req.param('id'), c.get('owner'));
     refuseFrozen(b, 'freeze');
-    await refuseRunningRound(deps, b, 'freeze');
+    await refuseRunningRound(deps.leaderboards, b, 'freeze');
     const frozenAt = new Date().toISOString();
     const bytes = manifestBytes(await collectManifest(deps, b, frozenAt));
     const sha256 = await sha256Hex(bytes);

@@ -55,9 +55,9 @@ export function standingsCsv(rows: readonly TableRow[]): string {
   ]);
 }
 
-/** One line per finished match; seats, names, scores and ranks in seat order, separated by spaces (names by ` | `). */
+/** One line per finished match; seats, names, scores and ranks in seat order, separated by spaces (names by ` | `); whether it is void. */
 export function matchesCsv(lines: readonly RankedLine[], named: (botId: string) => Named): string {
-  const header = ['match', 'round', 'finished_at', 'map', 'entries', 'names', 'scores', 'ranks'];
+  const header = ['match', 'round', 'finished_at', 'map', 'entries', 'names', 'scores', 'ranks', 'void'];
   return csvText([
     header,
     ...lines.map(({ line, ranks }) => {
@@ -71,14 +71,15 @@ export function matchesCsv(lines: readonly RankedLine[], named: (botId: string) 
         seats.map((s) => named(s.botId).name ?? '').join(' | '),
         seats.map((s) => (typeof s.score === 'number' ? String(s.score) : '')).join(' '),
         ranks ? ranks.join(' ') : '',
+        line.void !== undefined,
       ];
     }),
   ]);
 }
 
 /**
- * Wins, losses and draws of every pair of entries that met, from the first entry's side (a win: a
- * better place in the match). Pairs in the order of `order` (the table's), each pair once.
+ * Wins, losses and draws of every pair of entries that met in a match not void, from the first entry's
+ * side (a win: a better place in the match). Pairs in the order of `order` (the table's), each pair once.
  */
 export function headToHeadCsv(
   lines: readonly RankedLine[],
@@ -89,7 +90,7 @@ export function headToHeadCsv(
   const position = new Map(order.map((id, k) => [id, k]));
   const rank = (id: string) => position.get(id) ?? Number.MAX_SAFE_INTEGER;
   for (const { line, ranks } of lines) {
-    if (!ranks) continue;
+    if (!ranks || line.void) continue;
     const seats = lineSeats(line).map((s) => s.botId);
     for (let i = 0; i < seats.length; i++)
       for (let j = 0; j < seats.length; j++) {

@@ -20,6 +20,14 @@ const ENTRY_ID = {
   schema: { type: 'string' as const },
 };
 
+const MATCH = {
+  name: 'match',
+  in: 'path' as const,
+  required: true,
+  description: 'A match id of the board (from its export)',
+  schema: { type: 'string' as const },
+};
+
 const OWNER_ONLY = 'FORBIDDEN: not the key that created the leaderboard';
 const NO_BOARD = 'NOT_FOUND: no such leaderboard (a hidden one shows only to its owner and entrants)';
 
@@ -155,16 +163,62 @@ export const boardDocs = {
         '409': errorResponse('INVITE_USED_UP: the code minted all it may; INVITE_EXPIRED'),
       },
     }),
+  voidMatch: (schema: z.ZodType) =>
+    describeRoute({
+      tags: ['Leaderboards'],
+      summary: 'Void a rated match',
+      description:
+        'Marks the match void (`void: { reason, at }` on its export line) and re-rates the board without it, as POST .../rerate does.',
+      security: WRITE_SECURITY,
+      parameters: [BOARD_ID, MATCH],
+      requestBody: jsonBody(schema),
+      responses: {
+        '200': { description: '`{ match, void, rerated }`: rerated counts the matches rated again' },
+        '400': errorResponse('Invalid input'),
+        '403': errorResponse(OWNER_ONLY),
+        '404': errorResponse('NOT_FOUND: no such leaderboard, or no such rated match on it'),
+        '409': errorResponse('ALREADY_VOID; BOARD_FROZEN; ROUND_RUNNING'),
+      },
+    }),
+  rerunMatch: describeRoute({
+    tags: ['Leaderboards'],
+    summary: 'Play a rated match again',
+    description:
+      'The same seats on the same map, as the one job of a new round: a new match (new id and seed), rated when played. The first match stays as it is (void it to drop it).',
+    security: WRITE_SECURITY,
+    parameters: [BOARD_ID, MATCH],
+    responses: {
+      '202': { description: 'The new round, `{ id, total: 1, done, failed, status }` (Location: the round)' },
+      '403': errorResponse(OWNER_ONLY),
+      '404': errorResponse('NOT_FOUND: no such leaderboard, or no such rated match on it'),
+      '409': errorResponse('BOARD_FROZEN'),
+      '501': errorResponse('NO_QUEUE: this deployment has no match queue for rounds'),
+    },
+  }),
+  rerate: describeRoute({
+    tags: ['Leaderboards'],
+    summary: 'Re-rate a board',
+    description:
+      "Rebuilds every entry's rating, record and history, and each export line's ratings, from the board's non-void matches in the order they finished, each rated against the ratings just before it: deterministic, and with nothing void the ratings the board had.",
+    security: WRITE_SECURITY,
+    parameters: [BOARD_ID],
+    responses: {
+      '200': { description: '`{ rerated }`: the matches rated' },
+      '403': errorResponse(OWNER_ONLY),
+      '404': errorResponse(NO_BOARD),
+      '409': errorResponse('BOARD_FROZEN; ROUND_RUNNING: a round is still being played'),
+    },
+  }),
   standingsCsv: csvExport(
     'Standings, as CSV',
     'rank, entry, bot (where the reader may see it), name, rating, uncertainty, points, wins, losses, draws, played, status.',
   ),
   matchesCsv: csvExport(
     'Finished matches, as CSV',
-    'One line per rated match in the order they finished: match, round, finished_at, map, entries (by seat), names, scores, ranks (1 best).',
+    'One line per rated match in the order they finished: match, round, finished_at, map, entries (by seat), names, scores, ranks (1 best), void.',
   ),
   headToHeadCsv: csvExport(
     'Head-to-head table, as CSV',
-    "One line per pair of entries that met: wins, losses and draws of the first against the second (a win: a better place), pairs in the table's order.",
+    "One line per pair of entries that met (void matches left out): wins, losses and draws of the first against the second (a win: a better place), pairs in the table's order.",
   ),
 };

@@ -48,6 +48,8 @@ export interface Manifest {
     readonly finishedAt: string;
     readonly seats: readonly string[];
     readonly replaySha256: string | null;
+    /** Voided by the organizer: rated in no rating. */
+    readonly void: boolean;
   }[];
 }
 
@@ -91,6 +93,7 @@ export function composeManifest(
       finishedAt: line.finishedAt,
       seats: lineSeats(line).map((s) => s.botId),
       replaySha256,
+      void: line.void !== undefined,
     })),
   };
 }

@@ -5,7 +5,8 @@ import type { LeaderboardDeps } from './deps.js';
 import { newId } from './new-id.js';
 import type { WebhookEvent } from './webhooks.js';
 
-const HISTORY = 500;
+/** How many rating changes an entry keeps. */
+export const RATING_HISTORY = 500;
 
 /** What rating needs of a finished match, whatever the game. */
 export interface Outcome {
@@ -126,7 +127,7 @@ async function rateSeat(
       losses: fresh.losses + (won || drew ? 0 : 1),
       draws: fresh.draws + (drew ? 1 : 0),
       played: fresh.played + 1,
-      history: [...fresh.history, { match: record.id, at: rated.at, ...view }].slice(-HISTORY),
+      history: [...fresh.history, { match: record.id, at: rated.at, ...view }].slice(-RATING_HISTORY),
       unconfirmed: [...(await stillUnconfirmed(deps, board.id, fresh)), record.id],
       version: fresh.version + 1,
     };

@@ -6,7 +6,7 @@ export interface LineSeat {
   readonly score?: unknown;
 }
 
-const SERVICE_FIELDS = new Set(['match', 'round', 'finishedAt', 'map', 'ratings']);
+const SERVICE_FIELDS = new Set(['match', 'round', 'finishedAt', 'map', 'ratings', 'void']);
 
 const isSeat = (v: unknown): v is LineSeat =>
   typeof v === 'object' && v !== null && typeof (v as { botId?: unknown }).botId === 'string';

@@ -158,7 +158,7 @@ describe("an organizer's board, its teams and its final", () => {
     const matches = (await call(organizer, 'GET', `/v1/leaderboards/${board}/matches.csv`)).text
       .trimEnd()
       .split('\r\n');
-    expect(matches[0]).toBe('match,round,finished_at,map,entries,names,scores,ranks');
+    expect(matches[0]).toBe('match,round,finished_at,map,entries,names,scores,ranks,void');
     expect(matches).toHaveLength(3);
     for (const line of matches.slice(1)) {
       const fields = line.split(',');
@@ -166,6 +166,7 @@ describe("an organizer's board, its teams and its final", () => {
       expect(fields[3]).toBe('default');
       expect(fields[4]!.split(' ').sort()).toEqual([entries.red, entries.hunter].sort());
       expect(fields[7]).toMatch(/^[12] [12]$/);
+      expect(fields[8]).toBe('false');
     }
     const h2h = (await call(organizer, 'GET', `/v1/leaderboards/${board}/head-to-head.csv`)).text
       .trimEnd()
@@ -175,6 +176,65 @@ describe("an organizer's board, its teams and its final", () => {
     const [wins, losses, draws] = h2h[1]!.split(',').slice(-3).map(Number);
     expect(wins! + losses! + draws!).toBe(2);
   }, 180_000);
+
+  it('re-rates exactly, voids a match out of every rating, and plays a match again in a round of its own', async () => {
+    const table = async () =>
+      (await call(organizer, 'GET', `/v1/leaderboards/${board}?history=1`)).body.table as {
+        entryId: string;
+        rating: number;
+        uncertainty: number;
+        played: number;
+        history: unknown[];
+      }[];
+    const exported = async () => (await call(organizer, 'GET', `/v1/leaderboards/${board}/matches`)).text;
+    const before = await table();
+    const lines = await exported();
+    expect(code(await call(red, 'POST', `/v1/leaderboards/${board}/rerate`))).toEqual([403, 'FORBIDDEN']);
+    const rerated = await call(organizer, 'POST', `/v1/leaderboards/${board}/rerate`);
+    expect(rerated.status, rerated.text).toBe(200);
+    expect(rerated.body).toEqual({ rerated: 2 });
+    // Nothing void: the very ratings, records, histories and export lines the board had.
+    expect(await table()).toEqual(before);
+    expect(await exported()).toBe(lines);
+
+    const [first, second] = lines
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).match as string);
+    const voidPath = `/v1/leaderboards/${board}/matches/${first}/void`;
+    expect(code(await call(red, 'POST', voidPath, { reason: 'x' }))).toEqual([403, 'FORBIDDEN']);
+    expect(
+      code(await call(organizer, 'POST', `/v1/leaderboards/${board}/matches/${'A'.repeat(22)}/void`, { reason: 'x' })),
+    ).toEqual([404, 'NOT_FOUND']);
+    const voided = await call(organizer, 'POST', voidPath, { reason: 'a server fault' });
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.body).toMatchObject({ match: first, void: { reason: 'a server fault' }, rerated: 1 });
+    expect(code(await call(organizer, 'POST', voidPath, { reason: 'again' }))).toEqual([409, 'ALREADY_VOID']);
+    const after = await table();
+    for (const row of after.filter((r) => r.entryId !== entries.planter)) {
+      expect(row.played).toBe(1);
+      expect(row.history).toHaveLength(1);
+    }
+    const csvLines = (await call(organizer, 'GET', `/v1/leaderboards/${board}/matches.csv`)).text;
+    expect(csvLines).toMatch(new RegExp(`^${first},.*,true$`, 'm'));
+    expect(csvLines).toMatch(new RegExp(`^${second},.*,false$`, 'm'));
+    // Re-rating again changes nothing: the same lines give the same ratings.
+    await call(organizer, 'POST', `/v1/leaderboards/${board}/rerate`);
+    expect(await table()).toEqual(after);
+
+    const rerun = await call(organizer, 'POST', `/v1/leaderboards/${board}/matches/${first}/rerun`);
+    expect(rerun.status, rerun.text).toBe(202);
+    expect(rerun.body).toMatchObject({ total: 1, status: 'running' });
+    await finish(organizer, board, rerun.body.id);
+    const replayed = (await exported())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(replayed).toHaveLength(3);
+    expect(replayed[2]).toMatchObject({ round: rerun.body.id, map: 'default' });
+    expect(replayed[2].match).not.toBe(first);
+    for (const row of (await table()).filter((r) => r.entryId !== entries.planter)) expect(row.played).toBe(2);
+  }, 120_000);
 
   it('refuses entries and pins after the deadline (409 DEADLINE_PASSED)', async () => {
     const past = await call(organizer, 'PATCH', `/v1/leaderboards/${board}`, { deadline: '2020-01-01T00:00:00Z' });
@@ -242,8 +302,9 @@ describe("an organizer's board, its teams and its final", () => {
     expect(manifest.entries.find((e: { botId: string }) => e.botId === bots.planter)).toMatchObject({
       status: 'banned',
     });
-    expect(manifest.rounds).toHaveLength(1);
-    expect(manifest.matches).toHaveLength(2);
+    expect(manifest.rounds).toHaveLength(2);
+    expect(manifest.matches).toHaveLength(3);
+    expect(manifest.matches.map((m: { void: boolean }) => m.void)).toEqual([true, false, false]);
     const listed = manifest.matches[0];
     const verified = await call(organizer, 'POST', `/v1/matches/${listed.match}/verify`);
     expect(verified.status, verified.text).toBe(200);

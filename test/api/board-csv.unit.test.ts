@@ -54,13 +54,16 @@ describe('the CSV exports of a board', () => {
 
   it('writes one line per match: seats, names, scores and ranks in seat order', () => {
     const text = matchesCsv(
-      [ranked(line('m1', 'a', 'c', [3, 1]), [1, 2]), ranked(line('m2', 'c', 'a', [2, 2]), null)],
+      [
+        ranked(line('m1', 'a', 'c', [3, 1]), [1, 2]),
+        ranked({ ...line('m2', 'c', 'a', [2, 2]), void: { reason: 'x', at: 'y' } }, null),
+      ],
       named,
     );
     expect(text.split('\r\n')).toEqual([
-      'match,round,finished_at,map,entries,names,scores,ranks',
-      'm1,round_1,2026-01-02T00:01:00.000Z,default,ent_a ent_c,"a | c, ""the third""",3 1,1 2',
-      'm2,round_1,2026-01-02T00:02:00.000Z,default,ent_c ent_a,"c, ""the third"" | a",2 2,',
+      'match,round,finished_at,map,entries,names,scores,ranks,void',
+      'm1,round_1,2026-01-02T00:01:00.000Z,default,ent_a ent_c,"a | c, ""the third""",3 1,1 2,false',
+      'm2,round_1,2026-01-02T00:02:00.000Z,default,ent_c ent_a,"c, ""the third"" | a",2 2,,true',
       '',
     ]);
   });
@@ -72,6 +75,7 @@ describe('the CSV exports of a board', () => {
       ranked(line('m3', 'b', 'a', [1, 1]), [1, 1]),
       ranked(line('m4', 'c', 'a', [0, 1]), [2, 1]),
       ranked(line('m5', 'c', 'b', [0, 1]), null),
+      ranked({ ...line('m6', 'c', 'b', [0, 1]), void: { reason: 'x', at: 'y' } }, [2, 1]),
     ];
     expect(headToHeadCsv(lines, ['a', 'b', 'c'], named).split('\r\n')).toEqual([
       'entry,name,opponent,opponent_name,wins,losses,draws',

@@ -85,6 +85,7 @@ describe('the manifest of a frozen board', () => {
       finishedAt: '2026-01-02T00:01:00.000Z',
       seats: ['bot_a', 'bot_b'],
       replaySha256: null,
+      void: false,
     });
   });
 
@@ -103,6 +104,9 @@ describe('the manifest of a frozen board', () => {
       await hashOf({ matches: [{ line: line('m2'), replaySha256: 'f'.repeat(64) }] }),
       await hashOf({ matches: [{ line: line('m1'), replaySha256: 'e'.repeat(64) }] }),
       await hashOf({ matches: [{ line: { ...line('m1'), map: 'map1' }, replaySha256: 'f'.repeat(64) }] }),
+      await hashOf({
+        matches: [{ line: { ...line('m1'), void: { reason: 'x', at: frozenAt } }, replaySha256: 'f'.repeat(64) }],
+      }),
     ];
     for (const hash of changed) expect(hash).not.toBe(first);
     expect(new Set(changed).size).toBe(changed.length);

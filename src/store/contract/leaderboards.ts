@@ -94,6 +94,8 @@ export interface ResultLine {
   /** The map or world played on; empty for games without any. */
   readonly map: string;
   readonly ratings: Readonly<Record<string, { readonly rating: number; readonly uncertainty: number }>>;
+  /** Set when the organizer voided the match: its result counts in no rating (re-rated without it). */
+  readonly void?: { readonly reason: string; readonly at: string };
   readonly [field: string]: unknown;
 }
 
