@@ -1,6 +1,7 @@
 import { rankRatings, shown, type Rating, type ShownRating } from '../ratings/index.js';
 import type { Entry, Leaderboard, ResultLine } from '../store/contract/leaderboards.js';
 import type { RoundJob } from '../store/contract/round-job.js';
+import { boardIsFrozen } from './boards.js';
 import type { LeaderboardDeps } from './deps.js';
 import { newId } from './new-id.js';
 import type { WebhookEvent } from './webhooks.js';
@@ -35,6 +36,8 @@ export async function rateOnce(
   job: RoundJob,
   record: Outcome,
 ): Promise<void> {
+  // A frozen board's standings are final: a match that finishes after the freeze changes no rating.
+  if (boardIsFrozen(board)) return;
   const start = await deps.leaderboards.entries(board.id);
   const ledger = await deps.ratings.open(board.id, record.id, {
     at: new Date().toISOString(),
