@@ -391,6 +391,17 @@ describe('invite codes and sign-up', () => {
     const entered = await call(yellow, 'POST', `/v1/leaderboards/${board}/entries`, { bot: bot.body.id });
     expect(entered.status, entered.text).toBe(201);
     expect(entered.body).toMatchObject({ enteredBy: yellow.id, team: 'yellow' });
+    // The team withdraws its entry; bringing it back is the organizer's call.
+    const entryPath = `/v1/leaderboards/${board}/entries/${entered.body.entryId}`;
+    const withdrawn = await call(yellow, 'PATCH', entryPath, { status: 'removed' });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body).toMatchObject({ status: 'removed', reason: 'withdrawn by its team' });
+    expect(code(await call(yellow, 'PATCH', entryPath, { status: 'active' }))).toEqual([403, 'FORBIDDEN']);
+    expect(code(await call(yellow, 'PATCH', entryPath, { status: 'removed' }))).toEqual([403, 'FORBIDDEN']);
+    const mine = (await call(yellow, 'GET', `/v1/leaderboards/${board}`)).body.table;
+    expect(mine[0]).toMatchObject({ status: 'removed', reason: 'withdrawn by its team' });
+    expect((await call(null, 'GET', `/v1/leaderboards/${board}`)).body.table[0].reason).toBeUndefined();
+    expect((await call(organizer, 'PATCH', entryPath, { status: 'active' })).body.status).toBeUndefined();
     // Invited to its code's board only, even where the organizer's minted teams are welcome.
     expect(code(await call(yellow, 'POST', `/v1/leaderboards/${open}/entries`, { bot: bot.body.id }))).toEqual([
       403,
