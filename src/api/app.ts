@@ -20,6 +20,10 @@ import { problemPage, webRoutes } from '../web/routes.js';
 import { requestDeadlineMs, runIdempotent } from './idempotency.js';
 import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
+import { boardAdminRoutes } from './board-admin-routes.js';
+import { boardExportRoutes } from './board-export-routes.js';
+import { inviteRoutes } from './invite-routes.js';
+import { matchControlRoutes } from './match-control-routes.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { writeAuth, type AuthMode } from './auth.js';
@@ -163,6 +167,10 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   keyRoutes(app, config.keys, auth);
 
   leaderboardRoutes(app, { ...config, limits }, auth, config.queue);
+  boardAdminRoutes(app, { ...config, limits }, auth, config.queue);
+  boardExportRoutes(app, config);
+  inviteRoutes(app, config, auth);
+  matchControlRoutes(app, config, auth, config.queue);
 
   app.get('/v1/matches', docs.listMatches, async (c) => {
     const query = parseInput(ListQuery, c.req.query());

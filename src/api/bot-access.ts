@@ -1,4 +1,5 @@
-import type { BotRecord, PublicBotSummary } from '../store/contract/bots.js';
+import { botNotFound } from '../match/stored-bots.js';
+import type { BotRecord, BotStore, PublicBotSummary } from '../store/contract/bots.js';
 
 export { botNotFound, canUseBot, usableBotRecord } from '../match/stored-bots.js';
 
@@ -14,4 +15,11 @@ export function presentPublicBot(
   summary: PublicBotSummary,
 ): Omit<PublicBotSummary, 'game'> & { readonly game: string | null } {
   return { ...summary, game: summary.game ?? null };
+}
+
+/** The record of a bot `owner` owns (a team enters only its own bots), or 404. */
+export async function ownBotRecord(bots: BotStore, id: string, owner: string): Promise<BotRecord> {
+  const record = await bots.get(id);
+  if (!record || record.owner !== owner) throw botNotFound(id);
+  return record;
 }

@@ -1,16 +1,26 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { JobQueue } from '../store/contract/job-queue.js';
-import { boardIsFrozen, newEntry, newLeaderboard } from '../leaderboard/boards.js';
+import { newEntry, newLeaderboard } from '../leaderboard/boards.js';
 import { cancelRound, runningRounds } from '../leaderboard/cancel-round.js';
 import { activeEntries } from '../leaderboard/round-inputs.js';
 import { scheduleRound } from '../leaderboard/schedule-round.js';
 import type { LeaderboardDeps } from '../leaderboard/deps.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
+import { entryStatusOf, type Entry, type Leaderboard } from '../store/contract/leaderboards.js';
 import { ApiProblem } from './problems.js';
 import { readerOf, type AuthMode } from './auth.js';
-import { usableBotRecord } from './bot-access.js';
+import {
+  isEntrant,
+  mayEnter,
+  ownBoard,
+  readableBoard,
+  refuseAfterDeadline,
+  refuseFrozen,
+  refuseTeamBoards,
+} from './board-access.js';
+import { ownBotRecord, usableBotRecord } from './bot-access.js';
 import { enforceLimit, type Limits } from './limits.js';
 import { readOptionalJson, RoundRequest, roundOptions } from './round-requests.js';
 import {
@@ -66,19 +76,13 @@ export function leaderboardRoutes(
   auth: MiddlewareHandler<Env>,
   queue: JobQueue<RoundJob> | undefined,
 ): void {
-  const board = async (id: string) => {
-    const b = await deps.leaderboards.getBoard(checkId('id', id));
-    if (!b) throw new ApiProblem(404, 'NOT_FOUND', `no leaderboard '${id}'`);
-    return b;
-  };
-  const mine = async (id: string, owner: ApiKeyRecord) => {
-    const b = await board(id);
-    if (b.owner !== owner.id)
-      throw new ApiProblem(403, 'FORBIDDEN', 'only the key that created a leaderboard changes it');
-    return b;
-  };
+  // A hidden board shows only to its owner and entrants (board-access.ts).
+  const readable = async (id: string, header: string | undefined) =>
+    readableBoard(deps.leaderboards, id, await readerOf(deps.keys, deps.auth, header));
+  const mine = (id: string, owner: ApiKeyRecord) => ownBoard(deps.leaderboards, id, owner);
 
   app.post('/v1/leaderboards', docs.createLeaderboard(BOARD_FIELDS), auth, async (c) => {
+    refuseTeamBoards(c.get('owner'));
     const { game, board: input } = newLeaderboardInput(await readJson(c.req.raw));
     const { name, game: _game, rating, public: listed, ...settings } = input;
     const prepared = game.leaderboard.prepare(settings);
@@ -106,10 +110,17 @@ export function leaderboardRoutes(
   });
 
   app.post('/v1/leaderboards/:id/entries', docs.addEntry(NewEntry), auth, async (c) => {
-    const b = await mine(c.req.param('id'), c.get('owner'));
+    const caller = c.get('owner');
+    const b = await mayEnter(deps.leaderboards, c.req.param('id'), caller);
     const { bot } = await parse(NewEntry, c.req.raw);
-    // The board's owner enters its own bots, or public ones; an entry stays if its bot is made private later.
-    const record = await usableBotRecord(deps.bots, bot, b.owner);
+    refuseFrozen(b, 'entries');
+    refuseAfterDeadline(b, new Date(), 'entries');
+    // The board's owner enters its own bots, or public ones; an invited team its own bots only.
+    // An entry stays if its bot is made private later.
+    const record =
+      caller.id === b.owner
+        ? await usableBotRecord(deps.bots, bot, b.owner)
+        : await ownBotRecord(deps.bots, bot, caller.id);
     const game = findGame(b.game);
     if (!game || !botFitsGame(game, record.kind)) {
       throw new ApiProblem(400, 'WRONG_GAME', `bot: a ${record.kind} bot cannot play on a ${b.game} leaderboard`, {
@@ -123,7 +134,7 @@ export function leaderboardRoutes(
     if (entries.some((e) => e.botId === bot))
       throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
     enforceLimit('entriesPerBoard', deps.limits.entriesPerBoard, entries.length + 1, 'entries on a leaderboard');
-    const entry = newEntry(b, record);
+    const entry = { ...newEntry(b, record), enteredBy: caller.id, ...(caller.team ? { team: caller.team } : {}) };
     if (!(await deps.leaderboards.addEntry(b.id, entry)))
       throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
     return c.json({ entryId: await entryId(b.id, entry.botId), ...entry }, 201);
@@ -187,8 +198,9 @@ export function leaderboardRoutes(
   });
 
   app.get('/v1/leaderboards/:id', docs.getLeaderboard, async (c) => {
-    const b = await board(c.req.param('id'));
-    const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
+    const reader = await readerOf(deps.keys, deps.auth, c.req.header('Authorization'));
+    const b = await readableBoard(deps.leaderboards, c.req.param('id'), reader);
+    const visible = botIdVisibility(deps.bots, reader);
     const [entries, latest, recent] = await Promise.all([
       deps.leaderboards.entries(b.id),
       deps.leaderboards.latestRound(b.id),
@@ -197,7 +209,7 @@ export function leaderboardRoutes(
     const rows = boardStandings(b, entries, c.req.query('history') === '1');
     return c.json({
       leaderboard: b,
-      table: await presentTable(b.id, rows, visible),
+      table: await withReasons(b, await presentTable(b.id, rows, visible), entries, reader),
       latestRound: latest ? presentRound(latest) : null,
       // Newest first, each line as the export shows it.
       recentMatches: await Promise.all(recent.map((l) => presentResultLine(b.id, l, visible))),
@@ -208,7 +220,7 @@ export function leaderboardRoutes(
     const b = await mine(c.req.param('id'), c.get('owner'));
     const request = parseInput(RoundRequest, await readOptionalJson(c.req.raw));
     if (!queue) throw new ApiProblem(501, 'NO_QUEUE', 'this deployment has no match queue for rounds');
-    if (boardIsFrozen(b)) throw new ApiProblem(409, 'BOARD_FROZEN', 'this leaderboard is frozen: no new rounds');
+    refuseFrozen(b, 'rounds');
     // Counted from the number of active entries, before anything is queued.
     const entries = (await activeEntries(deps, b)).length;
     const options = roundOptions(request, gameById(b.game), b, entries, deps.limits.matchesPerRound);
@@ -237,7 +249,7 @@ export function leaderboardRoutes(
 
   app.get('/v1/leaderboards/:id/rounds/:rid', docs.getRound, async (c) => {
     const rid = checkId('rid', c.req.param('rid'));
-    const b = await board(c.req.param('id'));
+    const b = await readable(c.req.param('id'), c.req.header('Authorization'));
     const round = await deps.leaderboards.getRound(b.id, rid);
     if (!round) throw new ApiProblem(404, 'NOT_FOUND', `no round '${rid}'`);
     return c.json(presentRound(round));
@@ -250,12 +262,31 @@ export function leaderboardRoutes(
       throw new ApiProblem(400, 'INVALID_REQUEST', `since: a cursor has at most ${MAX_CURSOR_CHARS} characters`, {
         field: 'since',
       });
-    const b = await board(c.req.param('id'));
-    const visible = botIdVisibility(deps.bots, await readerOf(deps.keys, deps.auth, c.req.header('Authorization')));
+    const reader = await readerOf(deps.keys, deps.auth, c.req.header('Authorization'));
+    const b = await readableBoard(deps.leaderboards, c.req.param('id'), reader);
+    const visible = botIdVisibility(deps.bots, reader);
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
     const { lines, cursor } = await deps.leaderboards.results(b.id, since, limit);
     const shown = await Promise.all(lines.map((l) => presentResultLine(b.id, l, visible)));
     if (cursor) c.header('Umpire-Cursor', cursor);
     return c.body(shown.map((l) => JSON.stringify(l) + '\n').join(''), 200, { 'Content-Type': 'application/x-ndjson' });
   });
+}
+
+/** The table with each non-active entry's reason, for the board's owner and the entry's own team. */
+async function withReasons<R extends { entryId: string }>(
+  board: Leaderboard,
+  rows: R[],
+  entries: readonly Entry[],
+  reader: ApiKeyRecord | null,
+): Promise<R[]> {
+  const reasons = new Map<string, string>();
+  for (const e of entries)
+    if (
+      e.reason !== undefined &&
+      entryStatusOf(e) !== 'active' &&
+      (reader?.id === board.owner || isEntrant(board, e, reader))
+    )
+      reasons.set(await entryId(board.id, e.botId), e.reason);
+  return rows.map((row) => (reasons.has(row.entryId) ? { ...row, reason: reasons.get(row.entryId) } : row));
 }

@@ -433,6 +433,7 @@ export const docs = {
       responses: {
         '201': { description: 'The leaderboard (Location: /v1/leaderboards/{id})' },
         '400': errorResponse('Invalid input'),
+        '403': errorResponse('ADMIN_KEY_REQUIRED: a team key an organizer minted'),
         '413': errorResponse('Larger than 64 KiB'),
         '422': errorResponse(
           'LIMIT_EXCEEDED (details { limit, max, count }): more distinct maps (mapsPerBoard) or worlds (worldsPerBoard) than allowed',
@@ -444,16 +445,17 @@ export const docs = {
     describe({
       tags: ['Leaderboards'],
       summary: 'Enter a bot',
-      description: '`{ bot }`: yours, or a public one. An entry stays if its bot is made private later.',
+      description:
+        "`{ bot }`: the board owner's, or a public one; an invited team's own (see PATCH /v1/leaderboards/{id}). An entry stays if its bot is made private later.",
       security: WRITE_SECURITY,
       parameters: [BOARD_ID],
       requestBody: jsonBody(schema),
       responses: {
         '201': { description: 'The entry, with its entryId' },
         '400': errorResponse('Invalid input, or WRONG_GAME: a bot of a kind this game does not play'),
-        '403': errorResponse('FORBIDDEN: not the key that created the leaderboard'),
+        '403': errorResponse('FORBIDDEN: neither the key that created the leaderboard nor an invited team'),
         '404': errorResponse('NOT_FOUND: no such leaderboard, or no such bot that you may use'),
-        '409': errorResponse('ALREADY_ENTERED'),
+        '409': errorResponse('ALREADY_ENTERED; DEADLINE_PASSED; BOARD_FROZEN'),
         '422': errorResponse(
           'BOT_GAME_MISMATCH: a bot of another game (details { botGame, game }); LIMIT_EXCEEDED (details { limit: "entriesPerBoard", max, count })',
         ),
@@ -570,6 +572,7 @@ export const docs = {
   getRound: describe({
     tags: ['Leaderboards'],
     summary: 'Progress of a round',
+    security: READ_SECURITY,
     parameters: [BOARD_ID, path('rid', 'A round id')],
     responses: {
       '200': {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { newApiKey } from '../api/auth.js';
 import { DEFAULT_KEY_RATE, mintTeamKeys, presentKey, teamKeysFromCsv } from '../api/key-batch.js';
 import { ApiProblem } from '../api/problems.js';
+import { csvField } from '../core/csv-field.js';
 import { UmpireError } from '../core/errors.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
 import type { OpenedStores } from '../store/backend.js';
@@ -154,9 +155,6 @@ function readCsv(path: string): string {
     throw new UmpireError({ code: 'USAGE', message: `${path}: cannot read: ${describeError(e)}` });
   }
 }
-
-/** A CSV field, quoted when it holds a comma, a quote or a line break. */
-const csvField = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 /** An API problem as one message: row problems one a line. */
 function problemText(p: ApiProblem): string {

@@ -1,5 +1,7 @@
 /** The table `umpire tournament` prints: as text for people, or as JSON or CSV for scripts. */
 
+import { csvField } from '../core/csv-field.js';
+
 export interface RankedBot {
   readonly rank: number;
   readonly name: string | null;
@@ -103,10 +105,4 @@ function csvLines(t: TournamentTable): string[] {
     f.message,
   ]);
   return [CSV_HEADER, ...ranked, ...forfeited].map((row) => row.map(csvField).join(','));
-}
-
-/** A CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, a quote or a line break. */
-export function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -18,6 +18,11 @@ export function boardSettings(board: Leaderboard): Readonly<Record<string, unkno
     createdAt: _createdAt,
     deadline: _deadline,
     frozenAt: _frozenAt,
+    hidden: _hidden,
+    teams: _teams,
+    manifestSha256: _manifest,
+    finalBoard: _finalBoard,
+    finalOf: _finalOf,
     ...settings
   } = board;
   return settings;

@@ -1,11 +1,13 @@
 import { rankRatings, shown, type Rating, type ShownRating } from '../ratings/index.js';
 import type { Entry, Leaderboard, ResultLine } from '../store/contract/leaderboards.js';
 import type { RoundJob } from '../store/contract/round-job.js';
+import { boardIsFrozen } from './boards.js';
 import type { LeaderboardDeps } from './deps.js';
 import { newId } from './new-id.js';
 import type { WebhookEvent } from './webhooks.js';
 
-const HISTORY = 500;
+/** How many rating changes an entry keeps. */
+export const RATING_HISTORY = 500;
 
 /** What rating needs of a finished match, whatever the game. */
 export interface Outcome {
@@ -34,6 +36,8 @@ export async function rateOnce(
   job: RoundJob,
   record: Outcome,
 ): Promise<void> {
+  // A frozen board's standings are final: a match that finishes after the freeze changes no rating.
+  if (boardIsFrozen(board)) return;
   const start = await deps.leaderboards.entries(board.id);
   const ledger = await deps.ratings.open(board.id, record.id, {
     at: new Date().toISOString(),
@@ -126,7 +130,7 @@ async function rateSeat(
       losses: fresh.losses + (won || drew ? 0 : 1),
       draws: fresh.draws + (drew ? 1 : 0),
       played: fresh.played + 1,
-      history: [...fresh.history, { match: record.id, at: rated.at, ...view }].slice(-HISTORY),
+      history: [...fresh.history, { match: record.id, at: rated.at, ...view }].slice(-RATING_HISTORY),
       unconfirmed: [...(await stillUnconfirmed(deps, board.id, fresh)), record.id],
       version: fresh.version + 1,
     };

@@ -1,5 +1,5 @@
 import { shown } from '../ratings/index.js';
-import type { Entry } from '../store/contract/leaderboards.js';
+import { entryStatusOf, type Entry } from '../store/contract/leaderboards.js';
 
 /** 2 points a win, 1 a draw (section 3.2 of the 2004 task). */
 export const points = (e: Entry) => 2 * e.wins + e.draws;
@@ -25,6 +25,8 @@ export function standings(entries: readonly Entry[], withHistory: boolean, byPoi
       losses: e.losses,
       draws: e.draws,
       played: e.played,
+      // Only entries that sit out new rounds say so: a table of active entries reads as it always did.
+      ...(entryStatusOf(e) !== 'active' ? { status: entryStatusOf(e) } : {}),
       ...(withHistory ? { history: e.history } : {}),
     }));
 }

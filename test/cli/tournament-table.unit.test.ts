@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, formatTable, type TournamentTable } from '../../src/cli/tournament-table.js';
+import { formatTable, type TournamentTable } from '../../src/cli/tournament-table.js';
 
 const table: TournamentTable = {
   leaderboard: 'lb_x',
@@ -24,15 +24,6 @@ const table: TournamentTable = {
 };
 
 describe('the tournament table', () => {
-  it('quotes a CSV field only when it needs it, doubling its quotes', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField(3)).toBe('3');
-    expect(csvField(null)).toBe('');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-  });
-
   it('writes CSV with a header, the ranked bots, then the forfeited ones', () => {
     const [csv] = [formatTable(table, 'csv').join('\n')];
     expect(csv).toBe(

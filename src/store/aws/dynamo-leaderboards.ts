@@ -8,14 +8,17 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type {
-  BoardOfBot,
-  Entry,
-  Leaderboard,
-  LeaderboardStore,
-  ListedBoard,
-  ResultLine,
-  Round,
+import {
+  boardIsListed,
+  type BoardOfBot,
+  type Entry,
+  type Invite,
+  type InviteRefusal,
+  type Leaderboard,
+  type LeaderboardStore,
+  type ListedBoard,
+  type ResultLine,
+  type Round,
 } from '../contract/leaderboards.js';
 import type { Webhook } from '../contract/webhooks.js';
 import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
@@ -37,6 +40,9 @@ const LISTED_BOARDS = 'listed#boards';
  *   `<createdAt>#<round id>` (the board's latest round); its counters (`done`, `failed`,
  *   `cancelled`) beside the record, and `revision` once it was revised (reviseRound);
  * - sk `result#<finished at>#<match id>`: a result line, for the export.
+ * An invite is one item, pk `invite#<code hash>`, sk `invite`: the invite as JSON, its `uses` and
+ * `maxUses` (counted by a conditional update) and `expiresAt`; the board item counts its invites
+ * (`inviteCount`).
  */
 export class DynamoLeaderboardStore implements LeaderboardStore {
   constructor(
@@ -107,8 +113,9 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   }
 
   async createBoard(board: Leaderboard): Promise<void> {
-    const listing: Record<string, AttributeValue> =
-      board.public === true ? { gsi1pk: { S: LISTED_BOARDS }, gsi1sk: { S: `${board.createdAt}#${board.id}` } } : {};
+    const listing: Record<string, AttributeValue> = boardIsListed(board)
+      ? { gsi1pk: { S: LISTED_BOARDS }, gsi1sk: { S: `${board.createdAt}#${board.id}` } }
+      : {};
     const item = {
       ...this.key(board.id, 'board'),
       record: { S: JSON.stringify(board) },
@@ -116,6 +123,34 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       ...listing,
     };
     await this.put(item, 'attribute_not_exists(pk)', 'storing a leaderboard');
+  }
+
+  async updateBoard(previous: Leaderboard, next: Leaderboard): Promise<boolean> {
+    if (next.id !== previous.id) return false;
+    const listed = boardIsListed(next);
+    // The stored JSON is the condition: a board changed by another writer since it was read is not overwritten.
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(previous.id, 'board'),
+          UpdateExpression: listed
+            ? 'SET #r = :next, gsi1pk = :listed, gsi1sk = :order'
+            : 'SET #r = :next REMOVE gsi1pk, gsi1sk',
+          ConditionExpression: '#r = :previous',
+          ExpressionAttributeNames: { '#r': 'record' },
+          ExpressionAttributeValues: {
+            ':next': { S: JSON.stringify(next) },
+            ':previous': { S: JSON.stringify(previous) },
+            ...(listed ? { ':listed': { S: LISTED_BOARDS }, ':order': { S: `${next.createdAt}#${next.id}` } } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('updating a leaderboard', e);
+    }
   }
 
   async listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>> {
@@ -261,6 +296,66 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     } catch (e) {
       if (e instanceof ConditionalCheckFailedException) return false;
       throw unavailable('revising a round', e);
+    }
+  }
+
+  async addInvite(codeHash: string, invite: Invite, maxPerBoard: number): Promise<boolean> {
+    // The board's count first: an invite past the bound is never stored.
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(invite.board, 'board'),
+          UpdateExpression: 'ADD inviteCount :one',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(inviteCount) OR inviteCount < :max)',
+          ExpressionAttributeValues: { ':one': { N: '1' }, ':max': { N: String(maxPerBoard) } },
+        }),
+      );
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('counting an invite', e);
+    }
+    return this.put(
+      {
+        pk: { S: `invite#${codeHash}` },
+        sk: { S: 'invite' },
+        record: { S: JSON.stringify(invite) },
+        uses: { N: String(invite.uses) },
+        maxUses: { N: String(invite.maxUses) },
+        ...(invite.expiresAt !== undefined ? { expiresAt: { S: invite.expiresAt } } : {}),
+      },
+      'attribute_not_exists(pk)',
+      'storing an invite',
+    );
+  }
+
+  async useInvite(codeHash: string, at: string): Promise<{ used: Invite } | { refused: InviteRefusal }> {
+    const key = { pk: { S: `invite#${codeHash}` }, sk: { S: 'invite' } };
+    try {
+      const out = await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: key,
+          UpdateExpression: 'ADD uses :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND uses < maxUses AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
+          ExpressionAttributeValues: { ':one': { N: '1' }, ':at': { S: at } },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const invite = JSON.parse(out.Attributes!.record!.S!) as Invite;
+      return { used: { ...invite, uses: Number(out.Attributes!.uses!.N) } };
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw unavailable('using an invite', e);
+    }
+    // Refused: say why, from the invite as it stands.
+    try {
+      const out = await this.db.send(new GetItemCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+      if (!out.Item) return { refused: 'unknown' };
+      const expiresAt = out.Item.expiresAt?.S;
+      return { refused: expiresAt !== undefined && at >= expiresAt ? 'expired' : 'used-up' };
+    } catch (e) {
+      throw unavailable('reading an invite', e);
     }
   }
 

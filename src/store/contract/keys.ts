@@ -19,6 +19,11 @@ export interface ApiKeyRecord {
   readonly revokedAt?: string;
   /** The id of the admin key that minted it through the API (absent: made by `umpire keys create`). */
   readonly createdBy?: string;
+  /**
+   * The boards a key signed up with an invite code is invited to (POST /v1/signup); such a key is
+   * invited to these only. Absent: a team key is invited to every board of its minter that takes teams.
+   */
+  readonly boards?: readonly string[];
 }
 
 /** A key's scope; a key stored before scopes existed is an admin key, as it had every right then. */

@@ -17,6 +17,15 @@ export interface Leaderboard {
   readonly deadline?: string;
   /** When the organizer froze the board (ISO): its standings are final from then on. */
   readonly frozenAt?: string;
+  /** A hidden board is not listed, and only its owner and entrants see it. */
+  readonly hidden?: boolean;
+  /** Team keys the owner minted (ApiKeyRecord.createdBy) may enter their own bots. */
+  readonly teams?: boolean;
+  /** The SHA-256 of the manifest published when the board was frozen. */
+  readonly manifestSha256?: string;
+  /** The board of this board's final (a round robin among its top entries), and the other way round. */
+  readonly finalBoard?: string;
+  readonly finalOf?: string;
   readonly [setting: string]: unknown;
 }
 
@@ -116,6 +125,8 @@ export interface ResultLine {
   /** The map or world played on; empty for games without any. */
   readonly map: string;
   readonly ratings: Readonly<Record<string, { readonly rating: number; readonly uncertainty: number }>>;
+  /** Set when the organizer voided the match: its result counts in no rating (re-rated without it). */
+  readonly void?: { readonly reason: string; readonly at: string };
   readonly [field: string]: unknown;
 }
 
@@ -131,10 +142,34 @@ export interface BoardOfBot {
   readonly entry: Entry;
 }
 
+/** An invite code of a board, as stored: never the code itself, only its hash (the key it is stored under). */
+export interface Invite {
+  /** Public id: the first 16 hex digits of the code's sha256. */
+  readonly id: string;
+  readonly board: string;
+  readonly createdAt: string;
+  /** How many team keys it may mint, and how many it has. */
+  readonly maxUses: number;
+  readonly uses: number;
+  /** After it (ISO), the code is refused. */
+  readonly expiresAt?: string;
+}
+
+/** Why an invite code was not used. */
+export type InviteRefusal = 'unknown' | 'used-up' | 'expired';
+
+/** Whether listBoards lists a board: public, and not hidden. */
+export const boardIsListed = (board: Leaderboard): boolean => board.public === true && board.hidden !== true;
+
 export interface LeaderboardStore {
-  /** Stores a new board; a board with `public: true` is listed (listBoards). */
+  /** Stores a new board; a listed one (boardIsListed) is listed by listBoards. */
   createBoard(board: Leaderboard): Promise<void>;
   getBoard(id: string): Promise<Leaderboard | null>;
+  /**
+   * Replaces a board with `next` if it is still exactly `previous` (as getBoard read it), listing or
+   * unlisting it as `next` says; false if it changed meanwhile or is gone. Its entry count is kept.
+   */
+  updateBoard(previous: Leaderboard, next: Leaderboard): Promise<boolean>;
   /** Listed (public) boards, newest first, with their entry counts. */
   listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>>;
   /** Adds an entry; false if the bot is already on the board. */
@@ -161,6 +196,10 @@ export interface LeaderboardStore {
   webhooks(boardId: string): Promise<Webhook[]>;
   /** Deletes a hook; false if the board has no such hook. */
   deleteWebhook(boardId: string, hookId: string): Promise<boolean>;
+  /** Stores an invite under its code's hash, unless its board has `maxPerBoard` invites already (false) or is gone. */
+  addInvite(codeHash: string, invite: Invite, maxPerBoard: number): Promise<boolean>;
+  /** Counts one use of an invite, if it has uses left and has not expired at `at`: the invite as counted, or why not. */
+  useInvite(codeHash: string, at: string): Promise<{ readonly used: Invite } | { readonly refused: InviteRefusal }>;
   /** Results in the order they finished, after `since` (a cursor from an earlier call). */
   results(
     boardId: string,

@@ -1,11 +1,14 @@
-import type {
-  BoardOfBot,
-  Entry,
-  Leaderboard,
-  LeaderboardStore,
-  ListedBoard,
-  ResultLine,
-  Round,
+import {
+  boardIsListed,
+  type BoardOfBot,
+  type Entry,
+  type Invite,
+  type InviteRefusal,
+  type Leaderboard,
+  type LeaderboardStore,
+  type ListedBoard,
+  type ResultLine,
+  type Round,
 } from '../contract/leaderboards.js';
 import type { Page } from '../contract/page.js';
 import type { Webhook } from '../contract/webhooks.js';
@@ -19,7 +22,7 @@ const RESULT = 'result#';
 const MAX_RESULT_KEY_BYTES = 1024;
 
 interface StoredBoard {
-  readonly json: string;
+  json: string;
   entryCount: number;
 }
 
@@ -33,13 +36,25 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
   private readonly roundsOf = new Listings<string>();
   private readonly resultsOf = new Listings<ResultLine>();
   private readonly hooksOf = new Listings<Webhook>();
+  private readonly invitesByHash = new Map<string, Invite>();
+  private readonly inviteCounts = new Map<string, number>();
 
   constructor(private readonly rounds: MemoryRounds) {}
 
   async createBoard(board: Leaderboard): Promise<void> {
     if (this.boards.has(board.id)) return;
     this.boards.set(board.id, { json: JSON.stringify(board), entryCount: 0 });
-    if (board.public === true) this.listed.put(LISTED, `${board.createdAt}#${board.id}`, board.id);
+    if (boardIsListed(board)) this.listed.put(LISTED, `${board.createdAt}#${board.id}`, board.id);
+  }
+
+  async updateBoard(previous: Leaderboard, next: Leaderboard): Promise<boolean> {
+    const stored = this.boards.get(previous.id);
+    if (!stored || stored.json !== JSON.stringify(previous) || next.id !== previous.id) return false;
+    stored.json = JSON.stringify(next);
+    const listing = `${next.createdAt}#${next.id}`;
+    if (boardIsListed(next)) this.listed.put(LISTED, listing, next.id);
+    else this.listed.delete(LISTED, listing);
+    return true;
   }
 
   async getBoard(id: string): Promise<Leaderboard | null> {
@@ -138,6 +153,24 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
       .slice(0, limit);
     const last = next.length > 0 ? next[next.length - 1]!.key : after;
     return { lines: next.map((r) => r.item), cursor: last ? encodeCursorText(last) : null };
+  }
+
+  async addInvite(codeHash: string, invite: Invite, maxPerBoard: number): Promise<boolean> {
+    const count = this.inviteCounts.get(invite.board) ?? 0;
+    if (!this.boards.has(invite.board) || count >= maxPerBoard || this.invitesByHash.has(codeHash)) return false;
+    this.inviteCounts.set(invite.board, count + 1);
+    this.invitesByHash.set(codeHash, invite);
+    return true;
+  }
+
+  async useInvite(codeHash: string, at: string): Promise<{ used: Invite } | { refused: InviteRefusal }> {
+    const invite = this.invitesByHash.get(codeHash);
+    if (!invite) return { refused: 'unknown' };
+    if (invite.expiresAt !== undefined && at >= invite.expiresAt) return { refused: 'expired' };
+    if (invite.uses >= invite.maxUses) return { refused: 'used-up' };
+    const used = { ...invite, uses: invite.uses + 1 };
+    this.invitesByHash.set(codeHash, used);
+    return { used };
   }
 
   async addWebhook(boardId: string, hook: Webhook): Promise<void> {

@@ -196,4 +196,56 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       expect(await stores().leaderboards.webhooks(ids.pub0)).toEqual([hook('hook_b')]);
     });
   });
+
+  describe('LeaderboardStore board updates', () => {
+    it('replaces a board only if it is still as read, listing or unlisting it, keeping its entry count', async () => {
+      const id = uid('lb_upd');
+      const created = board(id, 300, true);
+      await stores().leaderboards.createBoard(created);
+      expect(await stores().leaderboards.addEntry(id, entry(uid('bot_u'), 1000))).toBe(true);
+      const listedIds = async () =>
+        (await first((limit, cursor) => stores().leaderboards.listBoards(limit, cursor), 100, 50)).map(
+          (i) => i.board.id,
+        );
+      expect(await listedIds()).toContain(id);
+      const hidden: Leaderboard = { ...created, name: 'renamed', hidden: true };
+      expect(await stores().leaderboards.updateBoard(created, hidden)).toBe(true);
+      expect(await stores().leaderboards.getBoard(id)).toEqual(hidden);
+      expect(await listedIds()).not.toContain(id);
+      // A writer that read the board before the first update loses.
+      expect(await stores().leaderboards.updateBoard(created, { ...created, name: 'lost' })).toBe(false);
+      expect((await stores().leaderboards.getBoard(id))!.name).toBe('renamed');
+      const shown: Leaderboard = { ...hidden, hidden: false };
+      expect(await stores().leaderboards.updateBoard(hidden, shown)).toBe(true);
+      const listed = await first((limit, cursor) => stores().leaderboards.listBoards(limit, cursor), 100, 50);
+      expect(listed.find((i) => i.board.id === id)).toEqual({ board: shown, entries: 1 });
+      expect(await stores().leaderboards.updateBoard(board(uid('lb_none'), 1), board(uid('lb_none'), 2))).toBe(false);
+    });
+  });
+
+  describe('LeaderboardStore invites', () => {
+    it('bounds the invites of a board, and counts uses up to the most allowed, until they expire', async () => {
+      const id = uid('lb_inv');
+      await stores().leaderboards.createBoard(board(id, 310));
+      const invite = (n: number, maxUses: number, expiresAt?: string) => ({
+        id: `${n}`.repeat(16).slice(0, 16),
+        board: id,
+        createdAt: at(310),
+        maxUses,
+        uses: 0,
+        ...(expiresAt ? { expiresAt } : {}),
+      });
+      const hash = (n: number) => uid(`invite${n}`);
+      expect(await stores().leaderboards.addInvite(hash(1), invite(1, 2), 2)).toBe(true);
+      expect(await stores().leaderboards.addInvite(hash(2), invite(2, 5, at(400)), 2)).toBe(true);
+      expect(await stores().leaderboards.addInvite(hash(3), invite(3, 5), 2)).toBe(false);
+      expect(await stores().leaderboards.addInvite(hash(4), { ...invite(4, 5), board: uid('lb_none') }, 2)).toBe(false);
+      expect(await stores().leaderboards.useInvite(hash(1), at(320))).toEqual({ used: { ...invite(1, 2), uses: 1 } });
+      expect(await stores().leaderboards.useInvite(hash(1), at(321))).toEqual({ used: { ...invite(1, 2), uses: 2 } });
+      expect(await stores().leaderboards.useInvite(hash(1), at(322))).toEqual({ refused: 'used-up' });
+      expect(await stores().leaderboards.useInvite(hash(2), at(399))).toMatchObject({ used: { uses: 1 } });
+      expect(await stores().leaderboards.useInvite(hash(2), at(400))).toEqual({ refused: 'expired' });
+      expect(await stores().leaderboards.useInvite(hash(3), at(320))).toEqual({ refused: 'unknown' });
+    });
+  });
 }
