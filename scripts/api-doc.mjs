@@ -56,6 +56,11 @@ export const ERRORS = [
     text: 'A request with the same `Idempotency-Key` is still running.',
   },
   { code: 'BUNDLE_MISSING', status: [409], text: 'Verify: a bundle of the match is not stored.' },
+  {
+    code: 'VERSION_FAILED_CHECK',
+    status: [409],
+    text: 'A bot version that failed its upload check cannot be enabled: upload a new one.',
+  },
   { code: 'BODY_TOO_LARGE', status: [413], text: "The body is over its route's limit ([security.md](security.md))." },
   { code: 'BUNDLE_TOO_LARGE', status: [413], text: 'A bundle is over the bundle limit (5 MB).' },
   {
@@ -75,6 +80,16 @@ export const ERRORS = [
     status: [422],
     text: 'A stored bot of one game in a match or on a leaderboard of another (`details { botGame, game }`).',
   },
+  {
+    code: 'NO_VALID_VERSION',
+    status: [422],
+    text: 'A stored bot with no version that may play (all disabled), or `bot@N` / a pinned version that does not exist, is disabled or was uploaded after the deadline.',
+  },
+  {
+    code: 'BOT_DELETED',
+    status: [422],
+    text: "A board's scheduled match of a bot its owner deleted: the match is counted failed.",
+  },
   { code: 'MAP_INVALID', status: [422], text: 'An inline map breaks a rule (`details.problems` names it).' },
   {
     code: 'WORLD_INVALID',
@@ -89,7 +104,7 @@ export const ERRORS = [
   {
     code: 'LIMIT_EXCEEDED',
     status: [422],
-    text: 'A leaderboard past a limit, or more than 500 keys in one request; `details: { limit, max, count }`.',
+    text: 'A leaderboard past a limit, more than 500 keys in one request, or a bot past 500 versions; `details: { limit, max, count }`.',
   },
   { code: 'IDEMPOTENCY_KEY_REUSED', status: [422], text: 'The same `Idempotency-Key` with another body.' },
   {

@@ -4,6 +4,7 @@ import type { GameModule, MatchRecord } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame } from '../games/catalog.js';
 import { replayKey } from '../match/digest.js';
 import type { MatchRunner } from '../match/runner.js';
+import type { VersionPolicy } from '../match/version-policy.js';
 import { decodeSeats, type ResolveBot } from '../match/seats.js';
 import { storedSeat } from '../match/stored-bots.js';
 import { playAndStore } from '../match/store-match.js';
@@ -42,6 +43,8 @@ export interface AppConfig extends Omit<Stores, 'deliveries'> {
   readonly auth: AuthMode;
   /** Where matches and upload checks run (src/match/runner.ts). */
   readonly runner: MatchRunner;
+  /** When a bot version that errs is disabled (default: from the process environment). */
+  readonly versionPolicy?: VersionPolicy;
   /** Largest bundle accepted, in bytes (default 5 MB). */
   readonly maxBundleBytes?: number;
   /** Caps on leaderboards (default: from the environment, src/api/limits.ts). */

@@ -17,12 +17,9 @@ export class VersionPolicyError extends Error {
 
 /** The policy of an environment; unset or empty means the default, a value that does not parse is an error. */
 export function versionPolicyFromEnv(env: Readonly<Record<string, unknown>>): VersionPolicy {
-  const text = (name: string): string | undefined => {
-    const v = env[name];
-    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-  };
-  const min = text('VERSION_DISABLE_MIN_MATCHES');
-  const share = text('VERSION_DISABLE_ERROR_SHARE');
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  const min = text(env.VERSION_DISABLE_MIN_MATCHES);
+  const share = text(env.VERSION_DISABLE_ERROR_SHARE);
   const minMatches = min === undefined ? DEFAULT_VERSION_POLICY.minMatches : Number(min);
   const maxErrorShare = share === undefined ? DEFAULT_VERSION_POLICY.maxErrorShare : Number(share);
   if (!Number.isInteger(minMatches) || minMatches < 1 || minMatches > 1_000_000)

@@ -32,6 +32,7 @@ export function runtimeDeps(kit: RuntimeKit<JobQueue<RoundJob>>, stores: Stores)
     ...stores,
     runner: kit.runner,
     webhookSettings: kit.webhookSettings,
+    ...(kit.versionPolicy ? { versionPolicy: kit.versionPolicy } : {}),
     ...(kit.claimsEnd ? { claimsEnd: kit.claimsEnd } : {}),
     ...(webhooks ? { notify: (list) => webhooks.send(list) } : {}),
     ...(webhooks?.forget ? { forgetHook: (id) => webhooks.forget!(id) } : {}),
