@@ -22,6 +22,7 @@ import { requestDeadlineMs, runIdempotent } from './idempotency.js';
 import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
 import { matchLogRoutes } from './match-log-routes.js';
+import { withPrivateBotIdsHidden } from './stored-bot-ids.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { writeAuth, type AuthMode } from './auth.js';
@@ -176,11 +177,17 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     const page = key
       ? await config.matches.listByBot<MatchRecord>(key, query.limit, query.cursor)
       : await config.matches.listRecent<MatchRecord>(query.limit, query.cursor);
-    return c.json({ items: page.items.map((r) => present(c, r)), cursor: page.cursor });
+    const items = await withPrivateBotIdsHidden(config.bots, page.items);
+    return c.json({ items: items.map((r) => present(c, r)), cursor: page.cursor });
   });
 
   app.get('/v1/matches/:id', docs.getMatch, async (c) =>
-    c.json(present(c, await findRecord(config, checkId('id', c.req.param('id'))))),
+    c.json(
+      present(
+        c,
+        (await withPrivateBotIdsHidden(config.bots, [await findRecord(config, checkId('id', c.req.param('id')))]))[0]!,
+      ),
+    ),
   );
 
   // Re-running a match costs as much as playing it: for the key that created it only.

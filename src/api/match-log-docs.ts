@@ -7,7 +7,12 @@ import { errorResponse, jsonResponse, WRITE_SECURITY } from './openapi.js';
 const SeatBody = z
   .object({
     seat: z.string().describe("the game's seat name ('red', '0'...)"),
-    bot: z.string().nullable().describe('the stored bot that sat there; null for a bot sent with the request'),
+    bot: z
+      .string()
+      .nullable()
+      .describe(
+        'the stored bot that sat there, to those who read the seat or while it is public; null otherwise, and for a bot sent with the request',
+      ),
     version: z.number().int().nullable().describe('the version of it that played'),
     readable: z.boolean().describe('whether the caller may read this seat'),
     log: z.string().nullable().describe('what the bot wrote; null when withheld or when the game keeps none'),

@@ -12,6 +12,7 @@ import type { ApiKeyRecord } from '../store/contract/keys.js';
 import { ApiProblem } from './problems.js';
 import { docs } from './route-docs.js';
 import { seatDocs } from './match-log-docs.js';
+import { withPrivateBotIdsHidden } from './stored-bot-ids.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
 
@@ -60,7 +61,8 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
       ? await readStoredJson(deps.blobs, replayKey(record.id), game.verify.stored, `the stored replay of ${record.id}`)
       : null;
     const conduct = game && replay ? (game.cli.conduct?.(record, replay.doc) ?? null) : null;
-    const bots = seatBotsOf(record);
+    const bots = seatBotsOf((await withPrivateBotIdsHidden(deps.bots, [record]))[0]!);
+    const named = seatBotsOf(record);
     const names = conduct?.map((s) => s.seat) ?? (logs ? seatNames(logs) : (bots ?? []).map((_, k) => String(k)));
     const readable = await readableSeats(deps.bots, record, names.length, c.get('owner').id);
     if (!readable.some((r) => r)) throw new ApiProblem(403, 'FORBIDDEN', FORBIDDEN);
@@ -68,7 +70,8 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
     return c.json({
       items: names.map((seat, k) => ({
         seat,
-        bot: bots?.[k]?.bot ?? null,
+        // A seat's bot id: to those who read the seat, or to anyone while the bot is public.
+        bot: (readable[k] ? named?.[k]?.bot : bots?.[k]?.bot) ?? null,
         version: bots?.[k]?.version ?? null,
         readable: readable[k] === true,
         log: readable[k] ? (logList?.[k] ?? null) : null,

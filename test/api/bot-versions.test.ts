@@ -100,6 +100,11 @@ describe('bot versions', () => {
     const latest = await play(alice, bot);
     expect(latest.status, latest.text).toBe(201);
     expect(latest.body.storedBots).toEqual([{ bot, version: 2 }, null]);
+    // To everyone else, a private bot's id is hidden in the record; its version is not.
+    expect((await call(null, 'GET', `/v1/matches/${latest.body.id}`)).body.storedBots).toEqual([
+      { bot: null, version: 2 },
+      null,
+    ]);
     const first = await play(alice, `${bot}@1`);
     expect(first.status, first.text).toBe(201);
     expect(first.body.storedBots).toEqual([{ bot, version: 1 }, null]);
