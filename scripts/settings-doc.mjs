@@ -180,7 +180,7 @@ export const SETTINGS = [
     name: 'VERSION_DISABLE_ERROR_SHARE',
     where: 'all',
     default: '`0.5`',
-    text: 'The share of its matches (0 to 1) a version may err in (fail to load, crash, run out of fuel or time); over it, the version is disabled with the reason and entries fall back to the latest earlier valid one. `1` never disables.',
+    text: 'The share of its matches (0 to 1) a version may err in (fail to load, crash, run out of fuel or time); over it, a version that has an earlier valid one is disabled with the reason, and entries fall back to that one. `1` never disables.',
   },
   {
     name: 'WEBHOOK_LANES',

@@ -1,6 +1,7 @@
 /**
  * When a bot version that errs in its matches is disabled: once it has played
- * `minMatches` stored matches and erred in more than `maxErrorShare` of them.
+ * `minMatches` stored matches and erred in more than `maxErrorShare` of them,
+ * if its bot has an earlier valid version to fall back on (version-tally.ts).
  * Read from VERSION_DISABLE_MIN_MATCHES and VERSION_DISABLE_ERROR_SHARE.
  */
 export interface VersionPolicy {

@@ -1,7 +1,7 @@
 import type { GameModule, MatchRecord } from '../core/game-module.js';
 import { INVALID_MOVE, type SeatFailure } from '../core/seat-conduct.js';
-import { withVersionState } from '../store/contract/bot-versions.js';
-import type { BotStore } from '../store/contract/bots.js';
+import { versionsOf, withVersionState } from '../store/contract/bot-versions.js';
+import type { BotRecord, BotStore } from '../store/contract/bots.js';
 import { seatBotsOf } from './seat-bots.js';
 import type { VersionPolicy } from './version-policy.js';
 
@@ -17,8 +17,19 @@ export function erringFailure(failure: SeatFailure | null): string | null {
 }
 
 /**
+ * Whether a bot has a valid version older than `version` to fall back on. A version is
+ * disabled for its errors only then: the rule keeps a bad upload from replacing a good
+ * one, and a bot's only valid version keeps playing (and losing by its errors) rather
+ * than leaving its entries with no version at all, every match of theirs failed.
+ */
+function hasEarlierValidVersion(bot: BotRecord, version: number): boolean {
+  return versionsOf(bot).some((v) => v.number < version && !v.disabled);
+}
+
+/**
  * Counts a stored match for each stored bot's version that played it, and
- * disables a version whose error share went over the policy's. Called once,
+ * disables a version whose error share went over the policy's (when the bot has
+ * an earlier valid version). Called once,
  * by the attempt that stored the record: a retried job finds its match
  * stored and counts nothing (a process that dies in between leaves a match
  * uncounted, never one counted twice).
@@ -41,7 +52,9 @@ export async function tallyVersions(
       if (tally.played < policy.minMatches || tally.erred / tally.played <= policy.maxErrorShare) return;
       const reason = `erred in ${tally.erred} of ${tally.played} matches; first: ${tally.firstFailure}`;
       await bots.modify(seat.bot, (b) =>
-        withVersionState(b, seat.version, { by: 'errors', reason, at: now.toISOString() }),
+        hasEarlierValidVersion(b, seat.version)
+          ? withVersionState(b, seat.version, { by: 'errors', reason, at: now.toISOString() })
+          : null,
       );
     }),
   );

@@ -184,4 +184,10 @@ describe('a version that errs in its matches', () => {
     // A version without errors is never disabled.
     expect((await call(alice, 'GET', `/v1/bots/${bot}/versions`)).body.items[1].status).toBe('active');
   }, 120_000);
+
+  it("is kept when it is its bot's only valid version: its entries keep playing it", async () => {
+    const lone = await newBot(alice, crashesAfter(5), 'lone');
+    for (const seed of [1, 2, 3]) expect((await play(alice, lone, seed)).status).toBe(201);
+    expect((await call(alice, 'GET', `/v1/bots/${lone}`)).body).toMatchObject({ version: 1, validVersion: 1 });
+  }, 120_000);
 });
