@@ -13,7 +13,7 @@ import type { LeaderboardStore } from '../store/contract/leaderboards.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
-import { isDeleted } from '../store/contract/bot-versions.js';
+import { isDeleted, latestVersion, versionOf } from '../store/contract/bot-versions.js';
 import { presentBot, presentPublicBot } from './bot-access.js';
 import { botVersionRoutes } from './bot-version-routes.js';
 import { newBotFromFile, storeBot, validateBot, type NewBotInput } from './bots.js';
@@ -92,9 +92,14 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
 
   app.get('/v1/bots/:id/bundle', docs.botBundle, auth, async (c) => {
     const record = await ownBot(c.req.param('id'), c.get('owner'));
-    const bytes = await deps.blobs.get(bundleKey(record.sha256));
+    const asked = c.req.query('version');
+    const version = asked === undefined ? latestVersion(record) : versionOf(record, Number(asked));
+    if (!version) throw new ApiProblem(404, 'NOT_FOUND', `bot ${record.id} has no version '${asked}'`);
+    const bytes = await deps.blobs.get(bundleKey(version.sha256));
     if (!bytes) throw new ApiProblem(404, 'NOT_FOUND', 'the bundle is missing');
-    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': botContentType(record.kind) } });
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'Content-Type': botContentType(version.kind) },
+    });
   });
 }
 

@@ -412,13 +412,16 @@ export const docs = {
     tags: ['Bots'],
     summary: 'The bundle of a bot of yours',
     security: WRITE_SECURITY,
-    parameters: [BOT_ID],
+    parameters: [
+      BOT_ID,
+      query('version', "A version's number (default: the latest)", { type: 'string', pattern: '^[1-9][0-9]*$' }),
+    ],
     responses: {
       '200': {
         description: 'JavaScript, WebAssembly or the text bot',
         content: { 'text/javascript': {}, 'application/wasm': {}, 'text/plain': {} },
       },
-      '404': errorResponse('No such bot of yours, or its bundle is missing'),
+      '404': errorResponse('No such bot of yours, no such version, or its bundle is missing'),
     },
   }),
 

@@ -79,6 +79,16 @@ describe('bot versions', () => {
       [1, 'active'],
     ]);
     expect(history.body.items[2].sha256).toBe(v1Sha);
+    // Each version's bundle, the latest by default.
+    const bundle = async (query: string) =>
+      (
+        await fetch(`${server.base}/v1/bots/${bot}/bundle${query}`, {
+          headers: { authorization: `Bearer ${alice.key}` },
+        })
+      ).text();
+    expect(await bundle('?version=2')).toBe(idle('v2'));
+    expect(await bundle('')).toBe(broken);
+    expect((await call(alice, 'GET', `/v1/bots/${bot}/bundle?version=9`)).status).toBe(404);
     // Another game's field, or public, is not a version of this bot.
     expect((await call(alice, 'POST', `/v1/bots/${bot}/versions`, { js: idle('x'), game: 'capture' })).status).toBe(
       400,
