@@ -88,6 +88,17 @@ export const versionDocs = {
       '404': errorResponse(NOT_YOURS),
     },
   }),
+  getVersion: describeRoute({
+    tags: ['Bots'],
+    summary: 'A version of a bot of yours',
+    security: WRITE_SECURITY,
+    parameters: [BOT_ID, VERSION_NUMBER],
+    responses: {
+      '200': jsonResponse('The version', VersionBody),
+      '401': errorResponse(NO_KEY),
+      '404': errorResponse('No such bot of yours, or no such version'),
+    },
+  }),
   disableVersion: describeRoute({
     tags: ['Bots'],
     summary: 'Disable a version of a bot of yours',

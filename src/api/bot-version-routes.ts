@@ -86,7 +86,6 @@ export function botVersionRoutes(
     });
     if (!updated) throw gone(bot.id);
     const version = presentVersion(versionOf(updated, number)!);
-    c.header('Location', `/v1/bots/${bot.id}/versions/${number}`);
     if (failed) {
       const details = typeof failed.details === 'object' && failed.details !== null ? failed.details : {};
       throw new ApiProblem(422, 'BOT_INVALID', `version ${number} is kept disabled: ${failed.message}`, {
@@ -94,6 +93,7 @@ export function botVersionRoutes(
         version,
       });
     }
+    c.header('Location', `/v1/bots/${bot.id}/versions/${number}`);
     return c.json({ ...version, bot: presentBot(updated) }, 201);
   });
 
@@ -102,11 +102,21 @@ export function botVersionRoutes(
     return c.json({ items: [...versionsOf(bot)].reverse().map(presentVersion) });
   });
 
-  const setState = (disable: boolean) => async (c: Context<Env>) => {
+  /** The caller's bot and the version the path names, or 404. */
+  const ownVersion = async (c: Context<Env>) => {
     const bot = await ownBot(c.req.param('id') ?? '', c.get('owner'));
     const number = Number(c.req.param('n'));
     const version = Number.isInteger(number) ? versionOf(bot, number) : undefined;
     if (!version) throw new ApiProblem(404, 'NOT_FOUND', `bot ${bot.id} has no version '${c.req.param('n')}'`);
+    return { bot, number, version };
+  };
+
+  app.get('/v1/bots/:id/versions/:n', versionDocs.getVersion, auth, async (c) =>
+    c.json(presentVersion((await ownVersion(c)).version)),
+  );
+
+  const setState = (disable: boolean) => async (c: Context<Env>) => {
+    const { bot, number, version } = await ownVersion(c);
     if (!disable && version.disabled?.by === 'check')
       throw new ApiProblem(409, 'VERSION_FAILED_CHECK', `version ${number} failed its upload check: upload a new one`, {
         version: presentVersion(version),

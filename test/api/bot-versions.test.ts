@@ -58,6 +58,15 @@ describe('bot versions', () => {
       bot: { version: 2, validVersion: 2 },
     });
     expect(v2.headers.get('location')).toBe(`/v1/bots/${bot}/versions/2`);
+    expect((await call(alice, 'GET', `/v1/bots/${bot}/versions/2`)).body).toEqual({
+      number: 2,
+      sha256: v2.body.sha256,
+      bytes: v2.body.bytes,
+      kind: 'js',
+      createdAt: v2.body.createdAt,
+      status: 'active',
+      disabled: null,
+    });
 
     const v3 = await call(alice, 'POST', `/v1/bots/${bot}/versions`, { js: broken });
     expect(v3.status).toBe(422);
