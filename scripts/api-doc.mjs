@@ -89,6 +89,11 @@ export const ERRORS = [
   },
   { code: 'ROUND_FINISHED', status: [409], text: 'Cancel: the round has finished.' },
   { code: 'BOARD_FROZEN', status: [409], text: 'The leaderboard is frozen: no new rounds.' },
+  {
+    code: 'VERSION_FAILED_CHECK',
+    status: [409],
+    text: 'A bot version that failed its upload check cannot be enabled: upload a new one.',
+  },
   { code: 'BODY_TOO_LARGE', status: [413], text: "The body is over its route's limit ([security.md](security.md))." },
   { code: 'BUNDLE_TOO_LARGE', status: [413], text: 'A bundle is over the bundle limit (5 MB).' },
   {
@@ -113,6 +118,16 @@ export const ERRORS = [
     status: [422],
     text: 'Swiss rounds or a ladder on a game whose matches seat more than two.',
   },
+  {
+    code: 'NO_VALID_VERSION',
+    status: [422],
+    text: 'A stored bot with no version that may play (all disabled), or `bot@N` / a pinned version that does not exist, is disabled or was uploaded after the deadline.',
+  },
+  {
+    code: 'BOT_DELETED',
+    status: [422],
+    text: "A board's scheduled match of a bot its owner deleted: the match is counted failed.",
+  },
   { code: 'MAP_INVALID', status: [422], text: 'An inline map breaks a rule (`details.problems` names it).' },
   {
     code: 'WORLD_INVALID',
@@ -127,7 +142,7 @@ export const ERRORS = [
   {
     code: 'LIMIT_EXCEEDED',
     status: [422],
-    text: 'A leaderboard past a limit, or more than 500 keys in one request; `details: { limit, max, count }`.',
+    text: 'A leaderboard past a limit, more than 500 keys in one request, or a bot past 500 versions; `details: { limit, max, count }`.',
   },
   { code: 'IDEMPOTENCY_KEY_REUSED', status: [422], text: 'The same `Idempotency-Key` with another body.' },
   {

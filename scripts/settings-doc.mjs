@@ -169,6 +169,19 @@ export const SETTINGS = [
     default: '10000',
     text: 'How long one delivery attempt may take, in ms (100 to 120000).',
   },
+  // Bot versions disabled for their errors (src/match/version-policy.ts).
+  {
+    name: 'VERSION_DISABLE_MIN_MATCHES',
+    where: 'all',
+    default: '`4`',
+    text: 'Stored matches a bot version plays before its errors can disable it (a whole number from 1).',
+  },
+  {
+    name: 'VERSION_DISABLE_ERROR_SHARE',
+    where: 'all',
+    default: '`0.5`',
+    text: 'The share of its matches (0 to 1) a version may err in (fail to load, crash, run out of fuel or time); over it, a version that has an earlier valid one is disabled with the reason, and entries fall back to that one. `1` never disables.',
+  },
   {
     name: 'WEBHOOK_LANES',
     where: 'node, lambda',

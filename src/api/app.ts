@@ -2,13 +2,14 @@ import { Hono, type Context } from 'hono';
 import { InputError, UmpireError } from '../core/errors.js';
 import type { GameModule, MatchRecord } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame } from '../games/catalog.js';
-import { logsKey, replayKey } from '../match/digest.js';
+import { replayKey } from '../match/digest.js';
 import type { MatchRunner } from '../match/runner.js';
+import type { VersionPolicy } from '../match/version-policy.js';
 import { decodeSeats, type ResolveBot } from '../match/seats.js';
 import { storedSeat } from '../match/stored-bots.js';
 import { playAndStore } from '../match/store-match.js';
 import { forTenant, keyTenant } from '../match/tenant.js';
-import { decodeOrCorrupt, readStoredJson, StoredLogs } from '../match/stored-documents.js';
+import { decodeOrCorrupt, readStoredJson } from '../match/stored-documents.js';
 import { verifyMatch } from '../match/verify-match.js';
 import { StoreError } from '../store/contract/errors.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
@@ -24,6 +25,8 @@ import { boardAdminRoutes } from './board-admin-routes.js';
 import { boardExportRoutes } from './board-export-routes.js';
 import { inviteRoutes } from './invite-routes.js';
 import { matchControlRoutes } from './match-control-routes.js';
+import { matchLogRoutes } from './match-log-routes.js';
+import { withPrivateBotIdsHidden } from './stored-bot-ids.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { writeAuth, type AuthMode } from './auth.js';
@@ -45,6 +48,8 @@ export interface AppConfig extends Omit<Stores, 'deliveries'> {
   readonly auth: AuthMode;
   /** Where matches and upload checks run (src/match/runner.ts). */
   readonly runner: MatchRunner;
+  /** When a bot version that errs is disabled (default: from the process environment). */
+  readonly versionPolicy?: VersionPolicy;
   /** Largest bundle accepted, in bytes (default 5 MB). */
   readonly maxBundleBytes?: number;
   /** Caps on leaderboards (default: from the environment, src/api/limits.ts). */
@@ -175,14 +180,22 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   app.get('/v1/matches', docs.listMatches, async (c) => {
     const query = parseInput(ListQuery, c.req.query());
     // With a bot: the matches it played; without: the listed (public) matches.
-    const page = query.bot
-      ? await config.matches.listByBot<MatchRecord>(query.bot, query.limit, query.cursor)
+    // A bot id (with a version) is a listing key of its own, as a sha256 is (src/match/seat-bots.ts).
+    const key = query.bot && query.version !== undefined ? `${query.bot}@${query.version}` : query.bot;
+    const page = key
+      ? await config.matches.listByBot<MatchRecord>(key, query.limit, query.cursor)
       : await config.matches.listRecent<MatchRecord>(query.limit, query.cursor);
-    return c.json({ items: page.items.map((r) => present(c, r)), cursor: page.cursor });
+    const items = await withPrivateBotIdsHidden(config.bots, page.items);
+    return c.json({ items: items.map((r) => present(c, r)), cursor: page.cursor });
   });
 
   app.get('/v1/matches/:id', docs.getMatch, async (c) =>
-    c.json(present(c, await findRecord(config, checkId('id', c.req.param('id'))))),
+    c.json(
+      present(
+        c,
+        (await withPrivateBotIdsHidden(config.bots, [await findRecord(config, checkId('id', c.req.param('id')))]))[0]!,
+      ),
+    ),
   );
 
   // Re-running a match costs as much as playing it: for the key that created it only.
@@ -198,26 +211,8 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     );
   });
 
-  // Bot logs: only for the key that created the match, and only of the seats it filled itself
-  // (a seat played by someone else's public bot was stored as null: see ownLogs).
-  app.get('/v1/matches/:id/logs', docs.matchLogs, auth, async (c) => {
-    const record = await findRecord(config, checkId('id', c.req.param('id')));
-    if (record.owner !== c.get('owner').id)
-      throw new ApiProblem(403, 'FORBIDDEN', 'bot logs are shown to the key that created the match only');
-    const stored = await readStoredJson(
-      config.blobs,
-      logsKey(record.id),
-      StoredLogs,
-      `the stored logs of match ${record.id}`,
-    );
-    if (!stored)
-      throw new ApiProblem(
-        404,
-        'NOT_FOUND',
-        `no logs for match ${record.id}${gameOf(record)?.bots.form === 'text' ? ` (${record.game} bots write none)` : ''}`,
-      );
-    return c.json(stored.doc);
-  });
+  // Bot logs: each seat to the keys allowed to read it (src/match/log-access.ts).
+  matchLogRoutes(app, { ...config, findRecord: (id) => findRecord(config, checkId('id', id)) }, auth);
 
   app.get('/v1/matches/:id/view', docs.viewMatch, async (c) => {
     const record = await findRecord(config, checkId('id', c.req.param('id')));

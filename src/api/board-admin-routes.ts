@@ -4,7 +4,7 @@ import { changeBoard } from '../leaderboard/board-update.js';
 import { boardIsFrozen } from '../leaderboard/boards.js';
 import type { LeaderboardDeps } from '../leaderboard/deps.js';
 import { finalEntry, finalOf, MAX_FINAL_ENTRIES, topEntries } from '../leaderboard/final-board.js';
-import { collectManifest, manifestBytes, manifestKey } from '../leaderboard/manifest.js';
+import { collectManifest, frozenVersions, manifestBytes, manifestKey, versionCutoff } from '../leaderboard/manifest.js';
 import { scheduleRound } from '../leaderboard/schedule-round.js';
 import { sha256Hex } from '../match/digest.js';
 import type { JobQueue } from '../store/contract/job-queue.js';
@@ -182,7 +182,8 @@ export function boardAdminRoutes(
       'matches in a round',
     );
     await deps.leaderboards.createBoard(final);
-    for (const e of chosen) await deps.leaderboards.addEntry(final.id, finalEntry(final, e));
+    const frozen = await frozenVersions(deps, chosen, versionCutoff(b, b.frozenAt ?? now.toISOString()));
+    for (const e of chosen) await deps.leaderboards.addEntry(final.id, finalEntry(final, e, frozen.get(e.botId)));
     // Linked once: of two finals asked for at once, one is scheduled, the other refused.
     await change(b.id, (current) => {
       if (current.finalBoard) throw finalExists(current);

@@ -13,7 +13,9 @@ import type { LeaderboardStore } from '../store/contract/leaderboards.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
+import { isDeleted, latestVersion, versionOf } from '../store/contract/bot-versions.js';
 import { presentBot, presentPublicBot } from './bot-access.js';
+import { botVersionRoutes } from './bot-version-routes.js';
 import { newBotFromFile, storeBot, validateBot, type NewBotInput } from './bots.js';
 import { boardsOfBot } from './leaderboard-views.js';
 import { ApiProblem } from './problems.js';
@@ -41,10 +43,11 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
     return c.json(presentBot(record), 201);
   });
 
-  // Someone else's bot is not found, public or not: its record and bundle are its owner's.
+  // Someone else's bot is not found, public or not: its record and bundle are its owner's. A deleted one is gone.
   const ownBot = async (id: string, owner: ApiKeyRecord) => {
     const record = await deps.bots.get(checkId('id', id));
-    if (!record || record.owner !== owner.id) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${id}' of yours`);
+    if (!record || record.owner !== owner.id || isDeleted(record))
+      throw new ApiProblem(404, 'NOT_FOUND', `no bot '${id}' of yours`);
     return record;
   };
   // The caller's own bots (authenticated as writes are), or with scope=public everyone's public ones (no key needed).
@@ -71,16 +74,32 @@ export function botRoutes(app: Hono<Env>, deps: BotRouteDeps, auth: MiddlewareHa
   app.patch('/v1/bots/:id', docs.patchBot, auth, async (c) => {
     const record = await ownBot(c.req.param('id'), c.get('owner'));
     const patch = parseInput(BotPatch, await readJson(c.req.raw));
-    const updated = { ...record, public: patch.public };
-    if (!(await deps.bots.update(updated))) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${record.id}' of yours`);
+    // Applied to the record as stored at the write, so a version uploaded meanwhile is kept.
+    const updated = await deps.bots.modify(record.id, (stored) =>
+      isDeleted(stored)
+        ? null
+        : {
+            ...stored,
+            ...(patch.public === undefined ? {} : { public: patch.public }),
+            ...(patch.name === undefined ? {} : { name: patch.name }),
+          },
+    );
+    if (!updated || isDeleted(updated)) throw new ApiProblem(404, 'NOT_FOUND', `no bot '${record.id}' of yours`);
     return c.json(presentBot(updated));
   });
 
+  botVersionRoutes(app, deps, auth, ownBot, (raw, game) => readNewBot(raw, maxBundle, game));
+
   app.get('/v1/bots/:id/bundle', docs.botBundle, auth, async (c) => {
     const record = await ownBot(c.req.param('id'), c.get('owner'));
-    const bytes = await deps.blobs.get(bundleKey(record.sha256));
+    const asked = c.req.query('version');
+    const version = asked === undefined ? latestVersion(record) : versionOf(record, Number(asked));
+    if (!version) throw new ApiProblem(404, 'NOT_FOUND', `bot ${record.id} has no version '${asked}'`);
+    const bytes = await deps.blobs.get(bundleKey(version.sha256));
     if (!bytes) throw new ApiProblem(404, 'NOT_FOUND', 'the bundle is missing');
-    return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': botContentType(record.kind) } });
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'Content-Type': botContentType(version.kind) },
+    });
   });
 }
 
@@ -96,7 +115,12 @@ function formPublic(value: FormDataEntryValue | null): boolean | undefined {
  * extension can only belong to. A bundle (JavaScript, Python, WebAssembly)
  * could be any sandboxed game's, so it must name one.
  */
-function uploadGame(named: unknown, textGame: GameModule | undefined): GameModule {
+function uploadGame(named: unknown, textGame: GameModule | undefined, botGame?: GameModule): GameModule {
+  if (botGame) {
+    if (named !== null && named !== undefined && named !== '' && named !== botGame.id)
+      throw new ApiProblem(400, 'WRONG_GAME', `game: this bot plays ${botGame.id}`, { field: 'game' });
+    return botGame;
+  }
   if (named === null || named === undefined || named === '') {
     if (textGame) return textGame;
     throw new ApiProblem(422, 'GAME_REQUIRED', `game: name the game this bot plays: ${gameIdList()}`, {
@@ -115,8 +139,9 @@ const textGames = () => GAMES.filter((g) => g.bots.form === 'text');
  * A bot upload: JSON `{ name?, js | wasm | <text field>, game?, public? }`
  * (an ants brain is `brain`), or a multipart form with the file `bot` (a file
  * with a text game's extension, `.ant`, is a text bot) and fields `game`, `public`.
+ * A new version of a bot (`botGame`) is of the bot's game.
  */
-async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput> {
+export async function readNewBot(raw: Request, maxBundle: number, botGame?: GameModule): Promise<NewBotInput> {
   const type = raw.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
     const form = await readBoundedForm(raw);
@@ -135,7 +160,7 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
       );
     const name = file.name ? file.name.slice(0, 100) : null;
     const byExtension = textGames().find((g) => g.bots.form === 'text' && file.name.endsWith(g.bots.extension));
-    const game = uploadGame(form.get('game'), byExtension);
+    const game = uploadGame(form.get('game'), byExtension, botGame);
     return { ...newBotFromFile(name, game, bytes), ...shared };
   }
   const b = parseInput(newBotSchema(), await readJson(raw)) as Record<string, unknown> & {
@@ -145,7 +170,7 @@ async function readNewBot(raw: Request, maxBundle: number): Promise<NewBotInput>
   };
   const shared = b.public === undefined ? {} : { public: b.public };
   const textGame = textGames().find((g) => g.bots.form === 'text' && typeof b[g.bots.field] === 'string');
-  const game = uploadGame(b.game, textGame);
+  const game = uploadGame(b.game, textGame, botGame);
   if (textGame) {
     if (game !== textGame)
       throw new ApiProblem(400, 'WRONG_GAME', `game: a ${game.id} bot is not sent as text`, { field: 'game' });

@@ -124,7 +124,8 @@ function leaderboardSchema(fields: z.ZodRawShape): z.ZodType {
 }
 
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
-  bot: "The bot's sha256 (as in a record's seats); without it, the listed (public) matches",
+  bot: "The bot's sha256 (as in a record's seats), or a stored bot's id; without it, the listed (public) matches",
+  version: "With a bot id: the matches that version of it played (a record's `storedBots`)",
   cursor: 'The cursor of the previous page',
   limit: 'Items at most (1 to 100, default 20)',
   scope: '`public`: the public bots of every owner (no key needed); without it, your own bots',
@@ -235,7 +236,7 @@ export const docs = {
     tags: ['Matches'],
     summary: 'Matches a bot played, or the public matches, newest first',
     description:
-      'With `bot`: the matches that bot (by sha256) played. Without: the matches created with `public: true`. Each item is the record as GET /v1/matches/{id} shows it.',
+      'With `bot`: the matches that bot played, by sha256, or by stored bot id (and `version`: that version only; records name them in `storedBots`). Without: the matches created with `public: true`. Each item is the record as GET /v1/matches/{id} shows it.',
     parameters: listParameters(),
     responses: {
       '200': jsonResponse(
@@ -276,7 +277,7 @@ export const docs = {
     tags: ['Matches'],
     summary: "The bots' logs of a match",
     description:
-      "For the key that created the match only, and only of the seats it filled (bundles it sent, or its own stored bots); a seat played by someone else's public bot is null. Games whose bots are texts keep no logs.",
+      "Each seat's log goes to the key that created the match (the seats it filled: bundles it sent, or its own stored bots), to a stored bot's owner (that bot's seat, in any match, a board's included) and to a board match's owner (every seat); the other seats are null. Matches stored before bots' owners could read them show their creator what was kept. GET /v1/matches/{id}/seats adds each seat's bot, version and first failure. Games whose bots are texts keep no logs.",
     security: WRITE_SECURITY,
     parameters: [MATCH_ID],
     responses: {
@@ -284,7 +285,7 @@ export const docs = {
         description: "A string or null per seat, keyed by the game's seat names (or a list, for numbered seats)",
       },
       '401': errorResponse('No key'),
-      '403': errorResponse('FORBIDDEN: not the key that created the match'),
+      '403': errorResponse('FORBIDDEN: no seat of the match is yours to read'),
       '404': errorResponse('No such match, or no logs'),
       '500': errorResponse('REPLAY_CORRUPT: the stored logs cannot be decoded'),
     },
@@ -383,7 +384,7 @@ export const docs = {
     tags: ['Bots'],
     summary: 'Change a bot of yours',
     description:
-      '`{ public }` lets other keys play it and enter it on their leaderboards (its bundle and logs stay yours).',
+      '`{ public }` lets other keys play it and enter it on their leaderboards (its bundle and logs stay yours); `{ name }` renames it. A version uploaded at the same time is kept.',
     security: WRITE_SECURITY,
     parameters: [BOT_ID],
     requestBody: jsonBody(named(BotPatch, 'BotPatch')),
@@ -411,13 +412,16 @@ export const docs = {
     tags: ['Bots'],
     summary: 'The bundle of a bot of yours',
     security: WRITE_SECURITY,
-    parameters: [BOT_ID],
+    parameters: [
+      BOT_ID,
+      query('version', "A version's number (default: the latest)", { type: 'string', pattern: '^[1-9][0-9]*$' }),
+    ],
     responses: {
       '200': {
         description: 'JavaScript, WebAssembly or the text bot',
         content: { 'text/javascript': {}, 'application/wasm': {}, 'text/plain': {} },
       },
-      '404': errorResponse('No such bot of yours, or its bundle is missing'),
+      '404': errorResponse('No such bot of yours, no such version, or its bundle is missing'),
     },
   }),
 

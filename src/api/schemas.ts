@@ -50,7 +50,16 @@ export function newBotSchema() {
 
 /** A change to a stored bot, by its owner. */
 export const BotPatch = z
-  .object({ public: z.boolean().describe('whether other keys may play it and enter it on their leaderboards') })
+  .object({
+    public: z.boolean().optional().describe('whether other keys may play it and enter it on their leaderboards'),
+    name: z.string().min(1).max(100).optional().describe('its new name'),
+  })
+  .strict()
+  .refine((p) => p.public !== undefined || p.name !== undefined, { message: 'give public, name or both' });
+
+/** Why an owner disables a version of a bot (optional). */
+export const VersionStateBody = z
+  .object({ reason: z.string().min(1).max(300).optional().describe('why, shown with the version') })
   .strict();
 
 /** The longest cursor a listing takes back (the cursors it gives out are shorter). */
@@ -67,11 +76,16 @@ export const ListQuery = z
   .object({
     bot: z
       .string()
-      .regex(/^[0-9a-f]{64}$/, 'must be a sha256 in hex')
+      .regex(/^([0-9a-f]{64}|bot_[A-Za-z0-9_-]{22})$/, 'must be a sha256 in hex or a bot id')
       .optional(),
+    version: z.coerce.number().int().min(1).max(999_999).optional().describe("with a bot id: that version's matches"),
     ...PAGE,
   })
-  .strict();
+  .strict()
+  .refine((q) => q.version === undefined || q.bot?.startsWith('bot_'), {
+    message: 'version: give it with a bot id',
+    path: ['version'],
+  });
 
 /** A listing with nothing but its page. */
 export const PageQuery = z.object(PAGE).strict();

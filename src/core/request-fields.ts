@@ -8,6 +8,10 @@ export type BotInput = { readonly name?: string; readonly bot?: string } & {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** A stored bot in a request: its id, and `@<version>` to play that version rather than its latest valid one. */
+export const STORED_BOT_REF = /^bot_[A-Za-z0-9_-]{22}(@[1-9][0-9]{0,5})?$/;
+export const STORED_BOT_REF_HELP = 'must be a bot id from POST /v1/bots, with @<version> to play that version';
+
 let built: z.ZodType<BotInput> | null = null;
 
 /** The schema of a bot in a request, made from the registered languages the first time a request is checked. */
@@ -25,10 +29,7 @@ function botInputSchema(): z.ZodType<BotInput> {
     .object({
       name: z.string().max(100).optional(),
       ...sources,
-      bot: z
-        .string()
-        .regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots')
-        .optional(),
+      bot: z.string().regex(STORED_BOT_REF, STORED_BOT_REF_HELP).optional(),
     })
     .strict()
     .refine((b) => fields.filter((f) => (b as Record<string, unknown>)[f] !== undefined).length === 1, {

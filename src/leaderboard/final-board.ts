@@ -1,6 +1,7 @@
 import { gameById } from '../games/catalog.js';
 import { entryStatusOf, type Entry, type Leaderboard } from '../store/contract/leaderboards.js';
 import { boardSettings, newEntry, newLeaderboard } from './boards.js';
+import { type FrozenVersion, versionCutoff } from './manifest.js';
 import { standings } from './standings.js';
 
 /** The most entries a final takes, whatever the board's limits. */
@@ -20,8 +21,7 @@ export function topEntries(board: Leaderboard, entries: readonly Entry[], top: n
  * version uploaded before then.
  */
 export function finalOf(board: Leaderboard, now: Date): Leaderboard {
-  const frozenAt = board.frozenAt ?? now.toISOString();
-  const deadline = board.deadline !== undefined && board.deadline < frozenAt ? board.deadline : frozenAt;
+  const deadline = versionCutoff(board, board.frozenAt ?? now.toISOString());
   return newLeaderboard(
     {
       ...boardSettings(board),
@@ -37,11 +37,16 @@ export function finalOf(board: Leaderboard, now: Date): Leaderboard {
   );
 }
 
-/** An entry of the final: the same bot, version pin and entrant as on the frozen board, rated afresh. */
-export function finalEntry(final: Leaderboard, entry: Entry): Entry {
+/**
+ * An entry of the final: the same bot and entrant as on the frozen board, rated afresh, pinned to
+ * the version the manifest lists for it (`frozen`), so that disabling or enabling versions later
+ * changes nothing in the final.
+ */
+export function finalEntry(final: Leaderboard, entry: Entry, frozen: FrozenVersion | null | undefined): Entry {
+  const pin = frozen?.number ?? entry.pin;
   return {
-    ...newEntry(final, { id: entry.botId, name: entry.name, sha256: entry.sha256 }),
-    ...(entry.pin !== undefined ? { pin: entry.pin } : {}),
+    ...newEntry(final, { id: entry.botId, name: entry.name, sha256: frozen?.sha256 ?? entry.sha256 }),
+    ...(pin !== undefined ? { pin } : {}),
     ...(entry.enteredBy !== undefined ? { enteredBy: entry.enteredBy } : {}),
     ...(entry.team !== undefined ? { team: entry.team } : {}),
   };

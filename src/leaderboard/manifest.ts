@@ -8,6 +8,7 @@ import {
   type ResultLine,
   type Round,
 } from '../store/contract/leaderboards.js';
+import { isDeleted, latestValidVersion, versionOf } from '../store/contract/bot-versions.js';
 import { allResults } from './all-results.js';
 import { boardSettings } from './boards.js';
 import type { LeaderboardDeps } from './deps.js';
@@ -30,12 +31,16 @@ export interface Manifest {
     readonly settings: Readonly<Record<string, unknown>>;
   };
   readonly frozenAt: string;
-  /** By bot id: each entry's bot, the version it plays (null: its latest before the deadline), its sha256 at entry. */
+  /**
+   * By bot id: each entry's bot, and the version it plays at the freeze (its pin, or its latest
+   * valid version uploaded before the deadline) with that version's bundle sha256; null for both
+   * when it has none that may play.
+   */
   readonly entries: readonly {
     readonly botId: string;
     readonly name: string | null;
     readonly version: number | null;
-    readonly sha256: string;
+    readonly sha256: string | null;
     readonly status: string;
   }[];
   /** Each round as stored (its schedule, its counters), oldest first. */
@@ -63,6 +68,7 @@ export function composeManifest(
   entries: readonly Entry[],
   rounds: readonly Round[],
   matches: readonly { line: ResultLine; replaySha256: string | null }[],
+  versions: ReadonlyMap<string, FrozenVersion | null> = new Map(),
 ): Manifest {
   return {
     format: 'umpire-manifest/1',
@@ -81,8 +87,7 @@ export function composeManifest(
       .map((e) => ({
         botId: e.botId,
         name: e.name,
-        version: e.pin ?? null,
-        sha256: e.sha256,
+        ...versionAtFreeze(e, versions.get(e.botId)),
         status: entryStatusOf(e),
       })),
     rounds: [...rounds].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
@@ -96,6 +101,46 @@ export function composeManifest(
       void: line.void !== undefined,
     })),
   };
+}
+
+/** The version of an entry's bot that plays at the freeze, and its bundle's sha256. */
+export interface FrozenVersion {
+  readonly number: number;
+  readonly sha256: string;
+}
+
+/** An entry's version as the manifest lists it: resolved when known, else as the entry stored it. */
+function versionAtFreeze(entry: Entry, version: FrozenVersion | null | undefined) {
+  if (version === undefined) return { version: entry.pin ?? null, sha256: entry.sha256 };
+  return version === null ? { version: null, sha256: null } : { version: version.number, sha256: version.sha256 };
+}
+
+/** The last moment whose versions play on a frozen board: its deadline, or the freeze if that came first. */
+export function versionCutoff(board: Leaderboard, frozenAt: string): string {
+  return board.deadline !== undefined && board.deadline < frozenAt ? board.deadline : frozenAt;
+}
+
+/**
+ * The version each entry plays at the freeze: its pin, or its bot's latest valid version uploaded
+ * by the cutoff (versionCutoff); null for an entry whose bot has none (deleted, all disabled).
+ */
+export async function frozenVersions(
+  deps: Pick<LeaderboardDeps, 'bots'>,
+  entries: readonly Entry[],
+  cutoff: string,
+): Promise<Map<string, FrozenVersion | null>> {
+  const resolved = new Map<string, FrozenVersion | null>();
+  for (const entry of entries) {
+    const bot = await deps.bots.get(entry.botId);
+    const version =
+      !bot || isDeleted(bot)
+        ? undefined
+        : entry.pin !== undefined
+          ? versionOf(bot, entry.pin)
+          : latestValidVersion(bot, cutoff);
+    resolved.set(entry.botId, version ? { number: version.number, sha256: version.sha256 } : null);
+  }
+  return resolved;
 }
 
 /** A board's manifest as it stands now, read from its stores. */
@@ -112,7 +157,8 @@ export async function collectManifest(deps: LeaderboardDeps, board: Leaderboard,
   );
   const matches = [];
   for (const line of lines) matches.push({ line, replaySha256: await replaySha256(deps, line.match) });
-  return composeManifest(board, frozenAt, entries, rounds, matches);
+  const versions = await frozenVersions(deps, entries, versionCutoff(board, frozenAt));
+  return composeManifest(board, frozenAt, entries, rounds, matches, versions);
 }
 
 /** The SHA-256 of a match's replay JSON text, as verify reports it (storedSha256); null if it is missing. */

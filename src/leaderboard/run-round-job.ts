@@ -169,7 +169,11 @@ async function playScheduled(
   match: { id: string; seed: number },
 ): Promise<MatchRecord> {
   const game = gameById(board.game);
-  const bots = jobSeats(job);
+  // A pinned seat asks for its version as `bot_xxx@N`; the others play their latest valid one.
+  const bots = jobSeats(job).map((id, k) => {
+    const pin = job.pins?.[k];
+    return pin === undefined || pin === null ? id : `${id}@${pin}`;
+  });
   const parsed = game.request.schema.safeParse(
     game.leaderboard.request(boardSettings(board), bots, job.map, match.seed),
   );
@@ -180,8 +184,15 @@ async function playScheduled(
       message: `job ${job.id}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
     });
   const request = parsed.data as { game: string };
-  // The entries were checked when they joined the board: any stored bot of the right kind plays.
-  const seats = await decodeSeats(game, game.request.seats(request), (id) => storedSeat(deps, id), Infinity);
+  // The entries were checked when they joined the board: any stored bot of the right kind plays,
+  // at a version uploaded by the board's deadline. A deleted bot, or one without such a version, fails the job.
+  const choice = job.before === undefined ? {} : { before: job.before };
+  const seats = await decodeSeats(
+    game,
+    game.request.seats(request),
+    (id, field) => storedSeat(deps, id, undefined, choice, field),
+    Infinity,
+  );
   // In the match pool, the board's owner shares the workers with other keys, and the board with the owner's other boards.
   return playAndStore(
     { ...deps, runner: forTenant(deps.runner, boardTenant(board)) },
@@ -191,6 +202,8 @@ async function playScheduled(
     new Date(),
     board.owner,
     match.id,
+    undefined,
+    { board: board.id },
   );
 }
 

@@ -5,7 +5,8 @@ import { ENGINE } from '../version.js';
 import { resolveBudgets } from './budgets.js';
 import { sha256Hex } from './digest.js';
 import type { MatchRunner } from './runner.js';
-import { ownLogs, type DecodedSeat } from './seats.js';
+import type { DecodedSeat } from './seats.js';
+import { storedBotsOf } from './seat-bots.js';
 
 /** A match played and assembled by its game: the record to store, the replay and logs documents, the seats' hashes. */
 export interface PlayedMatch {
@@ -55,7 +56,8 @@ export async function playMatch(a: PlayArgs): Promise<PlayedMatch> {
     seed,
     budgets,
     seats: a.seats.map((s, k) => ({ name: s.name, kind: s.kind, sha256: hashes[k]! })),
-    logs: ownLogs(seatLogs, a.seats, a.owner),
+    // Every seat's log is kept; who may read which is decided when they are read (log-access.ts).
+    logs: seatLogs,
     output,
   });
   const record: MatchRecord = {
@@ -65,6 +67,7 @@ export async function playMatch(a: PlayArgs): Promise<PlayedMatch> {
     owner: a.owner,
     game: game.id,
     ...assembled.record,
+    ...storedBotsOf(a.seats),
   };
   return {
     record,

@@ -21,6 +21,9 @@ export interface DecodedSeat {
   readonly owner?: string;
   /** The game a stored bot is bound to; absent for a bot sent with the request, or one stored before bots had a game. */
   readonly game?: string;
+  /** A stored bot's id and the version that plays; absent for a bot sent with the request. */
+  readonly botId?: string;
+  readonly version?: number;
 }
 
 /** Finds a stored bot by id for the caller; `field` names the request field, for the error. */
@@ -172,13 +175,4 @@ export async function decodeSeats(
       });
     }),
   );
-}
-
-/**
- * The logs a match's owner may read: those of the seats it filled itself
- * (bots sent with the request, or its own stored bots). A seat filled by
- * someone else's (public) bot is null, so its logs never reach the match's owner.
- */
-export function ownLogs(logs: readonly string[], seats: readonly DecodedSeat[], owner: string): (string | null)[] {
-  return logs.map((log, k) => (seats[k]?.owner === undefined || seats[k]!.owner === owner ? log : null));
 }

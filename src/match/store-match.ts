@@ -2,17 +2,25 @@ import { languageOfKind } from '../core/bot-languages.js';
 import { UmpireError } from '../core/errors.js';
 import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js';
 import type { BlobMeta, BlobStore } from '../store/contract/blobs.js';
+import type { BotStore } from '../store/contract/bots.js';
 import type { MatchStore } from '../store/contract/matches.js';
 import { bundleKey, gzip, logsKey, newMatchId, replayKey } from './digest.js';
 import type { MatchRunner } from './runner.js';
 import { playMatch } from './play-match.js';
+import { seatBotKeys } from './seat-bots.js';
 import type { DecodedSeat } from './seats.js';
+import { processVersionPolicy, type VersionPolicy } from './version-policy.js';
+import { tallyVersions } from './version-tally.js';
 
 export interface MatchDeps {
   readonly blobs: BlobStore;
   readonly matches: MatchStore;
   /** Where matches are played: a worker pool (Node) or this thread (Lambda, Workers). */
   readonly runner: MatchRunner;
+  /** Where stored bots' versions are counted, and disabled when they err too often (none: not counted). */
+  readonly bots?: BotStore;
+  /** When a version is disabled (default: from the environment, version-policy.ts). */
+  readonly versionPolicy?: VersionPolicy;
 }
 
 const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 'gzip' };
@@ -27,6 +35,8 @@ const gzipJson = (value: unknown) => gzip(new TextEncoder().encode(JSON.stringif
 /** How a match is stored: a public one is listed among recent matches. */
 export interface StoreOptions {
   readonly listed?: boolean;
+  /** The leaderboard a scheduled match was played for: its owner reads every seat's log. */
+  readonly board?: string;
 }
 
 /**
@@ -62,8 +72,15 @@ export async function playAndStore(
   );
   await deps.blobs.put(replayKey(id), await gzipJson(played.replay), GZIP_JSON);
   if (played.logs !== undefined) await deps.blobs.put(logsKey(id), await gzipJson(played.logs), GZIP_JSON);
-  const record: MatchRecord = { ...played.record, public: listed };
-  if (!(await deps.matches.create(record, [...played.hashes], { listed })))
+  const record: MatchRecord = {
+    ...played.record,
+    public: listed,
+    ...(options.board === undefined ? {} : { board: options.board }),
+  };
+  // Listed under its bots' sha256, and its stored bots' ids with and without their version.
+  if (!(await deps.matches.create(record, [...played.hashes, ...seatBotKeys(record)], { listed })))
     throw new UmpireError({ code: 'ID_COLLISION', message: 'a new match id collided; retry the request' });
+  if (deps.bots)
+    await tallyVersions(deps.bots, deps.versionPolicy ?? processVersionPolicy(), game, record, played.replay, now);
   return record;
 }

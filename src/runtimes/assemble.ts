@@ -34,6 +34,7 @@ export function runtimeDeps(kit: RuntimeKit<JobQueue<RoundJob>>, stores: Stores)
     roundQueue: () => (queue ??= { made: kit.queue?.(deps) }).made,
     runner: kit.runner,
     webhookSettings: kit.webhookSettings,
+    ...(kit.versionPolicy ? { versionPolicy: kit.versionPolicy } : {}),
     ...(kit.claimsEnd ? { claimsEnd: kit.claimsEnd } : {}),
     ...(webhooks ? { notify: (list) => webhooks.send(list) } : {}),
     ...(webhooks?.forget ? { forgetHook: (id) => webhooks.forget!(id) } : {}),

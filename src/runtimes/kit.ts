@@ -1,3 +1,4 @@
+import type { VersionPolicy } from '../match/version-policy.js';
 import type { AuthMode } from '../api/auth.js';
 import type { LeaderboardDeps } from '../leaderboard/deps.js';
 import type { WebhookSettings } from '../leaderboard/webhook-settings.js';
@@ -36,6 +37,8 @@ export interface RuntimeKit<Q extends JobQueue<RoundJob> = JobQueue<RoundJob>> {
   readonly runner: MatchRunner;
   /** Who may receive webhooks, and how deliveries are retried. */
   readonly webhookSettings: WebhookSettings;
+  /** When a bot version that errs is disabled (VERSION_DISABLE_*: read at start, so a bad value stops it). */
+  readonly versionPolicy?: VersionPolicy;
   /** How deliveries are sent; without one they are not (a Workers HTTP request plays no round). */
   readonly webhooks?: WebhookSender;
   /** When this process stops anyway (ms since the epoch): no job claim needs to outlive it. */

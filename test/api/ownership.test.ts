@@ -97,8 +97,12 @@ describe("Alice's private bots", () => {
     expect(logs.body.red).toBeNull();
     expect(logs.body.blue).toContain('bob-log');
     expect(logs.text).not.toContain('alice-secret');
-    // The logs are the match owner's to read, not the bot owner's.
-    expect((await call(alice, 'GET', `/v1/matches/${match.body.id}/logs`)).status).toBe(403);
+    // Alice reads her own bot's seat in Bob's match, never Bob's seat (issue 26: a bot's owner reads its seat).
+    const hers = await call(alice, 'GET', `/v1/matches/${match.body.id}/logs`);
+    expect(hers.status).toBe(200);
+    expect(hers.body.red).toContain('alice-secret');
+    expect(hers.body.blue).toBeNull();
+    expect(hers.text).not.toContain('bob-log');
 
     const board = (await call(bob, 'POST', '/v1/leaderboards', { name: 'bob open', game: 'icy' })).body.id;
     const entry = await call(bob, 'POST', `/v1/leaderboards/${board}/entries`, { bot: bots.icy });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORED_BOT_REF, STORED_BOT_REF_HELP } from '../../core/request-fields.js';
 import { DEFAULT_ROUNDS } from './state.js';
 
 /** Brains of 10,000 states fit easily; a contest world file is about 20 KB. */
@@ -15,10 +16,7 @@ const BrainInput = z
       .max(MAX_BRAIN_BYTES)
       .optional()
       .describe('an ant brain in the text format of the 2004 task, section 2.8'),
-    bot: z
-      .string()
-      .regex(/^bot_[A-Za-z0-9_-]{22}$/, 'must be a bot id from POST /v1/bots')
-      .optional(),
+    bot: z.string().regex(STORED_BOT_REF, STORED_BOT_REF_HELP).optional(),
   })
   .strict()
   .refine((b) => (b.brain === undefined) !== (b.bot === undefined), { message: 'give exactly one of brain and bot' });

@@ -1,5 +1,6 @@
 import type { WebhookLanes } from '../../leaderboard/webhook-lanes.js';
 import { webhookSettingsFromEnv } from '../../leaderboard/webhook-settings.js';
+import { versionPolicyFromEnv } from '../../match/version-policy.js';
 import { PORTABLE_BACKENDS } from '../../store/registry.js';
 import type { RuntimeKit, StorageChoice } from '../kit.js';
 import { lanesSender, nodeWebhookLanes } from '../node/webhook-lanes.js';
@@ -31,6 +32,7 @@ export function lambdaKit(
     runner: invocationRunner(workerUrl, invocationEnds),
     lanes,
     webhookSettings,
+    versionPolicy: versionPolicyFromEnv(env),
     webhooks: lanesSender(lanes),
     claimsEnd: invocationEnds,
     auth: 'required',

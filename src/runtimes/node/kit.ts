@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { runRoundJob } from '../../leaderboard/run-round-job.js';
 import type { WebhookLanes } from '../../leaderboard/webhook-lanes.js';
 import { webhookSettingsFromEnv } from '../../leaderboard/webhook-settings.js';
+import { versionPolicyFromEnv } from '../../match/version-policy.js';
 import { poolRunner, type PoolRunner } from '../../match/pool/pool-runner.js';
 import { poolSizeFromEnv, workersPerKeyFromEnv } from '../../match/pool/worker-pool.js';
 import type { Stores } from '../../store/contract/stores.js';
@@ -41,6 +42,7 @@ export function nodeKit(env: Readonly<Record<string, string | undefined>>, store
     runner,
     lanes,
     webhookSettings,
+    versionPolicy: versionPolicyFromEnv(env),
     webhooks: lanesSender(lanes),
     auth: authRequired ? 'required' : 'optional',
     // Rounds' matches are played in the match pool, boards side by side and sharing the workers

@@ -1,5 +1,6 @@
 import type { ExecutionContext } from 'hono';
 import { webhookSettingsFromEnv } from '../../leaderboard/webhook-settings.js';
+import { versionPolicyFromEnv } from '../../match/version-policy.js';
 import { deliver } from '../../leaderboard/webhooks.js';
 import { inProcessRunner } from '../../match/in-process-runner.js';
 import { workersBotLoader, type WorkerLoader } from '../../sandbox/workers.js';
@@ -35,6 +36,7 @@ export function workersKit(env: WorkersEnv, assets: WorkersAssets, ctx?: Executi
   return {
     runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, ...assets })),
     webhookSettings,
+    versionPolicy: versionPolicyFromEnv(env),
     ...(ctx
       ? { webhooks: { send: (list) => list.forEach((d) => ctx.waitUntil(deliver(d, transport, webhookSettings))) } }
       : {}),

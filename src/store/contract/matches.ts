@@ -20,8 +20,9 @@ export interface CreateMatchOptions {
 
 export interface MatchStore {
   /**
-   * Stores a new record, listed under each bot's sha256 (and among recent matches when
-   * `listed`); false if one with the same id exists (never overwrites).
+   * Stores a new record, listed under each of `botHashes` (its bots' sha256, and its stored bots'
+   * ids with and without `@<version>`) and among recent matches when `listed`; false if one
+   * with the same id exists (never overwrites).
    */
   create<R extends StoredRecord>(
     record: R,
@@ -29,7 +30,7 @@ export interface MatchStore {
     options?: CreateMatchOptions,
   ): Promise<boolean>;
   get<R extends StoredRecord>(id: string): Promise<R | null>;
-  /** Records of matches a bot played, newest first. */
+  /** Records of matches a bot played (by sha256, bot id or `<bot id>@<version>`), newest first. */
   listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>>;
   /** Records of listed (public) matches, newest first. */
   listRecent<R extends StoredRecord>(limit: number, cursor?: string): Promise<Page<R>>;

@@ -1,4 +1,10 @@
-import { publicBotSummary, type BotRecord, type BotStore, type PublicBotSummary } from '../contract/bots.js';
+import {
+  publicBotSummary,
+  type BotRecord,
+  type BotStore,
+  type PublicBotSummary,
+  type VersionTally,
+} from '../contract/bots.js';
 import { StoreError } from '../contract/errors.js';
 import type { Page } from '../contract/page.js';
 import { Listings } from './listings.js';
@@ -10,6 +16,7 @@ export class MemoryBotStore implements BotStore {
   private readonly bots = new Map<string, string>();
   private readonly byOwner = new Listings<BotRecord>();
   private readonly listed = new Listings<PublicBotSummary>();
+  private readonly tallies = new Map<string, VersionTally>();
 
   async create(bot: BotRecord): Promise<void> {
     if (this.bots.has(bot.id))
@@ -32,8 +39,36 @@ export class MemoryBotStore implements BotStore {
     return true;
   }
 
+  // Nothing awaits between the read and the write: no other writer can come in between.
+  async modify(id: string, change: (bot: BotRecord) => BotRecord | null): Promise<BotRecord | null> {
+    const json = this.bots.get(id);
+    if (json === undefined) return null;
+    const stored = JSON.parse(json) as BotRecord;
+    const changed = change(JSON.parse(json) as BotRecord);
+    if (!changed) return stored;
+    const next = { ...changed, id, revision: (stored.revision ?? 0) + 1 };
+    this.byOwner.delete(`owner#${stored.owner}`, `${stored.createdAt}#${stored.id}`);
+    this.listed.delete(PUBLIC, `${stored.createdAt}#${stored.id}`);
+    this.write(next);
+    return JSON.parse(JSON.stringify(next)) as BotRecord;
+  }
+
+  async tallyMatch(id: string, version: number, failure: string | null): Promise<VersionTally> {
+    const key = `${id}#${version}`;
+    const was = this.tallies.get(key) ?? { played: 0, erred: 0, firstFailure: null };
+    const now: VersionTally = {
+      played: was.played + 1,
+      erred: was.erred + (failure === null ? 0 : 1),
+      firstFailure: was.firstFailure ?? failure,
+    };
+    this.tallies.set(key, now);
+    return now;
+  }
+
+  /** The record, in its owner's listing unless deleted, and among public bots when public and not deleted. */
   private write(bot: BotRecord): void {
     this.bots.set(bot.id, JSON.stringify(bot));
+    if (bot.deletedAt !== undefined) return;
     const key = `${bot.createdAt}#${bot.id}`;
     this.byOwner.put(`owner#${bot.owner}`, key, bot);
     if (bot.public === true) this.listed.put(PUBLIC, key, publicBotSummary(bot));

@@ -55,7 +55,7 @@ export function MatchPage({
             <a href={`${base}/logs`} download={`${record.id}-logs.json`} data-with-key>
               The bots' logs
             </a>{' '}
-            <span class="muted">(for the key that played the match only)</span>
+            <span class="muted">(each seat to the key that filled it, its bot's owner, and the board's owner)</span>
           </li>
         </ul>
       </section>

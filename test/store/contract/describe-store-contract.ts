@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
+import { botVersionStoreContract } from './bot-versions.js';
 import { blobStoreContract, botStoreContract, keyStoreContract } from './bots-keys-blobs.js';
 import { deliveryStoreContract } from './deliveries.js';
 import type { OpenHarness, StoreHarness } from './harness.js';
@@ -31,6 +32,7 @@ export function describeStoreContract(
     const stores = () => get().stores;
     matchStoreContract(stores);
     botStoreContract(stores);
+    botVersionStoreContract(stores);
     keyStoreContract(stores);
     keyAdminContract(get);
     blobStoreContract(stores);

@@ -1,0 +1,50 @@
+import { describeRoute } from 'hono-openapi';
+import { z } from 'zod';
+import { errorResponse, jsonResponse, WRITE_SECURITY } from './openapi.js';
+
+// The OpenAPI entry of a match's seats with their logs and failures (src/api/match-log-routes.ts).
+
+const SeatBody = z
+  .object({
+    seat: z.string().describe("the game's seat name ('red', '0'...)"),
+    bot: z
+      .string()
+      .nullable()
+      .describe(
+        'the stored bot that sat there, to those who read the seat or while it is public; null otherwise, and for a bot sent with the request',
+      ),
+    version: z.number().int().nullable().describe('the version of it that played'),
+    readable: z.boolean().describe('whether the caller may read this seat'),
+    log: z.string().nullable().describe('what the bot wrote; null when withheld or when the game keeps none'),
+    failure: z
+      .object({ turn: z.number().int().nullable(), code: z.string(), message: z.string() })
+      .nullable()
+      .describe("the bot's first failure (load, crash, fuel, timeout, invalid move); null when none or withheld"),
+  })
+  .meta({ id: 'MatchSeat' });
+
+export const seatDocs = {
+  matchSeats: describeRoute({
+    tags: ['Matches'],
+    summary: "A match's seats: bot, version, log and first failure",
+    description:
+      "Each seat's log and failure go to: the key that created the match (the seats it filled: bundles it sent, its own stored bots), a stored bot's owner (that bot's seat, in any match, a board's included), and a board match's owner (every seat). The other seats are `readable: false` with log and failure null.",
+    security: WRITE_SECURITY,
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: 'A match id (22 characters of base64url)',
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' },
+      },
+    ],
+    responses: {
+      '200': jsonResponse('`{ items }`, one per seat in seat order', z.object({ items: z.array(SeatBody) })),
+      '401': errorResponse('No key'),
+      '403': errorResponse('FORBIDDEN: no seat of the match is yours to read'),
+      '404': errorResponse('No such match'),
+      '500': errorResponse('REPLAY_CORRUPT: the stored replay or logs cannot be decoded'),
+    },
+  }),
+};

@@ -1,0 +1,90 @@
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { MatchRecord } from '../core/game-module.js';
+import type { SeatFailure } from '../core/seat-conduct.js';
+import { findGame } from '../games/catalog.js';
+import { logsKey, replayKey } from '../match/digest.js';
+import { logSeatCount, readableSeats, withheldLogs } from '../match/log-access.js';
+import { seatBotsOf } from '../match/seat-bots.js';
+import { readStoredJson, StoredLogs } from '../match/stored-documents.js';
+import type { BlobStore } from '../store/contract/blobs.js';
+import type { BotStore } from '../store/contract/bots.js';
+import type { ApiKeyRecord } from '../store/contract/keys.js';
+import { ApiProblem } from './problems.js';
+import { docs } from './route-docs.js';
+import { seatDocs } from './match-log-docs.js';
+import { withPrivateBotIdsHidden } from './stored-bot-ids.js';
+
+type Env = { Variables: { owner: ApiKeyRecord } };
+
+export interface MatchLogDeps {
+  readonly blobs: BlobStore;
+  readonly bots: BotStore;
+  /** The stored record of a match id, or 404. */
+  readonly findRecord: (id: string) => Promise<MatchRecord>;
+}
+
+const FORBIDDEN =
+  "no seat of this match is yours to read: its creator's, its bots' owners' and its board's owner's only";
+
+/**
+ * Bots' logs of a match, each seat to those allowed to read it (src/match/log-access.ts):
+ * the logs document as stored, with the other seats null; and each seat with its bot,
+ * version, log and first failure. A caller who may read no seat is refused (403).
+ */
+export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: MiddlewareHandler<Env>): void {
+  const storedLogs = async (record: MatchRecord) =>
+    (await readStoredJson(deps.blobs, logsKey(record.id), StoredLogs, `the stored logs of match ${record.id}`))?.doc ??
+    null;
+
+  app.get('/v1/matches/:id/logs', docs.matchLogs, auth, async (c) => {
+    const record = await deps.findRecord(c.req.param('id'));
+    const logs = await storedLogs(record);
+    const readable = await readableSeats(deps.bots, record, logs ? logSeatCount(logs) : 0, c.get('owner').id);
+    if (!logs) {
+      if (record.owner !== c.get('owner').id && !(await readsAny(deps.bots, record, c.get('owner').id)))
+        throw new ApiProblem(403, 'FORBIDDEN', FORBIDDEN);
+      throw new ApiProblem(
+        404,
+        'NOT_FOUND',
+        `no logs for match ${record.id}${findGame(record.game)?.bots.form === 'text' ? ` (${record.game} bots write none)` : ''}`,
+      );
+    }
+    if (!readable.some((r) => r)) throw new ApiProblem(403, 'FORBIDDEN', FORBIDDEN);
+    return c.json(withheldLogs(logs, readable));
+  });
+
+  app.get('/v1/matches/:id/seats', seatDocs.matchSeats, auth, async (c) => {
+    const record = await deps.findRecord(c.req.param('id'));
+    const game = findGame(record.game);
+    const logs = await storedLogs(record);
+    const replay = game
+      ? await readStoredJson(deps.blobs, replayKey(record.id), game.verify.stored, `the stored replay of ${record.id}`)
+      : null;
+    const conduct = game && replay ? (game.cli.conduct?.(record, replay.doc) ?? null) : null;
+    const bots = seatBotsOf((await withPrivateBotIdsHidden(deps.bots, [record]))[0]!);
+    const named = seatBotsOf(record);
+    const names = conduct?.map((s) => s.seat) ?? (logs ? seatNames(logs) : (bots ?? []).map((_, k) => String(k)));
+    const readable = await readableSeats(deps.bots, record, names.length, c.get('owner').id);
+    if (!readable.some((r) => r)) throw new ApiProblem(403, 'FORBIDDEN', FORBIDDEN);
+    const logList = logs ? (Array.isArray(logs) ? logs : Object.values(logs)) : null;
+    return c.json({
+      items: names.map((seat, k) => ({
+        seat,
+        // A seat's bot id: to those who read the seat, or to anyone while the bot is public.
+        bot: (readable[k] ? named?.[k]?.bot : bots?.[k]?.bot) ?? null,
+        version: bots?.[k]?.version ?? null,
+        readable: readable[k] === true,
+        log: readable[k] ? (logList?.[k] ?? null) : null,
+        failure: readable[k] ? ((conduct?.[k]?.firstFailure ?? null) as SeatFailure | null) : null,
+      })),
+    });
+  });
+}
+
+const seatNames = (logs: Record<string, unknown> | readonly unknown[]): string[] =>
+  Array.isArray(logs) ? logs.map((_, k) => String(k)) : Object.keys(logs);
+
+async function readsAny(bots: BotStore, record: MatchRecord, caller: string): Promise<boolean> {
+  const seats = seatBotsOf(record) ?? [];
+  return (await readableSeats(bots, record, seats.length, caller)).some((r) => r);
+}
