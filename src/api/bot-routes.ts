@@ -118,7 +118,12 @@ function formPublic(value: FormDataEntryValue | null): boolean | undefined {
 function uploadGame(named: unknown, textGame: GameModule | undefined, botGame?: GameModule): GameModule {
   if (botGame) {
     if (named !== null && named !== undefined && named !== '' && named !== botGame.id)
-      throw new ApiProblem(400, 'WRONG_GAME', `game: this bot plays ${botGame.id}`, { field: 'game' });
+      throw new ApiProblem(
+        422,
+        'BOT_GAME_MISMATCH',
+        `game: bot versions keep their bot's game: this bot plays ${botGame.id}, not ${String(named).slice(0, 40)}`,
+        { field: 'game', botGame: botGame.id, game: String(named).slice(0, 40) },
+      );
     return botGame;
   }
   if (named === null || named === undefined || named === '') {

@@ -1,6 +1,13 @@
 import { roundStatus } from '../leaderboard/round-status.js';
 import { standings } from '../leaderboard/standings.js';
-import type { Entry, Leaderboard, LeaderboardStore, ResultLine, Round } from '../store/contract/leaderboards.js';
+import {
+  entryStatusOf,
+  type Entry,
+  type Leaderboard,
+  type LeaderboardStore,
+  type ResultLine,
+  type Round,
+} from '../store/contract/leaderboards.js';
 import { findGame } from '../games/catalog.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
 import type { BotStore } from '../store/contract/bots.js';
@@ -103,6 +110,10 @@ async function standingOn(store: LeaderboardStore, boardId: string, botId: strin
     wins: e.wins,
     losses: e.losses,
     draws: e.draws,
+    // What the organizer set on the entry, which its team is shown (absent: active), and its pinned version.
+    status: entryStatusOf(e),
+    ...(e.reason !== undefined ? { reason: e.reason } : {}),
+    ...(e.pin !== undefined ? { pin: e.pin } : {}),
   };
 }
 

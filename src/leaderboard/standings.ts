@@ -27,6 +27,8 @@ export function standings(entries: readonly Entry[], withHistory: boolean, byPoi
       played: e.played,
       // Only entries that sit out new rounds say so: a table of active entries reads as it always did.
       ...(entryStatusOf(e) !== 'active' ? { status: entryStatusOf(e) } : {}),
+      // A contest's entries are its teams': the table names them.
+      ...(e.team !== undefined ? { team: e.team } : {}),
       ...(withHistory ? { history: e.history } : {}),
     }));
 }

@@ -23,6 +23,7 @@ import {
   TeamContent,
   TeamLocked,
   type KeyView,
+  type SeatView,
   type TeamBot,
   type VersionView,
   type EntryOfBot,
@@ -220,7 +221,21 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
             readOr<List<EntryOfBot>, typeof NONE>(api, `/v1/bots/${id}/boards`, NONE, auth),
             readOr<List<MatchItem>, typeof NONE>(api, `/v1/matches?bot=${id}&limit=10`, NONE, auth),
           ]);
-          return { bot, versions: versions.items, entries: entries.items, matches: matches.items };
+          // Each match's seats as this key may read them: its own seat's failure.
+          const seated = await Promise.all(
+            matches.items.map(async (record) => ({
+              record,
+              seats: (
+                await readOr<List<SeatView>, typeof NONE>(
+                  api,
+                  `/v1/matches/${encodeURIComponent(record.id)}/seats`,
+                  NONE,
+                  auth,
+                )
+              ).items,
+            })),
+          );
+          return { bot, versions: versions.items, entries: entries.items, matches: seated };
         }),
       );
       const content = <TeamContent me={me} bots={bots} now={new Date()} />;

@@ -13,7 +13,8 @@ const call = keyedClient(() => server.base);
 const TEAMS = 20;
 const idle = (k: number) => `// team ${k}\nexport default () => "idle\\nidle\\nidle\\nidle\\n";`;
 // Answers its first turns, then throws on every call: it passes the upload check and errs in matches.
-const TIRES = "let n = 0; export default () => { if (++n > 5) throw new Error('tired of snow'); return 'idle\\nidle\\nidle\\nidle\\n'; }";
+const TIRES =
+  "let n = 0; export default () => { if (++n > 5) throw new Error('tired of snow'); return 'idle\\nidle\\nidle\\nidle\\n'; }";
 // Capture's do-nothing bot: it makes a valid upload for Capture.
 const CAPTURE_BOT = 'export default () => "";';
 
@@ -126,7 +127,10 @@ describe('a 20-team contest, end to end through the API', () => {
   }, 120_000);
 
   it('3. a ladder runs 200 matches; the broken version is disabled and the earlier one plays on', async () => {
-    const round = await call(organizer, 'POST', `/v1/leaderboards/${board}/rounds`, { schedule: 'ladder', matches: 200 });
+    const round = await call(organizer, 'POST', `/v1/leaderboards/${board}/rounds`, {
+      schedule: 'ladder',
+      matches: 200,
+    });
     expect(round.status, round.text).toBe(202);
     const done = await settled(board, round.body.id);
     expect(done).toMatchObject({ total: 200, done: 200, failed: 0, status: 'finished' });
@@ -146,7 +150,10 @@ describe('a 20-team contest, end to end through the API', () => {
     const v1 = await call(team4.key, 'GET', `/v1/matches?bot=${team4.bot}&version=1&limit=100`);
     expect(v2.body.items.length).toBeGreaterThanOrEqual(3);
     expect(v1.body.items.length).toBeGreaterThan(0);
-    const lastV2 = v2.body.items.map((m: { createdAt: string }) => m.createdAt).sort().at(-1);
+    const lastV2 = v2.body.items
+      .map((m: { createdAt: string }) => m.createdAt)
+      .sort()
+      .at(-1);
     expect(v1.body.items.some((m: { createdAt: string }) => m.createdAt > lastV2)).toBe(true);
   }, 300_000);
 
@@ -160,7 +167,9 @@ describe('a 20-team contest, end to end through the API', () => {
     const match = mine[0]!;
     const logs = await call(a.key, 'GET', `/v1/matches/${match.id}/logs`);
     expect(logs.status, logs.text).toBe(200);
-    const seats = Object.values(logs.body as Record<string, unknown>).filter((v) => v === null || typeof v === 'string');
+    const seats = Object.values(logs.body as Record<string, unknown>).filter(
+      (v) => v === null || typeof v === 'string',
+    );
     expect(seats.filter((v) => v === null)).toHaveLength(1);
     expect(seats.filter((v) => typeof v === 'string')).toHaveLength(1);
     // The organizer reads every seat of the board's matches.
@@ -172,8 +181,26 @@ describe('a 20-team contest, end to end through the API', () => {
     // A team in neither seat reads nothing of it.
     const outsider = teams.find((t) => t !== a && !JSON.stringify(match).includes(t.bot))!;
     const refused = await call(outsider.key, 'GET', `/v1/matches/${match.id}/logs`);
-    const none = refused.status === 403 || Object.values(refused.body ?? {}).every((v) => v === null || typeof v !== 'string');
-    expect(none).toBe(true);
+    expect(refused.status).toBe(403);
+    // The other seat's team reads its own seat and not this team's: the two answers share no log.
+    // The board's result line names both seats' entries: the other one is the opponent's.
+    const lines = (await call(organizer, 'GET', `/v1/leaderboards/${board}/matches?limit=1000`)).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const line = lines.find((l) => l.match === match.id)!;
+    const entries = JSON.stringify([line.red, line.blue]);
+    const opponent = teams.find((t) => t !== a && entries.includes(t.entry));
+    expect(opponent).toBeDefined();
+    {
+      const theirs = await call(opponent!.key, 'GET', `/v1/matches/${match.id}/logs`);
+      const readBy = (body: Record<string, unknown>) =>
+        Object.entries(body)
+          .filter(([, v]) => typeof v === 'string')
+          .map(([seat]) => seat);
+      expect(readBy(theirs.body)).toHaveLength(1);
+      expect(readBy(theirs.body)).not.toEqual(readBy(logs.body));
+    }
     expect(b).toBeDefined();
   }, 60_000);
 
@@ -203,7 +230,12 @@ describe('a 20-team contest, end to end through the API', () => {
     const digest = Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
     expect(JSON.stringify(frozen.body)).toContain(digest);
     const doc = JSON.parse(new TextDecoder().decode(bytes));
-    expect(JSON.stringify(doc)).toContain(teams[0]!.bot);
+    expect(doc.entries).toHaveLength(TEAMS);
+    // The broken version was disabled: team 4 plays version 1 at the freeze, with that version's bundle.
+    const team4 = doc.entries.find((e: { botId: string }) => e.botId === teams[3]!.bot);
+    const v1 = (await call(teams[3]!.key, 'GET', `/v1/bots/${teams[3]!.bot}/versions/1`)).body;
+    expect(team4).toMatchObject({ version: 1, sha256: v1.sha256 });
+    expect(doc.matches.length).toBeGreaterThanOrEqual(200);
     // Frozen: no more rounds.
     const more = await call(organizer, 'POST', `/v1/leaderboards/${board}/rounds`);
     expect(more.status).toBe(409);

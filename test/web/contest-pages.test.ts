@@ -13,7 +13,8 @@ import { useServer } from '../support/server.js';
 const SHOTS = 'test-output/web';
 const IDLE = 'export default () => "idle\\nidle\\nidle\\nidle\\n"';
 // Plays three turns, then throws on every call: its matches end in forfeits.
-const TIRES = "let n = 0; export default () => { if (++n > 3) throw new Error('tired of snow'); return 'idle\\nidle\\nidle\\nidle\\n'; }";
+const TIRES =
+  "let n = 0; export default () => { if (++n > 3) throw new Error('tired of snow'); return 'idle\\nidle\\nidle\\nidle\\n'; }";
 
 describe.skipIf(!HAS_CHROMIUM)('the contest pages in a browser', () => {
   const server = useServer({ env: { AUTH: 'required' } });
@@ -47,7 +48,6 @@ describe.skipIf(!HAS_CHROMIUM)('the contest pages in a browser', () => {
       name: 'Winter cup',
       game: 'icy',
       public: true,
-      maps: ['icy-default'],
     });
     expect(created.status, created.text).toBe(201);
     board = created.body.id;
@@ -87,6 +87,7 @@ describe.skipIf(!HAS_CHROMIUM)('the contest pages in a browser', () => {
     const row = page.locator('#admin-entries tr', { hasText: 'bot-2.js' });
     await row.getByLabel(/^status of/).selectOption('banned');
     await row.getByLabel('reason').fill('shared code with another team');
+    expect(await row.locator('td').nth(2).textContent()).toBe('Seals');
     await row.getByRole('button', { name: 'Set' }).click();
     await page
       .locator('#admin-entries tr', { hasText: 'bot-2.js' })
@@ -108,6 +109,9 @@ describe.skipIf(!HAS_CHROMIUM)('the contest pages in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Team Polar Bears' }).waitFor({ timeout: 15_000 });
     const versions = page.locator(`#versions-${bots[0]} tbody tr`);
     expect(await versions.count()).toBe(2);
+    expect(await versions.first().textContent()).toMatch(
+      /disabled \(erred in \d+ of \d+ matches; first: .*tired of snow\)/,
+    );
     expect(await page.locator(`#entries-${bots[0]}`).textContent()).toContain('Winter cup 2026');
     expect(await page.locator(`#matches-${bots[0]}`).textContent()).toContain('tired of snow');
     await shot('contest-04-team.png');

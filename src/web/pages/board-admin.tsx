@@ -116,11 +116,11 @@ export function BoardAdminContent({ view, game, now }: { view: AdminView; game: 
         ) : null}
         <ApiForm action={`${base}/invites`} label="Make an invite">
           <label>
-            Most sign-ups with it (empty: no limit)
+            Most sign-ups with it (empty: 20)
             <input type="number" name="maxUses" min={1} max={10000} />
           </label>
           <label>
-            Valid for days (empty: until the deadline)
+            Valid for days (empty: no expiry)
             <input type="number" name="days" min={1} max={365} />
           </label>
         </ApiForm>
@@ -248,9 +248,11 @@ export function BoardAdminContent({ view, game, now }: { view: AdminView; game: 
             ))}
           </Table>
         )}
-        <ApiForm action={`${base}/rerate`} label="Re-rate from all results">
-          <p class="muted">Every rating is computed again from the results not voided, in the order they finished.</p>
-        </ApiForm>
+        {frozen ? null : (
+          <ApiForm action={`${base}/rerate`} label="Re-rate from all results">
+            <p class="muted">Every rating is computed again from the results not voided, in the order they finished.</p>
+          </ApiForm>
+        )}
       </section>
 
       <section class="card" aria-labelledby="freeze">

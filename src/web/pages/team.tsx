@@ -31,7 +31,7 @@ export interface TeamBot {
   readonly bot: BotView;
   readonly versions: readonly VersionView[];
   readonly entries: readonly EntryOfBot[];
-  readonly matches: readonly MatchItem[];
+  readonly matches: readonly { readonly record: MatchItem; readonly seats: readonly SeatView[] }[];
 }
 
 const VERSION_COLUMNS = [
@@ -46,19 +46,34 @@ const ENTRY_COLUMNS = [
   { label: 'Rank', num: true },
   { label: 'Played', num: true },
 ];
-const MATCH_COLUMNS = [{ label: 'Match' }, { label: 'Played' }, { label: 'Failures' }, { label: 'Logs' }];
+const MATCH_COLUMNS = [
+  { label: 'Match' },
+  { label: 'Played' },
+  { label: 'Version', num: true },
+  { label: 'Failures' },
+  { label: 'Logs' },
+];
 
 const statusOf = (s: { status?: string; entry?: { status?: string } }) => s.entry?.status ?? s.status ?? 'active';
 const reasonOf = (s: { reason?: string; entry?: { reason?: string } }) => s.entry?.reason ?? s.reason;
 
-/** What a seat's record says failed, for this bot's seats: the first failure of each. */
-function failuresOf(record: MatchItem, botId: string): string[] {
-  const conduct = record.conduct as readonly { bot?: string; firstFailure?: string | null }[] | undefined;
-  const seats = record.seats as readonly { bot?: string; botId?: string }[] | undefined;
-  if (!Array.isArray(conduct)) return [];
-  return conduct
-    .filter((c, k) => (c.bot ?? seats?.[k]?.botId ?? seats?.[k]?.bot) === botId && c.firstFailure)
-    .map((c) => String(c.firstFailure));
+/** A seat of a match as GET /v1/matches/:id/seats shows it to the reader. */
+export interface SeatView {
+  readonly seat: string;
+  readonly bot: string | null;
+  readonly version: number | null;
+  readonly readable: boolean;
+  readonly failure: { readonly code: string; readonly turn: number | null; readonly message: string } | null;
+}
+
+/** The first failure of each of this bot's seats in a match. */
+function failuresOf(seats: readonly SeatView[], botId: string): string[] {
+  return seats
+    .filter((s) => s.bot === botId && s.failure)
+    .map(
+      (s) =>
+        `${s.failure!.code}${s.failure!.turn === null ? '' : ` on turn ${s.failure!.turn}`}: ${s.failure!.message}`,
+    );
 }
 
 /**
@@ -126,14 +141,20 @@ export function TeamContent({ me, bots, now }: { me: KeyView; bots: readonly Tea
             <p class="muted">No matches yet.</p>
           ) : (
             <Table columns={MATCH_COLUMNS} id={`matches-${bot.id}`}>
-              {matches.map((m) => {
-                const failures = failuresOf(m, bot.id);
+              {matches.map(({ record: m, seats }) => {
+                const failures = failuresOf(seats, bot.id);
                 return (
                   <tr>
                     <td>
                       <a href={`/matches/${m.id}`}>{m.id.slice(0, 8)}</a>
                     </td>
                     <td>{ago(m.createdAt, now)}</td>
+                    <td class="num">
+                      {seats
+                        .filter((s) => s.bot === bot.id)
+                        .map((s) => s.version ?? '–')
+                        .join(', ') || '–'}
+                    </td>
                     <td>{failures.length === 0 ? '–' : failures.join('; ')}</td>
                     <td>
                       <a href={`/v1/matches/${m.id}/logs`} download={`${m.id}-logs.json`} data-with-key>
