@@ -21,7 +21,7 @@ import { presentBot, presentVersion } from './bot-access.js';
 import { versionDocs } from './bot-version-docs.js';
 import { botKind, validateBot, type NewBotInput } from './bots.js';
 import { ApiProblem } from './problems.js';
-import { VersionStateBody, parseInput, readJson } from './schemas.js';
+import { VersionStateBody, parseInput, parseJsonText, readJson } from './schemas.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
 
@@ -116,14 +116,15 @@ export function botVersionRoutes(
   );
 
   const setState = (disable: boolean) => async (c: Context<Env>) => {
+    // The body first, as every write reads it: an oversized one is 413 whatever the path names.
+    const text = disable ? await c.req.raw.text() : '';
     const { bot, number, version } = await ownVersion(c);
     if (!disable && version.disabled?.by === 'check')
       throw new ApiProblem(409, 'VERSION_FAILED_CHECK', `version ${number} failed its upload check: upload a new one`, {
         version: presentVersion(version),
       });
     // The body is optional: `{ reason }` says why.
-    const text = disable ? await c.req.raw.clone().text() : '';
-    const body = text.trim() === '' ? {} : parseInput(VersionStateBody, await readJson(c.req.raw));
+    const body = text.trim() === '' ? {} : parseInput(VersionStateBody, parseJsonText(text));
     const state: VersionDisabled | null = disable
       ? { by: 'owner', reason: body.reason ?? 'disabled by its owner', at: new Date().toISOString() }
       : null;

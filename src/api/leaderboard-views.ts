@@ -111,7 +111,7 @@ async function standingOn(store: LeaderboardStore, boardId: string, botId: strin
     losses: e.losses,
     draws: e.draws,
     // What the organizer set on the entry, which its team is shown (absent: active), and its pinned version.
-    status: entryStatusOf(e),
+    ...(entryStatusOf(e) !== 'active' ? { status: entryStatusOf(e) } : {}),
     ...(e.reason !== undefined ? { reason: e.reason } : {}),
     ...(e.pin !== undefined ? { pin: e.pin } : {}),
   };

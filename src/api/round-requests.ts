@@ -4,7 +4,7 @@ import { roundPlan, type RoundOptions } from '../leaderboard/schedule-round.js';
 import { SCHEDULE_KINDS, type Leaderboard } from '../store/contract/leaderboards.js';
 import { enforceLimit, roundMatchCount } from './limits.js';
 import { ApiProblem } from './problems.js';
-import { readJson } from './schemas.js';
+import { parseJsonText } from './schemas.js';
 
 /** Most matches a ladder may ask for (the server's matchesPerRound limit applies as well). */
 export const MAX_LADDER_MATCHES = 100_000;
@@ -52,8 +52,8 @@ export type RoundRequest = z.infer<typeof RoundRequest>;
 
 /** The body of a request that may have none: an empty body is `{}`. */
 export async function readOptionalJson(raw: Request): Promise<unknown> {
-  const text = await raw.clone().text();
-  return text.trim() === '' ? {} : readJson(raw);
+  const text = await raw.text();
+  return text.trim() === '' ? {} : parseJsonText(text);
 }
 
 /** Which options go with which schedule. */

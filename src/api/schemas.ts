@@ -159,14 +159,20 @@ export function checkId(field: string, id: string): string {
  * (TOO_MANY_FIELDS, TOO_DEEP: src/core/bounded-body.ts), so no body takes long to parse.
  */
 export async function readJson(raw: Request): Promise<unknown> {
-  const notJson = (e: unknown) =>
-    new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
   let text: string;
   try {
     text = await raw.text();
   } catch (e) {
     throw notJson(e);
   }
+  return parseJsonText(text);
+}
+
+const notJson = (e: unknown) =>
+  new ApiProblem(400, 'INVALID_JSON', `the body is not JSON: ${(e as Error).message}`, { field: '(body)' });
+
+/** A body already read as text, as JSON: its shape bounded first (checkJsonShape), then parsed. */
+export function parseJsonText(text: string): unknown {
   checkJsonShape(text);
   try {
     return JSON.parse(text);

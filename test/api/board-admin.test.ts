@@ -31,6 +31,7 @@ describe("an organizer's board, its teams and its final", () => {
   let green: TestKey;
   let stranger: TestKey;
   let board = '';
+  let deadline = '';
   const bots: Record<string, string> = {};
   const entries: Record<string, string> = {};
 
@@ -237,8 +238,10 @@ describe("an organizer's board, its teams and its final", () => {
   }, 120_000);
 
   it('refuses entries and pins after the deadline (409 DEADLINE_PASSED)', async () => {
-    const past = await call(organizer, 'PATCH', `/v1/leaderboards/${board}`, { deadline: '2020-01-01T00:00:00Z' });
-    expect(past.body.deadline).toBe('2020-01-01T00:00:00.000Z');
+    // Just past: every version uploaded so far may still play; nothing may join from now on.
+    deadline = new Date(Date.now() - 1).toISOString();
+    const past = await call(organizer, 'PATCH', `/v1/leaderboards/${board}`, { deadline });
+    expect(past.body.deadline).toBe(deadline);
     expect(code(await call(green, 'POST', `/v1/leaderboards/${board}/entries`, { bot: bots['green bot'] }))).toEqual([
       409,
       'DEADLINE_PASSED',
@@ -296,7 +299,7 @@ describe("an organizer's board, its teams and its final", () => {
       leaderboard: { id: board, name: 'cup', game: 'icy' },
     });
     expect(manifest.leaderboard.settings).toMatchObject({ maps: ['default'] });
-    expect(manifest.leaderboard.deadline).toBe('2020-01-01T00:00:00.000Z');
+    expect(manifest.leaderboard.deadline).toBe(deadline);
     expect(manifest.entries).toHaveLength(3);
     expect(manifest.entries.find((e: { botId: string }) => e.botId === bots['red bot'])).toMatchObject({ version: 1 });
     expect(manifest.entries.find((e: { botId: string }) => e.botId === bots.planter)).toMatchObject({
@@ -324,7 +327,7 @@ describe("an organizer's board, its teams and its final", () => {
       maps: ['default'],
       finalOf: board,
       // The deadline then was earlier than the freeze: versions after it never play in the final either.
-      deadline: '2020-01-01T00:00:00.000Z',
+      deadline,
     });
     expect(frozenAt).toBeDefined();
     expect(final.body.round.total).toBe(2);

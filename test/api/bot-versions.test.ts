@@ -99,9 +99,9 @@ describe('bot versions', () => {
     expect(await bundle('')).toBe(broken);
     expect((await call(alice, 'GET', `/v1/bots/${bot}/bundle?version=9`)).status).toBe(404);
     // Another game's field, or public, is not a version of this bot.
-    expect((await call(alice, 'POST', `/v1/bots/${bot}/versions`, { js: idle('x'), game: 'capture' })).status).toBe(
-      400,
-    );
+    const otherGame = await call(alice, 'POST', `/v1/bots/${bot}/versions`, { js: idle('x'), game: 'capture' });
+    expect([otherGame.status, otherGame.body.error.code]).toEqual([422, 'BOT_GAME_MISMATCH']);
+    expect(otherGame.body.error.details).toMatchObject({ botGame: 'icy', game: 'capture' });
     expect((await call(alice, 'POST', `/v1/bots/${bot}/versions`, { js: idle('x'), public: true })).status).toBe(400);
     // A failed check cannot be enabled.
     expect((await call(alice, 'POST', `/v1/bots/${bot}/versions/3/enable`)).status).toBe(409);

@@ -59,6 +59,10 @@ async function writeRoutes(board: string, bot: string): Promise<Write[]> {
     `/ui/bots/${bot}/challenge`,
     `/ui/leaderboards/${board}/entries`,
     `/ui/leaderboards/${board}/rounds`,
+    `/ui/leaderboards/${board}/settings`,
+    `/ui/leaderboards/${board}/invites`,
+    `/ui/bots/${bot}/versions`,
+    '/ui/signup',
   ];
   return [...forms.map((path): Write => ({ method: 'POST', path, readsBody: true })), ...api];
 }
