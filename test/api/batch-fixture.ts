@@ -21,9 +21,15 @@ export const ANT_BRAIN = readFileSync('src/games/ants/bots/example.ant', 'utf8')
  * may deliver to loopback. `copies` is how often the queue is handed each
  * message (a queue that delivers again); `played` counts matches the runner played.
  */
-export function batchServer(options: { copies?: number; perBatch?: number } = {}) {
+export function batchServer(
+  options: { copies?: number; perBatch?: number; hold?: boolean; allowPrivate?: boolean } = {},
+) {
   const stores = createMemoryStores();
-  const webhookSettings = { ...DEFAULT_WEBHOOK_SETTINGS, allowPrivate: true, backoffMs: [200, 200, 200] };
+  const webhookSettings = {
+    ...DEFAULT_WEBHOOK_SETTINGS,
+    allowPrivate: options.allowPrivate ?? true,
+    backoffMs: [200, 200, 200],
+  };
   const lanes = nodeWebhookLanes(webhookSettings, stores.deliveries);
   const inner = inProcessRunner(nodeBotLoader);
   let played = 0;
@@ -46,11 +52,20 @@ export function batchServer(options: { copies?: number; perBatch?: number } = {}
     perBatch: options.perBatch ?? 4,
   });
   const sent: RoundJob[] = [];
+  const held: RoundJob[] = [];
+  const deliver = async (job: RoundJob) => {
+    for (let k = 0; k < (options.copies ?? 1); k++) await local.send(job);
+  };
   const queue: JobQueue<RoundJob> = {
     async send(job) {
       sent.push(job);
-      for (let k = 0; k < (options.copies ?? 1); k++) await local.send(job);
+      if (options.hold) held.push(job);
+      else await deliver(job);
     },
+  };
+  /** With `hold`: hands the queue what was sent so far. */
+  const release = async () => {
+    for (const job of held.splice(0)) await deliver(job);
   };
   const app = createApp({ ...deps, queue, auth: 'optional' });
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -67,7 +82,7 @@ export function batchServer(options: { copies?: number; perBatch?: number } = {}
       body: r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null,
     };
   }
-  return { stores, lanes, local, sent, app, call, played: () => played };
+  return { stores, lanes, local, sent, release, app, call, played: () => played };
 }
 
 /** Polls until `done` holds of what `get` gives, every 50 ms, for at most `ms`. */
