@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
+import { batchStoreContract } from './batches.js';
 import { blobStoreContract, botStoreContract, keyStoreContract } from './bots-keys-blobs.js';
 import { deliveryStoreContract } from './deliveries.js';
 import type { OpenHarness, StoreHarness } from './harness.js';
@@ -37,6 +38,7 @@ export function describeStoreContract(
     leaderboardStoreContract(stores);
     roundJobStoreContract(stores);
     ratingLedgerContract(stores);
+    batchStoreContract(stores);
     deliveryStoreContract(get);
   });
 }
