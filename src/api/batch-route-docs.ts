@@ -31,6 +31,26 @@ const CreatedBatchBody = BatchBody.extend({
   matchWebhook: z.object({ url: z.string(), secret: z.string() }).nullable().describe('its secret is shown this once'),
 }).meta({ id: 'CreatedBatch' });
 
+/** An asynchronous match before its record: POST /v1/matches's 202, GET /v1/matches/{id} while queued or once failed. */
+export const AsyncMatchBody = z
+  .object({
+    id: z.string().describe('the match id: GET /v1/matches/{id} gives its record once played'),
+    status: z.enum(['queued', 'done', 'failed']),
+    game: z.string(),
+    createdAt: z.string(),
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .optional()
+      .describe('why a failed match could not be played'),
+    webhook: z
+      .object({ url: z.string(), secret: z.string().optional() })
+      .nullable()
+      .optional()
+      .describe('its secret is shown once, in the 202'),
+  })
+  .meta({ id: 'AsyncMatch' });
+
 const BATCH_ID = {
   name: 'id',
   in: 'path' as const,

@@ -108,7 +108,10 @@ describe('an asynchronous match', () => {
 
   it('still answers bad input at once, and refuses a webhook address that is not allowed', async () => {
     const { server, mine } = await setup({ allowPrivate: false });
-    const unknownBot = await server.call('POST', '/v1/matches', { ...antsMatch(mine[0]!, `bot_${'x'.repeat(22)}`), async: true });
+    const unknownBot = await server.call('POST', '/v1/matches', {
+      ...antsMatch(mine[0]!, `bot_${'x'.repeat(22)}`),
+      async: true,
+    });
     expect(unknownBot.status).toBe(404);
     const loopback = await server.call('POST', '/v1/matches', {
       ...antsMatch(mine[0]!, mine[1]!),
