@@ -14,6 +14,9 @@ import { parseInput, readJson, requestedGame } from './schemas.js';
 /** Pairings one batch may have: an array of the body holds no more (BODY_SHAPE). */
 export const MAX_PAIRINGS = BODY_SHAPE.maxElements;
 
+/** Pairings one key may have waiting in its unfinished batches: two full batches. */
+export const MAX_QUEUED_PAIRINGS = 2 * MAX_PAIRINGS;
+
 const HookUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
 export const BatchRequestBody = z

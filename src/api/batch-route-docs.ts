@@ -1,6 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
-import { BatchRequestBody, MAX_PAIRINGS } from './batch-request.js';
+import { BatchRequestBody, MAX_PAIRINGS, MAX_QUEUED_PAIRINGS } from './batch-request.js';
 import { BATCH_BODY_BYTES } from './limits.js';
 import { errorResponse, jsonResponse, WRITE_SECURITY } from './openapi.js';
 
@@ -59,7 +59,7 @@ const BATCH_ID = {
   schema: { type: 'string' as const, pattern: '^bat_[A-Za-z0-9_-]{16}$' },
 };
 
-const NO_KEY = 'UNAUTHORIZED: no key, or one that is not valid';
+const NO_KEY = 'UNAUTHORIZED: no key, or one that is not valid; KEY_REVOKED: a revoked key';
 const NOT_YOURS = 'NOT_FOUND: no such batch, or one another key created';
 
 export const batchDocs = {
@@ -90,7 +90,9 @@ export const batchDocs = {
       '422': errorResponse(
         'BOT_GAME_MISMATCH (details { field, botGame, game }), WEBHOOK_URL_INVALID (details.field), LIMIT_EXCEEDED',
       ),
-      '429': errorResponse('RATE_LIMITED (with Retry-After)'),
+      '429': errorResponse(
+        `RATE_LIMITED (with Retry-After); KEY_QUEUE_FULL: more than ${MAX_QUEUED_PAIRINGS} pairings of the key would wait in unfinished batches (details { limit, max, count })`,
+      ),
       '501': errorResponse('NO_QUEUE: this deployment has no match queue'),
       '503': errorResponse('STORAGE_UNAVAILABLE'),
     },

@@ -1,4 +1,4 @@
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { batchResults, resultsCsv } from '../leaderboard/batch-results.js';
 import { isBatchId, newBatchId } from '../leaderboard/batch-ids.js';
@@ -11,9 +11,10 @@ import type { JobQueue } from '../store/contract/job-queue.js';
 import type { MatchStore } from '../store/contract/matches.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import type { RoundJobStore } from '../store/contract/round-jobs.js';
-import type { ApiKeyRecord } from '../store/contract/keys.js';
+import type { ApiKeyRecord, KeyStore } from '../store/contract/keys.js';
+import { readerOf, type AuthMode } from './auth.js';
 import { batchDocs } from './batch-route-docs.js';
-import { readBatchRequest } from './batch-request.js';
+import { MAX_QUEUED_PAIRINGS, readBatchRequest } from './batch-request.js';
 import { ApiProblem } from './problems.js';
 import { checkId, PageQuery, parseInput } from './schemas.js';
 
@@ -22,12 +23,17 @@ type ApiEnv = { Variables: { owner: ApiKeyRecord } };
 
 export interface BatchRouteDeps {
   readonly batches?: BatchStore;
+  readonly keys: KeyStore;
+  readonly auth: AuthMode;
   readonly roundJobs: RoundJobStore;
   readonly blobs: BlobStore;
   readonly bots: BotStore;
   readonly matches: MatchStore;
   readonly webhookSettings?: WebhookSettings;
 }
+
+/** Unfinished batches one key may have. */
+const MAX_OPEN_BATCHES = 100;
 
 const ResultsQuery = z
   .object({
@@ -74,6 +80,12 @@ export function batchRoutes(
       throw new ApiProblem(501, 'NO_QUEUE', 'this deployment has no match queue for batches');
     return deps.batches;
   };
+  // Reads take the key without counting against its rate (a matchmaker polls), as board reads do.
+  const reader = async (c: Context<ApiEnv>): Promise<string> => {
+    const record = await readerOf(deps.keys, deps.auth, c.req.header('Authorization'));
+    if (!record) throw new ApiProblem(401, 'UNAUTHORIZED', 'a batch is read with the key that created it');
+    return record.id;
+  };
   const mine = async (id: string, owner: string): Promise<BatchState> => {
     checkId('id', id);
     const batch = isBatchId(id) ? await store().getBatch(id) : null;
@@ -86,6 +98,7 @@ export function batchRoutes(
     const batches = store();
     const owner = c.get('owner').id;
     const request = await readBatchRequest(c.req.raw, owner, deps.bots, hookSettings);
+    await checkQueued(batches, owner, request.pairings.length);
     const now = new Date();
     const webhook = request.webhook === undefined ? undefined : newBatchHook(request.webhook, now);
     const matchWebhook = request.matchWebhook === undefined ? undefined : newBatchHook(request.matchWebhook, now);
@@ -114,21 +127,21 @@ export function batchRoutes(
     );
   });
 
-  app.get('/v1/batches', batchDocs.listBatches, auth, async (c) => {
+  app.get('/v1/batches', batchDocs.listBatches, async (c) => {
     const query = parseInput(PageQuery, c.req.query());
-    const page = await store().listBatches(c.get('owner').id, query.limit, query.cursor);
+    const page = await store().listBatches(await reader(c), query.limit, query.cursor);
     return c.json({
       items: page.items.map(presentBatch),
       cursor: page.cursor,
     });
   });
 
-  app.get('/v1/batches/:id', batchDocs.getBatch, auth, async (c) =>
-    c.json(presentBatch(await mine(c.req.param('id'), c.get('owner').id))),
+  app.get('/v1/batches/:id', batchDocs.getBatch, async (c) =>
+    c.json(presentBatch(await mine(c.req.param('id'), await reader(c)))),
   );
 
-  app.get('/v1/batches/:id/results', batchDocs.batchResults, auth, async (c) => {
-    const batch = await mine(c.req.param('id'), c.get('owner').id);
+  app.get('/v1/batches/:id/results', batchDocs.batchResults, async (c) => {
+    const batch = await mine(c.req.param('id'), await reader(c));
     const query = parseInput(ResultsQuery, c.req.query());
     const results = await batchResults(deps, batch, query.from, query.limit);
     if (query.format === 'csv')
@@ -140,4 +153,21 @@ export function batchRoutes(
       'Content-Type': 'application/x-ndjson',
     });
   });
+}
+
+/**
+ * 429 KEY_QUEUE_FULL when the key's unfinished batches (its newest 100) and
+ * this one would leave more than MAX_QUEUED_PAIRINGS pairings waiting, or
+ * it has MAX_OPEN_BATCHES unfinished: one key cannot fill the queue for all.
+ */
+async function checkQueued(batches: BatchStore, owner: string, adding: number): Promise<void> {
+  const open = (await batches.listBatches(owner, MAX_OPEN_BATCHES)).items.filter((b) => b.done + b.failed < b.total);
+  const waiting = open.reduce((sum, b) => sum + b.total - b.done - b.failed, 0);
+  if (waiting + adding <= MAX_QUEUED_PAIRINGS && open.length < MAX_OPEN_BATCHES) return;
+  throw new ApiProblem(
+    429,
+    'KEY_QUEUE_FULL',
+    `this key has ${waiting} pairings waiting in ${open.length} unfinished batches; at most ${MAX_QUEUED_PAIRINGS} pairings in ${MAX_OPEN_BATCHES - 1} batches may wait`,
+    { limit: 'queuedPairingsPerKey', max: MAX_QUEUED_PAIRINGS, count: waiting + adding },
+  );
 }

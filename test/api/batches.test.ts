@@ -213,4 +213,25 @@ describe('a batch', () => {
     expect(server.sent).toHaveLength(0);
     expect((await server.call('GET', '/v1/batches')).body.items).toEqual([]);
   });
+
+  it('refuses a key more than 20,000 pairings waiting in its unfinished batches', async () => {
+    const { server, asOther, bot, mine } = await setup();
+    const full = {
+      game: 'ants',
+      settings: CHEAP_ANTS,
+      pairings: Array.from({ length: 10_000 }, () => ({ seats: mine })),
+    };
+    expect((await server.call('POST', '/v1/batches', full)).status).toBe(202);
+    expect((await server.call('POST', '/v1/batches', full)).status).toBe(202);
+    const over = await server.call('POST', '/v1/batches', { ...full, pairings: [{ seats: mine }] });
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({
+      code: 'KEY_QUEUE_FULL',
+      details: { limit: 'queuedPairingsPerKey', max: 20_000, count: 20_001 },
+    });
+    // Another key's queue is its own.
+    const theirs = [await bot('theirs-1', asOther), await bot('theirs-2', asOther)];
+    const other = await server.call('POST', '/v1/batches', { ...full, pairings: [{ seats: theirs }] }, asOther);
+    expect(other.status).toBe(202);
+  }, 60_000);
 });
