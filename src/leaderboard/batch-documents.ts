@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { gzip } from '../match/digest.js';
-import { readStoredJson } from '../match/stored-documents.js';
+import { replayCorrupt } from '../match/stored-documents.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 
 /**
- * What a batch keeps beside its record, as gzip JSON blobs: its pairings (the
+ * What a batch keeps beside its record, as plain JSON blobs: its pairings (the
  * results list them in order), an asynchronous match's request (its seats may
- * be code), and why a pairing failed.
+ * be code), and why a pairing failed. Plain, not gzip: an S3 client that
+ * decodes Content-Encoding itself (fetch on Workers) reads them the same.
  */
 
 export const Pairing = z.object({
@@ -19,14 +19,32 @@ export type Pairing = z.infer<typeof Pairing>;
 export const JobFailure = z.object({ code: z.string(), message: z.string() });
 export type JobFailure = z.infer<typeof JobFailure>;
 
-const pairingsKey = (batch: string) => `batches/${batch}/pairings.json.gz`;
-const requestKey = (batch: string) => `batches/${batch}/request.json.gz`;
-const failureKey = (batch: string, index: number) => `batches/${batch}/failed/${index}.json.gz`;
-
-const GZIP_JSON = { contentType: 'application/json', contentEncoding: 'gzip' };
+const pairingsKey = (batch: string) => `batches/${batch}/pairings.json`;
+const requestKey = (batch: string) => `batches/${batch}/request.json`;
+const failureKey = (batch: string, index: number) => `batches/${batch}/failed/${index}.json`;
 
 async function putJson(blobs: BlobStore, key: string, value: unknown): Promise<void> {
-  await blobs.put(key, await gzip(new TextEncoder().encode(JSON.stringify(value))), GZIP_JSON);
+  await blobs.put(key, new TextEncoder().encode(JSON.stringify(value)), { contentType: 'application/json' });
+}
+
+/** A stored JSON blob checked against `schema`; null when there is none, REPLAY_CORRUPT when it does not read. */
+async function readStoredJson<T>(
+  blobs: BlobStore,
+  key: string,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<{ doc: T } | null> {
+  const bytes = await blobs.get(key);
+  if (!bytes) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw replayCorrupt(what, 'it is not JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw replayCorrupt(what, 'it is not of its shape');
+  return { doc: parsed.data };
 }
 
 export const putPairings = (blobs: BlobStore, batch: string, pairings: readonly Pairing[]) =>
