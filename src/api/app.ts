@@ -27,7 +27,7 @@ import type { JobQueue } from '../store/contract/job-queue.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { writeAuth, type AuthMode } from './auth.js';
 import { VERSION } from '../version.js';
-import { canonicalJson, readMatchRequest } from './match-request.js';
+import { readMatchRequest } from './match-request.js';
 import { docsAssetHandler, docsHandler, openApiHandler } from './openapi.js';
 import { ApiProblem, POOL_BUSY_RETRY_AFTER_S, problemResponse, runnerProblem } from './problems.js';
 import { checkId, ListQuery, parseInput } from './schemas.js';
@@ -138,19 +138,16 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   webRoutes(app, { api: (path, init) => Promise.resolve(app.request(path, init)) });
 
   app.post('/v1/matches', docs.createMatch, auth, async (c) => {
-    const read = await readMatchRequest(c.req.raw);
-    const { game, request, public: listed } = read;
+    // With Prefer: respond-async, as with async: true (a retry is the same request either way).
+    const read = await readMatchRequest(c.req.raw, prefersAsync(c));
+    const { game, request, public: listed, canonical, async: queued } = read;
     const owner = c.get('owner').id;
-    const queued = read.async || prefersAsync(c);
     if (read.webhook !== undefined && !queued)
       throw new ApiProblem(400, 'INVALID_REQUEST', 'webhook: for an asynchronous match only (async: true)', {
         field: 'webhook',
       });
     if (queued && (!config.queue || !config.batches))
       throw new ApiProblem(501, 'NO_QUEUE', 'this deployment has no match queue for asynchronous matches');
-    // An asynchronous retry is the same request however it asked for the answer.
-    const canonical =
-      queued && !read.async ? canonicalJson({ ...JSON.parse(read.canonical), async: true }) : read.canonical;
     // Stored bots: the caller's own, or public ones; any other id is not found.
     const resolveBot: ResolveBot = (id, field) => storedSeat(config, id, { owner, field });
     const seats = await decodeSeats(game, game.request.seats(request), resolveBot, maxBundle);
@@ -168,16 +165,14 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
         key: c.req.header('Idempotency-Key'),
         canonical,
         deadlineMs: CLAIM_MARGIN_MS,
-        run: async () => {
-          const view = await queueMatch(
+        run: () =>
+          queueMatch(
             deps,
             config.queue!,
             { owner, game, request, public: listed, ...(read.webhook === undefined ? {} : { webhook: read.webhook }) },
             config.webhookSettings ?? DEFAULT_WEBHOOK_SETTINGS,
-          );
-          return { ...view };
-        },
-        find: (id) => asyncMatchState(deps, id).then((v) => (v ? { ...v, createdAt: v.createdAt } : null)),
+          ),
+        find: (id) => asyncMatchState(deps, id),
       });
       if (replayed) c.header('Idempotent-Replayed', 'true');
       if (prefersAsync(c)) c.header('Preference-Applied', 'respond-async');

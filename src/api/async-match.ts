@@ -51,7 +51,7 @@ export async function queueMatch(
     readonly webhook?: string;
   },
   hooks: Pick<WebhookSettings, 'allowPrivate'>,
-): Promise<AsyncMatchView & { readonly createdAt: string }> {
+): Promise<AsyncMatchView> {
   if (input.webhook !== undefined) {
     const checked = checkWebhookUrl(input.webhook, { allowPrivate: hooks.allowPrivate });
     if (!checked.ok)

@@ -13,7 +13,7 @@ export interface MatchRequest {
   readonly public: boolean;
   /** The request and `public` as canonical JSON: the same for a retry whatever its transport. */
   readonly canonical: string;
-  /** `async: true` in the body: answer 202 at once and play it through the queue. */
+  /** `async: true` in the body, or `respondAsync` (Prefer: respond-async): answer 202 at once and play it through the queue. */
   readonly async: boolean;
   /** An asynchronous match's webhook URL (unchecked yet). */
   readonly webhook?: string;
@@ -24,16 +24,19 @@ export interface MatchRequest {
  * seats can be sent as files: the files are the seats, the other fields the
  * JSON fields as text). Returns the game, the request its schema accepted,
  * whether the match is public, and a canonical form of both (the same for a
- * retry whatever its transport, e.g. a new multipart boundary).
+ * retry whatever its transport, e.g. a new multipart boundary). An
+ * asynchronous match (`async: true`, or `respondAsync` from the Prefer
+ * header) has its `webhook`; both are in the canonical form.
  */
-export async function readMatchRequest(raw: Request): Promise<MatchRequest> {
+export async function readMatchRequest(raw: Request, respondAsync = false): Promise<MatchRequest> {
   const type = raw.headers.get('content-type') ?? 'application/json';
   let input: unknown;
   let listed: boolean;
   if (type.startsWith('multipart/form-data')) [input, listed] = takePublic(await fromForm(raw), formPublic);
   else if (type.startsWith('application/json')) [input, listed] = takePublic(await readJson(raw), jsonPublic);
   else throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `send application/json or multipart/form-data, not ${type}`);
-  const [rest, queued] = takeAsync(input);
+  const [rest, fields] = takeAsync(input);
+  const queued = respondAsync ? { ...fields, async: true as const } : fields;
   const game = requestedGame(rest);
   const request = parseInput(game.request.schema, rest) as { readonly game: string };
   return {

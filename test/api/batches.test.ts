@@ -59,11 +59,12 @@ describe('an asynchronous match', () => {
       webhook: { url: receiver.url('/async') },
     });
 
+    // The same request, asking for the asynchronous answer in the body instead: the same match.
     const again = await server.call(
       'POST',
       '/v1/matches',
-      { ...antsMatch(mine[0]!, mine[1]!), webhook: receiver.url('/async') },
-      { prefer: 'respond-async', 'idempotency-key': 'async-1' },
+      { ...antsMatch(mine[0]!, mine[1]!), webhook: receiver.url('/async'), async: true },
+      { 'idempotency-key': 'async-1' },
     );
     expect(again.status).toBe(202);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
