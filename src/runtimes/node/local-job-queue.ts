@@ -85,7 +85,8 @@ export class LocalJobQueue implements JobQueue<RoundJob> {
       tries.busy++;
       return this.later(job, Math.max(0, verdict.retryAt - Date.now()) + BUSY_SLACK_MS);
     }
-    const message = `leaderboard ${job.board} round ${job.round}: job ${job.id}: ${(e as Error).message ?? String(e)}`;
+    const where = isBatchJob(job) ? `batch ${job.board}` : `leaderboard ${job.board} round ${job.round}`;
+    const message = `${where}: job ${job.id}: ${(e as Error).message ?? String(e)}`;
     if (verdict.kind === 'failed' && verdict.code === null && tries.errors < RETRY_DELAYS_MS.length) {
       this.log(`${message}; trying again`);
       return this.later(job, RETRY_DELAYS_MS[tries.errors++]!);
