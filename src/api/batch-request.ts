@@ -43,7 +43,8 @@ export const BatchRequestBody = z
 export interface BatchRequest {
   readonly game: GameModule;
   readonly settings: Readonly<Record<string, unknown>>;
-  readonly pairings: readonly Required<Pick<Pairing, 'seats' | 'map'>>[] & readonly Pairing[];
+  /** Each with its map filled in (the settings' first when it named none). */
+  readonly pairings: readonly (Pairing & { readonly map: string })[];
   readonly public: boolean;
   readonly webhook?: string;
   readonly matchWebhook?: string;
