@@ -235,4 +235,34 @@ describe('a batch', () => {
     const other = await server.call('POST', '/v1/batches', { ...full, pairings: [{ seats: theirs }] }, asOther);
     expect(other.status).toBe(202);
   }, 60_000);
+
+  it('tells the batch webhook when a delivery finds every pairing counted but the batch not yet finished', async () => {
+    const { server, mine } = await setup();
+    const created = await server.call('POST', '/v1/batches', {
+      game: 'ants',
+      settings: CHEAP_ANTS,
+      pairings: [{ seats: mine }, { seats: mine }],
+      webhook: receiver.url('/recovered'),
+    });
+    const id = created.body.id as string;
+    // As if a process counted both pairings, then died before marking the batch finished.
+    for (const job of server.sent) {
+      const claim = await server.stores.roundJobs.claim(job, 'dead', Date.now(), 60_000);
+      expect(claim.state).toBe('claimed');
+      await server.stores.roundJobs.finish(job, 'failed');
+    }
+    expect((await server.call('GET', `/v1/batches/${id}`)).body).toMatchObject({
+      status: 'finished',
+      finishedAt: null,
+    });
+    await server.release();
+    await server.release();
+    await server.local.idle();
+    await server.lanes.idle();
+    expect((await server.call('GET', `/v1/batches/${id}`)).body.finishedAt).not.toBeNull();
+    const told = receiver.received.filter((r) => r.headers['umpire-delivery'] === `dlv_${id}`);
+    expect(told).toHaveLength(1);
+    expect(JSON.parse(told[0]!.body).data).toMatchObject({ batch: id, total: 2, done: 0, failed: 2 });
+    expect(server.played()).toBe(0);
+  });
 });
