@@ -142,13 +142,13 @@ export const ERRORS = [
   {
     code: 'LIMIT_EXCEEDED',
     status: [422],
-    text: 'A leaderboard past a limit, more than 500 keys in one request, or a bot past 500 versions; `details: { limit, max, count }`.',
+    text: 'A leaderboard past a limit, more than 500 keys or 10,000 pairings in one request, or a bot past 500 versions; `details: { limit, max, count }`.',
   },
   { code: 'IDEMPOTENCY_KEY_REUSED', status: [422], text: 'The same `Idempotency-Key` with another body.' },
   {
     code: 'WEBHOOK_URL_INVALID',
     status: [422],
-    text: 'A hook URL that is not a public http(s) address, with the reason.',
+    text: "A hook URL (a board's, a batch's, an asynchronous match's) that is not a public http(s) address, with the reason.",
   },
   { code: 'RATE_LIMITED', status: [429], text: "The key's writes per minute are used up; see `Retry-After`." },
   {
@@ -159,7 +159,11 @@ export const ERRORS = [
   { code: 'INTERNAL', status: [500], text: 'A bug: the log has the stack, the answer does not.' },
   { code: 'REPLAY_CORRUPT', status: [500], text: 'A stored replay or logs object that cannot be decoded.' },
   { code: 'ID_COLLISION', status: [500], text: 'A new match id collided with a stored one: retry the request.' },
-  { code: 'NO_QUEUE', status: [501], text: 'This deployment has no queue for rounds.' },
+  {
+    code: 'NO_QUEUE',
+    status: [501],
+    text: 'This deployment has no queue for rounds, batches or asynchronous matches.',
+  },
   { code: 'BOARD_CONTENDED', status: [503], text: 'A leaderboard or entry kept changing under the write: retry.' },
   { code: 'MANIFEST_MISSING', status: [503], text: "A frozen leaderboard's stored manifest is gone." },
   {

@@ -18,7 +18,10 @@ import { botRoutes } from './bot-routes.js';
 import { gameRoutes } from './game-routes.js';
 import { keyRoutes } from './key-routes.js';
 import { problemPage, webRoutes } from '../web/routes.js';
-import { requestDeadlineMs, runIdempotent } from './idempotency.js';
+import { CLAIM_MARGIN_MS, requestDeadlineMs, runIdempotent } from './idempotency.js';
+import { asyncMatchState, prefersAsync, queueMatch } from './async-match.js';
+import { batchRoutes } from './batch-routes.js';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from '../leaderboard/webhook-settings.js';
 import { bodyLimits, limitsFromEnv, processEnv, type Limits } from './limits.js';
 import { leaderboardRoutes } from './leaderboard-routes.js';
 import { boardAdminRoutes } from './board-admin-routes.js';
@@ -41,7 +44,9 @@ import { inlineHashes, viewerPolicy } from './policies.js';
 import { LOOPBACK_SITE, type Site } from './site.js';
 
 /** The stores the API reads and writes (every backend's but the webhook lanes'), and how it runs. */
-export interface AppConfig extends Omit<Stores, 'deliveries'> {
+export interface AppConfig extends Omit<Stores, 'deliveries' | 'batches'> {
+  /** Batches and asynchronous matches (with a queue); without them, neither is offered. */
+  readonly batches?: Stores['batches'];
   /** Where rounds' matches wait to be played; without one, rounds are not offered. */
   readonly queue?: JobQueue<RoundJob>;
   /** Whether writes need an API key (deployed entries) or accept none (the local server). */
@@ -56,6 +61,8 @@ export interface AppConfig extends Omit<Stores, 'deliveries'> {
   readonly limits?: Limits;
   /** The origin of the URLs the API hands out and the hosts it answers to (default: loopback names only). */
   readonly site?: Site;
+  /** Who may receive webhooks (default: public addresses only). */
+  readonly webhookSettings?: WebhookSettings;
 }
 
 /** The app's Hono environment: the write owner found by the auth middleware (its `scope` always set). */
@@ -140,8 +147,16 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   webRoutes(app, { api: (path, init) => Promise.resolve(app.request(path, init)) });
 
   app.post('/v1/matches', docs.createMatch, auth, async (c) => {
-    const { game, request, public: listed, canonical } = await readMatchRequest(c.req.raw);
+    // With Prefer: respond-async, as with async: true (a retry is the same request either way).
+    const read = await readMatchRequest(c.req.raw, prefersAsync(c));
+    const { game, request, public: listed, canonical, async: queued } = read;
     const owner = c.get('owner').id;
+    if (read.webhook !== undefined && !queued)
+      throw new ApiProblem(400, 'INVALID_REQUEST', 'webhook: for an asynchronous match only (async: true)', {
+        field: 'webhook',
+      });
+    if (queued && (!config.queue || !config.batches))
+      throw new ApiProblem(501, 'NO_QUEUE', 'this deployment has no match queue for asynchronous matches');
     // Stored bots: the caller's own, or public ones; any other id is not found.
     const resolveBot: ResolveBot = (id, field) => storedSeat(config, id, { owner, field });
     const seats = await decodeSeats(game, game.request.seats(request), resolveBot, maxBundle);
@@ -151,6 +166,28 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
       setup.budgets,
       seats.map((s) => s.bot),
     );
+    if (queued) {
+      // Checked as a match is (bad input answered 4xx above), then queued as a batch of one.
+      const deps = { ...config, batches: config.batches! };
+      const { record, replayed } = await runIdempotent(config.matches, {
+        owner,
+        key: c.req.header('Idempotency-Key'),
+        canonical,
+        deadlineMs: CLAIM_MARGIN_MS,
+        run: () =>
+          queueMatch(
+            deps,
+            config.queue!,
+            { owner, game, request, public: listed, ...(read.webhook === undefined ? {} : { webhook: read.webhook }) },
+            config.webhookSettings ?? DEFAULT_WEBHOOK_SETTINGS,
+          ),
+        find: (id) => asyncMatchState(deps, id),
+      });
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      if (prefersAsync(c)) c.header('Preference-Applied', 'respond-async');
+      c.header('Location', `/v1/matches/${record.id}`);
+      return c.json(record, 202);
+    }
     // The match waits its turn among this key's jobs (a key cannot crowd out the others: worker-pool.ts).
     const runner = forTenant(config.runner, keyTenant(owner));
     const play = () =>
@@ -177,6 +214,8 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   inviteRoutes(app, config, auth);
   matchControlRoutes(app, config, auth, config.queue);
 
+  batchRoutes(app, config, auth, config.queue);
+
   app.get('/v1/matches', docs.listMatches, async (c) => {
     const query = parseInput(ListQuery, c.req.query());
     // With a bot: the matches it played; without: the listed (public) matches.
@@ -189,14 +228,18 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     return c.json({ items: items.map((r) => present(c, r)), cursor: page.cursor });
   });
 
-  app.get('/v1/matches/:id', docs.getMatch, async (c) =>
-    c.json(
-      present(
-        c,
-        (await withPrivateBotIdsHidden(config.bots, [await findRecord(config, checkId('id', c.req.param('id')))]))[0]!,
-      ),
-    ),
-  );
+  app.get('/v1/matches/:id', docs.getMatch, async (c) => {
+    const id = checkId('id', c.req.param('id'));
+    const record = MATCH_ID.test(id) ? await config.matches.get<MatchRecord>(id) : null;
+    if (record) return c.json(present(c, (await withPrivateBotIdsHidden(config.bots, [record]))[0]!));
+    // An asynchronous match not played yet: 202 while queued, its reason once failed.
+    const pending =
+      MATCH_ID.test(id) && config.batches ? await asyncMatchState({ ...config, batches: config.batches }, id) : null;
+    if (!pending || pending.status === 'done') throw new ApiProblem(404, 'NOT_FOUND', `no match with id '${id}'`);
+    if (pending.status === 'failed') return c.json(pending, 200);
+    c.header('Retry-After', '2');
+    return c.json(pending, 202);
+  });
 
   // Re-running a match costs as much as playing it: for the key that created it only.
   app.post('/v1/matches/:id/verify', docs.verifyMatch, auth, async (c) => {

@@ -21,7 +21,7 @@ import { presentBot, presentVersion } from './bot-access.js';
 import { versionDocs } from './bot-version-docs.js';
 import { botKind, validateBot, type NewBotInput } from './bots.js';
 import { ApiProblem } from './problems.js';
-import { VersionStateBody, parseInput, parseJsonText, readJson } from './schemas.js';
+import { VersionStateBody, parseInput, parseJsonText } from './schemas.js';
 
 type Env = { Variables: { owner: ApiKeyRecord } };
 

@@ -34,6 +34,8 @@ export interface IdempotentRequest<R> {
   readonly canonical: string;
   readonly deadlineMs: number;
   readonly run: () => Promise<R>;
+  /** What a completed key's id answers (default: the stored match record; an asynchronous match's may not be played yet). */
+  readonly find?: (id: string) => Promise<R | null>;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function runIdempotent<R extends StoredRecord>(
   if (claim.state === 'pending')
     throw new ApiProblem(409, 'IDEMPOTENCY_IN_PROGRESS', 'a request with this Idempotency-Key is still running');
   if (claim.state === 'done') {
-    const existing = await matches.get<R>(claim.matchId);
+    const existing = await (request.find ?? ((id: string) => matches.get<R>(id)))(claim.matchId);
     if (existing) return { record: existing, replayed: true };
   }
   let record: R;

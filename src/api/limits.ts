@@ -64,6 +64,9 @@ export const DEFAULT_BODY_BYTES = 64 * 1024;
 /** The body of POST /v1/keys: room for 500 rows of a team and a name of 100 characters each, quoted. */
 export const KEY_BATCH_BYTES = 256 * 1024;
 
+/** The body of POST /v1/batches: 10,000 pairings of a few bot ids, a map and a seed each. */
+export const BATCH_BODY_BYTES = 4 * 1024 * 1024;
+
 /** Room for everything in a request but its bundles: other fields, multipart framing. */
 const BODY_OVERHEAD = 64 * 1024;
 
@@ -88,6 +91,7 @@ export function bodyLimits(maxBundle: number): (method: string, path: string) =>
     what: `the upload form (a bot file of ${maxBundle} bytes)`,
   };
   const keys: BodyLimit = { max: KEY_BATCH_BYTES, what: 'a batch of keys' };
+  const batch: BodyLimit = { max: BATCH_BODY_BYTES, what: 'a batch of matches' };
   const other: BodyLimit = { max: DEFAULT_BODY_BYTES, what: 'this request' };
   return (method, path) => {
     if (method !== 'POST') return other;
@@ -95,6 +99,7 @@ export function bodyLimits(maxBundle: number): (method: string, path: string) =>
     if (path === '/v1/bots') return bot;
     if (path === '/ui/bots') return form;
     if (path === '/v1/keys') return keys;
+    if (path === '/v1/batches') return batch;
     return other;
   };
 }

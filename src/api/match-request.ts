@@ -13,6 +13,10 @@ export interface MatchRequest {
   readonly public: boolean;
   /** The request and `public` as canonical JSON: the same for a retry whatever its transport. */
   readonly canonical: string;
+  /** `async: true` in the body, or `respondAsync` (Prefer: respond-async): answer 202 at once and play it through the queue. */
+  readonly async: boolean;
+  /** An asynchronous match's webhook URL (unchecked yet). */
+  readonly webhook?: string;
 }
 
 /**
@@ -20,18 +24,51 @@ export interface MatchRequest {
  * seats can be sent as files: the files are the seats, the other fields the
  * JSON fields as text). Returns the game, the request its schema accepted,
  * whether the match is public, and a canonical form of both (the same for a
- * retry whatever its transport, e.g. a new multipart boundary).
+ * retry whatever its transport, e.g. a new multipart boundary). An
+ * asynchronous match (`async: true`, or `respondAsync` from the Prefer
+ * header) has its `webhook`; both are in the canonical form.
  */
-export async function readMatchRequest(raw: Request): Promise<MatchRequest> {
+export async function readMatchRequest(raw: Request, respondAsync = false): Promise<MatchRequest> {
   const type = raw.headers.get('content-type') ?? 'application/json';
   let input: unknown;
   let listed: boolean;
   if (type.startsWith('multipart/form-data')) [input, listed] = takePublic(await fromForm(raw), formPublic);
   else if (type.startsWith('application/json')) [input, listed] = takePublic(await readJson(raw), jsonPublic);
   else throw new ApiProblem(415, 'UNSUPPORTED_MEDIA_TYPE', `send application/json or multipart/form-data, not ${type}`);
-  const game = requestedGame(input);
-  const request = parseInput(game.request.schema, input) as { readonly game: string };
-  return { game, request, public: listed, canonical: canonicalJson({ ...request, public: listed }) };
+  const [rest, fields] = takeAsync(input);
+  const queued = respondAsync ? { ...fields, async: true as const } : fields;
+  const game = requestedGame(rest);
+  const request = parseInput(game.request.schema, rest) as { readonly game: string };
+  return {
+    game,
+    request,
+    public: listed,
+    // Without the asynchronous fields, the same text as before they existed (stored idempotency keys still match).
+    canonical: canonicalJson({ ...request, public: listed, ...queued }),
+    async: queued.async === true,
+    ...(queued.webhook === undefined ? {} : { webhook: queued.webhook }),
+  };
+}
+
+/**
+ * The service's fields of an asynchronous match, taken off the body: `async`
+ * (JSON true or false; a form's "true", "on" or "1") and `webhook` (a URL).
+ */
+function takeAsync(input: unknown): [unknown, { async?: true; webhook?: string }] {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return [input, {}];
+  const { async: flag, webhook, ...rest } = input as Record<string, unknown>;
+  const out: { async?: true; webhook?: string } = {};
+  if (flag !== undefined && !(flag === false || flag === 'false' || flag === '0' || flag === 'off' || flag === '')) {
+    if (!(flag === true || flag === 'true' || flag === '1' || flag === 'on'))
+      throw new ApiProblem(400, 'INVALID_REQUEST', 'async: true or false', { field: 'async' });
+    out.async = true;
+  }
+  if (webhook !== undefined) {
+    if (typeof webhook !== 'string' || webhook.length > 2000)
+      throw new ApiProblem(400, 'INVALID_REQUEST', 'webhook: a URL of up to 2000 characters', { field: 'webhook' });
+    out.webhook = webhook;
+  }
+  return [rest, out];
 }
 
 const publicProblem = (allowed: string) =>

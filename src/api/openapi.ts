@@ -106,6 +106,10 @@ function documentation() {
       { name: 'Matches', description: 'Play a match, and read, verify and view stored ones' },
       { name: 'Bots', description: 'Store a bot once and play it by id' },
       { name: 'Leaderboards', description: 'Boards of entries, round robins, ratings, exports and webhooks' },
+      {
+        name: 'Batches',
+        description: "An external matchmaker's pairings, played through the queue, with progress and results",
+      },
       { name: 'Games', description: 'The registered games, their schemas and maps' },
       { name: 'Keys', description: "An organizer's admin key mints, lists, renames and revokes the teams' keys" },
       { name: 'Service', description: 'Health and this documentation' },

@@ -5,6 +5,7 @@ import type { GameModule } from '../core/game-module.js';
 import { DEFAULT_GAME, GAME_IDS, GAMES } from '../games/catalog.js';
 import { errorResponse, jsonBody, jsonResponse, MatchRecordBody, READ_SECURITY, WRITE_SECURITY } from './openapi.js';
 import { BotListQuery, BotPatch, ListQuery, newBotSchema, PageQuery } from './schemas.js';
+import { AsyncMatchBody } from './batch-route-docs.js';
 
 // What each route says of itself in the OpenAPI document: every route registration adds the
 // describeRoute middleware of its entry here (`docs.createMatch`, ...), so the document's paths and
@@ -191,9 +192,17 @@ export const docs = {
       "The body names the game in `game` and gives each seat a bot: its JavaScript source (`js`), its WebAssembly module in base64 (`wasm`), a text bot under its game's field, or a stored bot (`{ bot: id }`). " +
       'A stored bot must be your own or public; any other id answers 404 NOT_FOUND, the same as an id that does not exist. ' +
       'Games whose seats can be files also take a multipart form: the files are the seats, the other fields the JSON fields as text (budgets as JSON). ' +
-      '`public: true` (form: `true`, `on` or `1`) lists the match among recent ones (GET /v1/matches without `bot`); the record says `public`. An Idempotency-Key retry must send the same `public`.',
+      '`public: true` (form: `true`, `on` or `1`) lists the match among recent ones (GET /v1/matches without `bot`); the record says `public`. An Idempotency-Key retry must send the same `public`. ' +
+      'With `Prefer: respond-async` or `async: true` the request is checked as usual, then queued (docs/batches.md): 202 with Location /v1/matches/{id}, `{ id, status: "queued" }` and, with `webhook` (a URL), its secret; the webhook is told `match.finished` once, signed as leaderboard webhooks are.',
     security: WRITE_SECURITY,
     parameters: [
+      {
+        name: 'Prefer',
+        in: 'header',
+        required: false,
+        description: '`respond-async`: answer 202 at once and play the match through the queue',
+        schema: { type: 'string' },
+      },
       {
         name: 'Idempotency-Key',
         in: 'header',
@@ -215,6 +224,10 @@ export const docs = {
         ...jsonResponse('The finished match (Location: /v1/matches/{id})', MatchRecordBody),
         headers: { Location: { schema: { type: 'string' } }, 'Idempotent-Replayed': { schema: { type: 'string' } } },
       },
+      '202': {
+        ...jsonResponse('An asynchronous match, queued (Location: /v1/matches/{id})', AsyncMatchBody),
+        headers: { Location: { schema: { type: 'string' } }, 'Preference-Applied': { schema: { type: 'string' } } },
+      },
       '400': errorResponse('Invalid input; details.field names the offending field'),
       '401': errorResponse('UNAUTHORIZED: no key, or a key that is not valid'),
       '404': errorResponse(
@@ -229,6 +242,7 @@ export const docs = {
         'The map or world fails validation, an Idempotency-Key was reused with another request, or BOT_GAME_MISMATCH: a stored bot of another game',
       ),
       '429': errorResponse(`RATE_LIMITED (with Retry-After); ${KEY_QUEUE_FULL}`),
+      '501': errorResponse('NO_QUEUE: an asynchronous match on a deployment without a match queue'),
       '503': errorResponse(RUN_FAILURES),
     },
   }),
@@ -250,7 +264,13 @@ export const docs = {
     tags: ['Matches'],
     summary: 'A match record',
     parameters: [MATCH_ID],
-    responses: { '200': jsonResponse('The record', MatchRecordBody), '404': errorResponse('No such match') },
+    description:
+      'An asynchronous match answers 202 `{ id, status: "queued" }` (with Retry-After) until it is played, then its record; one that could not be played answers 200 `{ id, status: "failed", error }`.',
+    responses: {
+      '200': jsonResponse('The record (or a failed asynchronous match)', z.union([MatchRecordBody, AsyncMatchBody])),
+      '202': jsonResponse('An asynchronous match not played yet', AsyncMatchBody),
+      '404': errorResponse('No such match'),
+    },
   }),
   verifyMatch: describe({
     tags: ['Matches'],

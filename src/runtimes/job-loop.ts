@@ -1,7 +1,7 @@
-import type { LeaderboardDeps } from '../leaderboard/deps.js';
-import { runRoundJob } from '../leaderboard/run-round-job.js';
+import type { BatchDeps } from '../leaderboard/run-batch-job.js';
+import { runQueuedJob } from '../leaderboard/run-queued-job.js';
+import type { QueuedJob } from '../store/contract/batch-job.js';
 import { type JobError, jobErrorCode, type JobErrorCode } from '../store/contract/job-errors.js';
-import type { RoundJob } from '../store/contract/round-job.js';
 
 /**
  * How one delivery of a queued job ended, for the queue to act on: `done`
@@ -31,15 +31,16 @@ export interface JobLoopOptions<M> {
 
 /**
  * The one job loop of the queue consumers (Lambda's SQS batches, Workers'
- * queue batches): plays each message's job in turn, `jobOf` reading it from
+ * queue batches): plays each message's job in turn (a round's or a batch's,
+ * runQueuedJob), `jobOf` reading it from
  * the message (a JOB_INVALID JobError when it is none), and gives each
  * message its verdict, in order. A message that fails is logged and never
  * stops the batch: a delivery again finds its job finished, or held.
  */
 export async function playQueuedJobs<M>(
-  deps: LeaderboardDeps,
+  deps: BatchDeps,
   messages: readonly M[],
-  jobOf: (message: M) => RoundJob,
+  jobOf: (message: M) => QueuedJob,
   options: JobLoopOptions<M> = {},
 ): Promise<JobVerdict[]> {
   const log = options.log ?? ((line: unknown) => console.error(line));
@@ -47,7 +48,7 @@ export async function playQueuedJobs<M>(
   for (const message of messages) {
     let verdict: JobVerdict;
     try {
-      await runRoundJob(deps, jobOf(message));
+      await runQueuedJob(deps, jobOf(message));
       verdict = { kind: 'done' };
     } catch (e) {
       const code = jobErrorCode(e);

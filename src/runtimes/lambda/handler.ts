@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { handle } from 'hono/aws-lambda';
 import { platformSiteFromEnv } from '../../api/site.js';
-import { parseRoundJobText } from '../../leaderboard/job-message.js';
+import { parseQueuedJobText } from '../../leaderboard/queued-job-message.js';
 import { COMPILED_MATCH_WORKER } from '../../match/pool/worker-url.js';
 import { assembleRuntime } from '../assemble.js';
 import { playQueuedJobs } from '../job-loop.js';
@@ -12,7 +12,7 @@ interface SqsEvent {
   Records: { messageId: string; body: string; eventSource: string }[];
 }
 
-/** A Lambda handler: HTTP from a Function URL or API Gateway, and SQS batches of rounds' matches. */
+/** A Lambda handler: HTTP from a Function URL or API Gateway, and SQS batches of rounds' and batches' matches. */
 export type LambdaHandler = (event: unknown, context: unknown) => Promise<unknown>;
 
 /**
@@ -41,7 +41,7 @@ export async function lambdaHandler(
     if (Array.isArray(records) && records[0]?.eventSource === 'aws:sqs') {
       // Partial batch response: only the failed messages come back. A message delivered again
       // finds its job finished (or held by the invocation still playing it) and plays nothing twice.
-      const verdicts = await playQueuedJobs(deps, records, (record) => parseRoundJobText(record.body));
+      const verdicts = await playQueuedJobs(deps, records, (record) => parseQueuedJobText(record.body));
       await kit.lanes.idle();
       return {
         batchItemFailures: records

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { runRoundJob } from '../../leaderboard/run-round-job.js';
+import { runQueuedJob } from '../../leaderboard/run-queued-job.js';
 import type { WebhookLanes } from '../../leaderboard/webhook-lanes.js';
 import { webhookSettingsFromEnv } from '../../leaderboard/webhook-settings.js';
 import { versionPolicyFromEnv } from '../../match/version-policy.js';
@@ -48,7 +48,13 @@ export function nodeKit(env: Readonly<Record<string, string | undefined>>, store
     // Rounds' matches are played in the match pool, boards side by side and sharing the workers
     // fairly with other keys' matches; their jobs live in the table. One match at a time per board:
     // Elo rates each match against the ratings as they stood, so a board's matches rated side by
-    // side would not add up (and would depend on which finished first).
-    queue: (deps) => new LocalJobQueue((job) => runRoundJob(deps, job), { total: 4 * runner.pool.size, perBoard: 1 }),
+    // side would not add up (and would depend on which finished first). A batch's pairings
+    // (rated by nobody) run as many at once as there are workers.
+    queue: (deps) =>
+      new LocalJobQueue((job) => runQueuedJob(deps, job), {
+        total: 4 * runner.pool.size,
+        perBoard: 1,
+        perBatch: runner.pool.size,
+      }),
   };
 }

@@ -1,3 +1,6 @@
+import type { Tenant } from '../../core/fair-queue.js';
+import { isBatchJob } from '../../store/contract/batch-job.js';
+import { jobIndex } from '../../store/contract/job-ids.js';
 import type { RoundJob } from '../../store/contract/round-job.js';
 import { InProcessQueue } from './in-process-queue.js';
 import type { JobQueue } from '../../store/contract/job-queue.js';
@@ -31,15 +34,16 @@ export class LocalJobQueue implements JobQueue<RoundJob> {
    * `concurrency`: jobs at once, or jobs at once in all and per board. The
    * server lets more run than it has workers, each board at most its owner's
    * part of them, so that a board arriving finds a place at once and the
-   * match pool's own fair share decides who plays.
+   * match pool's own fair share decides who plays. A batch's pairings (no
+   * rating to keep in order) run up to `perBatch` at once.
    */
   constructor(
     run: (job: RoundJob) => Promise<unknown>,
-    concurrency: number | { readonly total: number; readonly perBoard: number } = 1,
+    concurrency: number | { readonly total: number; readonly perBoard: number; readonly perBatch?: number } = 1,
     private readonly log: (line: string) => void = (line) => console.error(line),
   ) {
-    const { total, perBoard } =
-      typeof concurrency === 'number' ? { total: concurrency, perBoard: concurrency } : concurrency;
+    const { total, perBoard, perBatch } =
+      typeof concurrency === 'number' ? { total: concurrency, perBoard: concurrency, perBatch: 1 } : concurrency;
     this.queue = new InProcessQueue<RoundJob>(
       async (job) => {
         await run(job);
@@ -47,7 +51,7 @@ export class LocalJobQueue implements JobQueue<RoundJob> {
       },
       total,
       (e, job) => this.failed(e, job),
-      (job) => ({ key: job.board }),
+      (job) => queueTenant(job, perBatch ?? 1),
       perBoard,
     );
   }
@@ -81,7 +85,8 @@ export class LocalJobQueue implements JobQueue<RoundJob> {
       tries.busy++;
       return this.later(job, Math.max(0, verdict.retryAt - Date.now()) + BUSY_SLACK_MS);
     }
-    const message = `leaderboard ${job.board} round ${job.round}: job ${job.id}: ${(e as Error).message ?? String(e)}`;
+    const where = isBatchJob(job) ? `batch ${job.board}` : `leaderboard ${job.board} round ${job.round}`;
+    const message = `${where}: job ${job.id}: ${(e as Error).message ?? String(e)}`;
     if (verdict.kind === 'failed' && verdict.code === null && tries.errors < RETRY_DELAYS_MS.length) {
       this.log(`${message}; trying again`);
       return this.later(job, RETRY_DELAYS_MS[tries.errors++]!);
@@ -99,4 +104,13 @@ export class LocalJobQueue implements JobQueue<RoundJob> {
     }, ms);
     this.timers.add(timer);
   }
+}
+
+/**
+ * Whose turn a job takes in the queue: its board's, or one of `perBatch`
+ * lanes of its batch (by index), so a batch plays that many pairings at once.
+ */
+export function queueTenant(job: RoundJob, perBatch: number): Tenant {
+  if (!isBatchJob(job)) return { key: job.board };
+  return { key: `${job.board}#${(jobIndex(job.id, job.round) ?? 0) % Math.max(1, perBatch)}` };
 }

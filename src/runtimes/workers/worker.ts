@@ -1,7 +1,7 @@
 import type { ExecutionContext, Hono } from 'hono';
 import type { ApiEnv } from '../../api/app.js';
 import { platformSiteFromEnv } from '../../api/site.js';
-import { parseRoundJob } from '../../leaderboard/job-message.js';
+import { parseQueuedJob } from '../../leaderboard/queued-job-message.js';
 import { StoreConfigError } from '../../store/config-error.js';
 import type { Stores } from '../../store/contract/stores.js';
 import { assembleRuntime, runtimeDeps } from '../assemble.js';
@@ -55,7 +55,7 @@ export function workerHandlers(assets: WorkersAssets): WorkerHandlers {
     // by the invocation still playing it: retried once that claim's lease has ended.
     async queue(batch, env, ctx) {
       const deps = runtimeDeps(workersKit(env, assets, ctx), await stores(env));
-      await playQueuedJobs(deps, batch.messages, (message) => parseRoundJob(message.body), {
+      await playQueuedJobs(deps, batch.messages, (message) => parseQueuedJob(message.body), {
         onVerdict: (message, verdict) => settleMessage(message, verdict),
       });
     },

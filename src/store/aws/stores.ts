@@ -12,6 +12,7 @@ import { DynamoLeaderboardStore } from './dynamo-leaderboards.js';
 import { DynamoKeyStore } from './dynamo-keys.js';
 import { DynamoRoundJobStore } from './dynamo-round-jobs.js';
 import { DynamoRatingLedger } from './dynamo-rating-ledger.js';
+import { DynamoBatchStore } from './dynamo-batches.js';
 import { DynamoDeliveryStore } from './dynamo-deliveries.js';
 import type { Stores } from '../contract/stores.js';
 
@@ -78,6 +79,7 @@ export function createStores(config: StorageConfig): AwsStores {
     bots: new DynamoBotStore(dynamodb, config.dynamodb.table),
     leaderboards: new DynamoLeaderboardStore(dynamodb, config.dynamodb.table),
     roundJobs: new DynamoRoundJobStore(dynamodb, config.dynamodb.table),
+    batches: new DynamoBatchStore(dynamodb, config.dynamodb.table),
     ratings: new DynamoRatingLedger(dynamodb, config.dynamodb.table),
     deliveries: new DynamoDeliveryStore(dynamodb, config.dynamodb.table),
     s3,

@@ -1,3 +1,4 @@
+import type { BatchStore } from './batches.js';
 import type { BlobStore } from './blobs.js';
 import type { BotStore } from './bots.js';
 import type { KeyStore } from './keys.js';
@@ -17,6 +18,8 @@ export interface Stores {
   /** Rounds' jobs (claims, counting once) and the rating ledger: the leaderboard queue's state. */
   readonly roundJobs: RoundJobStore;
   readonly ratings: RatingLedger;
+  /** Batches and asynchronous matches: their jobs are round jobs, counted in the batch's record. */
+  readonly batches: BatchStore;
   /** Webhook deliveries not yet made (the local server's lanes). */
   readonly deliveries: PendingDeliveryStore;
 }

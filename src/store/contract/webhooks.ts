@@ -7,7 +7,7 @@ export interface Webhook {
   readonly createdAt: string;
 }
 
-export type WebhookEvent = 'match.finished' | 'rating.changed';
+export type WebhookEvent = 'match.finished' | 'rating.changed' | 'batch.finished';
 
 export interface Delivery {
   readonly hook: Webhook;

@@ -1,4 +1,5 @@
 import type { Stores } from '../contract/stores.js';
+import { MemoryBatchStore } from './memory-batches.js';
 import { MemoryBlobStore } from './memory-blobs.js';
 import { MemoryBotStore } from './memory-bots.js';
 import { MemoryDeliveryStore } from './memory-deliveries.js';
@@ -20,6 +21,7 @@ export function createMemoryStores(): Stores {
     leaderboards: new MemoryLeaderboardStore(rounds),
     roundJobs: new MemoryRoundJobStore(rounds),
     ratings: new MemoryRatingLedger(),
+    batches: new MemoryBatchStore(rounds),
     deliveries: new MemoryDeliveryStore(),
   };
 }

@@ -268,6 +268,54 @@ describe.skipIf(!WRANGLER_RUNS)('the API in the real Workers runtime', () => {
     expect(table[0].name).toBe('hunter');
   }, 60_000);
 
+  it('plays a batch and an asynchronous match through the Cloudflare Queue', async () => {
+    const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const send = () =>
+        fetch(`${worker.base}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...headers },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      // A kept-alive socket workerd has just closed is sent again once (see the round's test).
+      const r = await send().catch((e: { cause?: { code?: string } }) => {
+        if (e.cause?.code !== 'UND_ERR_SOCKET') throw e;
+        return send();
+      });
+      return { status: r.status, headers: r.headers, text: await r.text() };
+    };
+    const brain = readFileSync('src/games/ants/bots/example.ant', 'utf8');
+    const bots: string[] = [];
+    for (const name of ['left', 'right'])
+      bots.push(JSON.parse((await call('POST', '/v1/bots', { game: 'ants', brain, name })).text).id);
+    const created = await call('POST', '/v1/batches', {
+      game: 'ants',
+      settings: { worlds: ['tiny'], rounds: 1 },
+      pairings: Array.from({ length: 6 }, (_, k) => ({ seats: k % 2 ? [bots[1], bots[0]] : bots })),
+    });
+    expect(created.status, created.text).toBe(202);
+    const id = JSON.parse(created.text).id as string;
+    const queued = await call(
+      'POST',
+      '/v1/matches',
+      { game: 'ants', world: 'tiny', rounds: 1, red: { bot: bots[0] }, black: { bot: bots[1] } },
+      { prefer: 'respond-async' },
+    );
+    expect(queued.status, queued.text).toBe(202);
+    const location = queued.headers.get('location')!;
+
+    let batch = JSON.parse(created.text);
+    let match = await call('GET', location);
+    for (let i = 0; i < 150 && (batch.status !== 'finished' || match.status !== 200); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      batch = JSON.parse((await call('GET', `/v1/batches/${id}`)).text);
+      match = await call('GET', location);
+    }
+    expect(batch).toMatchObject({ total: 6, done: 6, failed: 0, status: 'finished' });
+    expect(JSON.parse(match.text)).toMatchObject({ game: 'ants', id: location.split('/').pop() });
+    const results = (await call('GET', `/v1/batches/${id}/results`)).text.trim().split('\n');
+    expect(new Set(results.map((l) => JSON.parse(l).match)).size).toBe(6);
+  }, 60_000);
+
   it('answers bad input with the same errors as everywhere', async () => {
     const anonymous = await fetch(`${worker.base}/v1/matches`, {
       method: 'POST',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { botVersionStoreContract } from './bot-versions.js';
+import { batchStoreContract } from './batches.js';
 import { blobStoreContract, botStoreContract, keyStoreContract } from './bots-keys-blobs.js';
 import { deliveryStoreContract } from './deliveries.js';
 import type { OpenHarness, StoreHarness } from './harness.js';
@@ -39,6 +40,7 @@ export function describeStoreContract(
     leaderboardStoreContract(stores);
     roundJobStoreContract(stores);
     ratingLedgerContract(stores);
+    batchStoreContract(stores);
     deliveryStoreContract(get);
   });
 }

@@ -1,0 +1,99 @@
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import type { Batch, BatchState, BatchStore } from '../contract/batches.js';
+import type { Page } from '../contract/page.js';
+import { N, S } from './attribute-values.js';
+import { queryIndexPage } from './dynamo-matches.js';
+import { unavailable } from './s3-blobs.js';
+
+/**
+ * Batches in the match table. A batch is the item its jobs are counted in,
+ * laid out as a round's (DynamoRoundJobStore counts into pk `lb#<id>`, sk
+ * `round#<id>`): the batch as JSON in `record`, the `done` and `failed`
+ * counters, `counted` (the indexes counted) and, once finished, `finishedAt`.
+ * A batch (not an asynchronous match) is listed by the `byBot` index on gsi1pk `batches#<owner>`, gsi1sk
+ * `<createdAt>#<id>`.
+ */
+export class DynamoBatchStore implements BatchStore {
+  constructor(
+    private readonly db: DynamoDBClient,
+    private readonly table: string,
+  ) {}
+
+  private key(id: string): Record<string, AttributeValue> {
+    return { pk: S(`lb#${id}`), sk: S(`round#${id}`) };
+  }
+
+  async createBatch(batch: Batch): Promise<void> {
+    try {
+      await this.db.send(
+        new PutItemCommand({
+          TableName: this.table,
+          Item: {
+            ...this.key(batch.id),
+            record: S(JSON.stringify(batch)),
+            done: N(0),
+            failed: N(0),
+            ...(batch.kind === 'batch'
+              ? { gsi1pk: S(`batches#${batch.owner}`), gsi1sk: S(`${batch.createdAt}#${batch.id}`) }
+              : {}),
+          },
+        }),
+      );
+    } catch (e) {
+      throw unavailable('storing a batch', e);
+    }
+  }
+
+  async getBatch(id: string): Promise<BatchState | null> {
+    try {
+      const out = await this.db.send(
+        new GetItemCommand({ TableName: this.table, Key: this.key(id), ConsistentRead: true }),
+      );
+      return out.Item ? stateOf(out.Item) : null;
+    } catch (e) {
+      throw unavailable('reading a batch', e);
+    }
+  }
+
+  async listBatches(owner: string, limit: number, cursor?: string): Promise<Page<BatchState>> {
+    const page = await queryIndexPage(this.db, this.table, `batches#${owner}`, limit, cursor, 'listing batches');
+    return { items: page.items.map(stateOf).filter((b): b is BatchState => b !== null), cursor: page.cursor };
+  }
+
+  async markFinished(id: string, at: string): Promise<boolean> {
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(id),
+          UpdateExpression: 'SET finishedAt = :at',
+          ConditionExpression: 'attribute_exists(#record) AND attribute_not_exists(finishedAt)',
+          ExpressionAttributeNames: { '#record': 'record' },
+          ExpressionAttributeValues: { ':at': S(at) },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('finishing a batch', e);
+    }
+  }
+}
+
+function stateOf(item: Record<string, AttributeValue>): BatchState | null {
+  if (!item.record?.S) return null;
+  const batch = JSON.parse(item.record.S) as Batch;
+  return {
+    ...batch,
+    done: Number(item.done?.N ?? 0),
+    failed: Number(item.failed?.N ?? 0),
+    ...(item.finishedAt?.S ? { finishedAt: item.finishedAt.S } : {}),
+  };
+}

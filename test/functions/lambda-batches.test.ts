@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHEAP_ANTS } from '../api/batch-fixture.js';
+import { signedBy, startReceiver, type Receiver } from '../api/webhooks-receiver.js';
+import { startLambdaWithSqs, type LambdaHarness } from './lambda-harness.js';
+
+// A batch of 1,000 pairings on AWS: the Lambda queues each pairing in SQS (fauxqs) and plays it
+// when SQS delivers it back. Messages come again (left undeleted past their visibility timeout,
+// and twice in one event): every pairing is stored once, and the batch webhook arrives once.
+
+const PAIRINGS = 1000;
+let lambda: LambdaHarness;
+let receiver: Receiver;
+beforeAll(async () => {
+  process.env.WEBHOOKS_ALLOW_PRIVATE = '1';
+  receiver = await startReceiver(() => 200);
+  lambda = await startLambdaWithSqs('umpire-batches');
+}, 60_000);
+afterAll(async () => {
+  delete process.env.WEBHOOKS_ALLOW_PRIVATE;
+  await lambda?.stop();
+  await receiver?.close();
+});
+const http = (method: string, path: string, body?: unknown) => lambda.http(method, path, body);
+
+const event = (messages: readonly Message[]) => ({
+  Records: messages.map((m, k) => ({ messageId: `${m.MessageId}#${k}`, body: m.Body, eventSource: 'aws:sqs' })),
+});
+
+describe('a batch through SQS', () => {
+  it('stores each of 1,000 pairings once, with redelivered messages, and tells the batch webhook once', async () => {
+    const bots: string[] = [];
+    for (const name of ['example', 'homing']) {
+      const brain = readFileSync(`src/games/ants/bots/${name}.ant`, 'utf8');
+      const bot = await http('POST', '/v1/bots', { game: 'ants', brain, name });
+      expect(bot.status).toBe(201);
+      bots.push(bot.body.id);
+    }
+    const started = Date.now();
+    const created = await http('POST', '/v1/batches', {
+      game: 'ants',
+      settings: CHEAP_ANTS,
+      pairings: Array.from({ length: PAIRINGS }, (_, k) => ({ seats: k % 2 ? [bots[1], bots[0]] : bots })),
+      webhook: receiver.url('/batch'),
+    });
+    expect(created.status).toBe(202);
+    const id = created.body.id as string;
+    console.log(`1,000 pairings stored and queued in ${Date.now() - started} ms`);
+
+    // What Lambda's event source mapping does, with redeliveries: every third batch of messages is
+    // played and not deleted (SQS hands it out again after its visibility timeout), and every batch
+    // carries its first message twice. One invocation at a time: the embedded S3 server (s3rver)
+    // can corrupt an object's metadata when two requests write the same key at once, as two
+    // matches of the same bots do with their bundles.
+    let receives = 0;
+    let deliveries = 0;
+    const consume = async () => {
+      for (let idle = 0; idle < 3; ) {
+        const got = await lambda.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: lambda.queueUrl,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+            VisibilityTimeout: 2,
+          }),
+        );
+        const messages = got.Messages ?? [];
+        if (messages.length === 0) {
+          idle++;
+          continue;
+        }
+        idle = 0;
+        const leave = ++receives % 3 === 0;
+        const batch = [...messages, messages[0]!];
+        deliveries += batch.length;
+        const records = event(batch).Records;
+        const result = await lambda.handler({ Records: records });
+        const failed = new Set(result.batchItemFailures.map((f: { itemIdentifier: string }) => f.itemIdentifier));
+        expect([...failed].every((f) => records.some((r) => r.messageId === f))).toBe(true);
+        if (leave) continue;
+        for (const [k, m] of messages.entries())
+          if (!failed.has(records[k]!.messageId))
+            await lambda.sqs.send(
+              new DeleteMessageCommand({ QueueUrl: lambda.queueUrl, ReceiptHandle: m.ReceiptHandle! }),
+            );
+      }
+    };
+    await consume();
+    console.log(`${deliveries} deliveries of 1,000 pairings played in ${Date.now() - started} ms`);
+    expect(deliveries).toBeGreaterThan(PAIRINGS * 1.2);
+
+    expect((await http('GET', `/v1/batches/${id}`)).body).toMatchObject({
+      status: 'finished',
+      total: PAIRINGS,
+      done: PAIRINGS,
+      failed: 0,
+    });
+    // A match's replay is stored under its id before its record: one replay per pairing means
+    // no pairing was played under a second id.
+    const replays = new Set<string>();
+    let token: string | undefined;
+    do {
+      const page = await lambda.stores.s3.send(
+        new ListObjectsV2Command({
+          Bucket: lambda.stores.config.s3.bucket,
+          Prefix: 'replays/',
+          ContinuationToken: token,
+        }),
+      );
+      for (const o of page.Contents ?? []) replays.add(o.Key!.slice('replays/'.length, -'.json.gz'.length));
+      token = page.NextContinuationToken;
+    } while (token);
+    expect(replays.size).toBe(PAIRINGS);
+    const results = (await http('GET', `/v1/batches/${id}/results`)).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(results.every((r) => r.status === 'done')).toBe(true);
+    expect(new Set(results.map((r) => r.match))).toEqual(replays);
+
+    const calls = receiver.received.filter((r) => r.headers['umpire-event'] === 'batch.finished');
+    expect(calls).toHaveLength(1);
+    expect(signedBy(created.body.webhook.secret, calls[0]!)).toBe(true);
+  }, 600_000);
+});
