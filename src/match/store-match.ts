@@ -67,8 +67,14 @@ export async function playAndStore(
     now,
     ...(setup ? { setup } : {}),
   });
+  // A stored bot's bundle is already stored under its sha256 (it was read from there): only bots
+  // sent with the request are written, not every stored bundle again for every match.
   await Promise.all(
-    seats.map((s, k) => deps.blobs.put(bundleKey(played.hashes[k]!), s.bytes, { contentType: botContentType(s.kind) })),
+    seats.map((s, k) =>
+      s.botId === undefined
+        ? deps.blobs.put(bundleKey(played.hashes[k]!), s.bytes, { contentType: botContentType(s.kind) })
+        : undefined,
+    ),
   );
   await deps.blobs.put(replayKey(id), await gzipJson(played.replay), GZIP_JSON);
   if (played.logs !== undefined) await deps.blobs.put(logsKey(id), await gzipJson(played.logs), GZIP_JSON);
