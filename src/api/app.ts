@@ -13,6 +13,8 @@ import { decodeOrCorrupt, readStoredJson } from '../match/stored-documents.js';
 import { verifyMatch } from '../match/verify-match.js';
 import { StoreError } from '../store/contract/errors.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
+import { readableBoard } from './board-access.js';
+import { boardIsFrozen } from '../leaderboard/boards.js';
 import type { Stores } from '../store/contract/stores.js';
 import { botRoutes } from './bot-routes.js';
 import { gameRoutes } from './game-routes.js';
@@ -241,11 +243,17 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     return c.json(pending, 202);
   });
 
-  // Re-running a match costs as much as playing it: for the key that created it only.
+  // Re-running a match costs as much as playing it: for the key that created it, and for any key
+  // that may read the frozen board it was rated on (its manifest lists it to be checked), each
+  // verification run in the caller's own share of the workers.
   app.post('/v1/matches/:id/verify', docs.verifyMatch, auth, async (c) => {
     const record = await findRecord(config, checkId('id', c.req.param('id')));
-    if (record.owner !== c.get('owner').id)
-      throw new ApiProblem(403, 'FORBIDDEN', 'a match is verified by the key that created it only');
+    if (record.owner !== c.get('owner').id && !(await onReadableFrozenBoard(config, record, c.get('owner'))))
+      throw new ApiProblem(
+        403,
+        'FORBIDDEN',
+        'a match is verified by the key that created it, or by readers of the frozen board it was rated on',
+      );
     return c.json(
       await verifyMatch(
         { blobs: config.blobs, runner: forTenant(config.runner, keyTenant(c.get('owner').id)) },
@@ -308,6 +316,13 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
 const MATCH_ID = /^[A-Za-z0-9_-]{22}$/;
 
 const gameOf = (record: MatchRecord): GameModule | undefined => findGame(record.game);
+
+/** Whether the match was rated on a board that is frozen and that `reader` may read. */
+async function onReadableFrozenBoard(config: AppConfig, record: MatchRecord, reader: ApiKeyRecord): Promise<boolean> {
+  if (typeof record.board !== 'string') return false;
+  const board = await readableBoard(config.leaderboards, record.board, reader).catch(() => null);
+  return board !== null && boardIsFrozen(board);
+}
 
 async function findRecord(config: AppConfig, id: string): Promise<MatchRecord> {
   const record = MATCH_ID.test(id) ? await config.matches.get<MatchRecord>(id) : null;

@@ -236,6 +236,11 @@ describe('a 20-team contest, end to end through the API', () => {
     const v1 = (await call(teams[3]!.key, 'GET', `/v1/bots/${teams[3]!.bot}/versions/1`)).body;
     expect(team4).toMatchObject({ version: 1, sha256: v1.sha256 });
     expect(doc.matches.length).toBeGreaterThanOrEqual(200);
+    // Any team re-verifies a match the manifest lists: the same replay bytes, the same hash.
+    const listed = doc.matches[0];
+    const verified = await call(teams[7]!.key, 'POST', `/v1/matches/${listed.match}/verify`);
+    expect(verified.status, verified.text).toBe(200);
+    expect(verified.body).toMatchObject({ identical: true, storedSha256: listed.replaySha256 });
     // Frozen: no more rounds.
     const more = await call(organizer, 'POST', `/v1/leaderboards/${board}/rounds`);
     expect(more.status).toBe(409);
