@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LogTurnMarker, logPartAt } from '../../src/core/log-turns.js';
 import type { GameRules } from '../../src/core/game-rules.js';
 import { runMatch } from '../../src/match/run-match.js';
+import { BotLog, LOG_CUT_NOTE } from '../../src/sandbox/bot-log.js';
 import type { Bot, BotLoader } from '../../src/sandbox/types.js';
 
 // Where each turn's part of a seat's log ends: marked while a match is played, bounded, and read back per turn.
@@ -17,6 +18,20 @@ const fourTurns: GameRules<number, null, null> = {
   isOver: (turn) => turn >= 4,
   result: () => ({ winner: null, scores: [0, 0], details: {} }),
 };
+
+/** A bot that writes `line` on every call into a log capped at `cap` characters. */
+function capped(cap: number, line: string): Bot {
+  const log = new BotLog(cap);
+  return {
+    crashes: 0,
+    async act() {
+      log.write(line);
+      return { output: '', fuel: 1 };
+    },
+    log: () => log.text,
+    dispose() {},
+  };
+}
 
 /** A bot that writes `lines[turn]` (when there is one) on each call, after `onLoad` when loaded. */
 function writer(onLoad: string, lines: Record<number, string>): Bot {
@@ -72,6 +87,35 @@ describe('log turns', () => {
       '',
     ]);
     expect(logPartAt(out.result.seats[1]!.log, b!, 0)).toEqual({ text: 'zero' });
+  });
+
+  it("stops marking once the log is full: the cut turn's part ends with the note", async () => {
+    const bots = [capped(10, 'abcd'), capped(100, '')];
+    let next = 0;
+    const out = await runMatch({
+      game: fourTurns,
+      options: null,
+      seed: 1,
+      budgets,
+      bots: [
+        { kind: 'js', code: 'a' },
+        { kind: 'js', code: 'b' },
+      ],
+      load: async () => ({ ok: true, bot: bots[next++]! }),
+    });
+    const log = out.result.seats[0]!.log;
+    expect(log).toBe(`abcdabcdab${LOG_CUT_NOTE}`);
+    const turns = out.logTurns[0]!;
+    expect(turns).toEqual({
+      marks: [
+        [0, 4],
+        [1, 8],
+        [2, log.length],
+      ],
+    });
+    expect(logPartAt(log, turns, 2).text).toBe(`ab${LOG_CUT_NOTE}`);
+    expect(logPartAt(log, turns, 3).text).toBe('');
+    expect(out.logTurns[1]).toEqual({ marks: [] });
   });
 
   it('keeps one mark per turn, adds nothing for a log that stopped growing at its cap', () => {
