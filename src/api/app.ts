@@ -270,7 +270,12 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
     const viewer = await (gameOf(record) ?? DEFAULT_GAME).viewer.load();
     const embed = c.req.query('embed') === '1';
     // The replay from this page's own origin, whatever name the reader used for it.
-    const page = viewer.page({ id: record.id, replayUrl: `/v1/matches/${record.id}/replay`, embed });
+    const page = viewer.page({
+      id: record.id,
+      replayUrl: `/v1/matches/${record.id}/replay`,
+      embed,
+      logs: { seatsUrl: `/v1/matches/${record.id}/seats`, keyNeeded: config.auth === 'required' },
+    });
     // Its inline script and styles run by their hashes; embedded (no owner actions), this origin's pages may frame it.
     return c.html(page, 200, {
       'Content-Security-Policy': viewerPolicy(await inlineHashes(page), embed),

@@ -16,6 +16,17 @@ const SeatBody = z
     version: z.number().int().nullable().describe('the version of it that played'),
     readable: z.boolean().describe('whether the caller may read this seat'),
     log: z.string().nullable().describe('what the bot wrote; null when withheld or when the game keeps none'),
+    turns: z
+      .array(z.tuple([z.number().int(), z.number().int()]))
+      .nullable()
+      .describe(
+        "where each turn's part of the log ends: `[turn, end]` pairs, one for each turn that wrote something, in order; a turn's part starts where the pair before it ends (0 for the first). Turn -1 is the load; the turn after the last is the end marker stdin/stdout players are sent. At most 1000 pairs (see turnsCut). Null when withheld, and for matches stored before the marks were kept (the log is then one part)",
+      ),
+    turnsCut: z
+      .boolean()
+      .describe(
+        'true when the seat wrote on more turns than the 1000 pairs kept: what follows the last pair is the rest of the log',
+      ),
     failure: z
       .object({ turn: z.number().int().nullable(), code: z.string(), message: z.string() })
       .nullable()

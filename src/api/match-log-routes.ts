@@ -2,10 +2,10 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import type { MatchRecord } from '../core/game-module.js';
 import type { SeatFailure } from '../core/seat-conduct.js';
 import { findGame } from '../games/catalog.js';
-import { logsKey, replayKey } from '../match/digest.js';
+import { logTurnsKey, logsKey, replayKey } from '../match/digest.js';
 import { logSeatCount, readableSeats, withheldLogs } from '../match/log-access.js';
 import { seatBotsOf } from '../match/seat-bots.js';
-import { readStoredJson, StoredLogs } from '../match/stored-documents.js';
+import { readStoredJson, StoredLogs, StoredLogTurns } from '../match/stored-documents.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
@@ -35,6 +35,16 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
   const storedLogs = async (record: MatchRecord) =>
     (await readStoredJson(deps.blobs, logsKey(record.id), StoredLogs, `the stored logs of match ${record.id}`))?.doc ??
     null;
+
+  const storedLogTurns = async (record: MatchRecord) =>
+    (
+      await readStoredJson(
+        deps.blobs,
+        logTurnsKey(record.id),
+        StoredLogTurns,
+        `the stored log turns of match ${record.id}`,
+      )
+    )?.doc.seats ?? null;
 
   app.get('/v1/matches/:id/logs', docs.matchLogs, auth, async (c) => {
     const record = await deps.findRecord(c.req.param('id'));
@@ -67,6 +77,7 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
     const readable = await readableSeats(deps.bots, record, names.length, c.get('owner').id);
     if (!readable.some((r) => r)) throw new ApiProblem(403, 'FORBIDDEN', FORBIDDEN);
     const logList = logs ? (Array.isArray(logs) ? logs : Object.values(logs)) : null;
+    const turns = logs ? await storedLogTurns(record) : null;
     return c.json({
       items: names.map((seat, k) => ({
         seat,
@@ -75,6 +86,8 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
         version: bots?.[k]?.version ?? null,
         readable: readable[k] === true,
         log: readable[k] ? (logList?.[k] ?? null) : null,
+        turns: readable[k] ? (turns?.[k]?.marks ?? null) : null,
+        turnsCut: readable[k] ? turns?.[k]?.cut === true : false,
         failure: readable[k] ? ((conduct?.[k]?.firstFailure ?? null) as SeatFailure | null) : null,
       })),
     });

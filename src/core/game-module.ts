@@ -256,6 +256,8 @@ export interface ViewerPageOptions {
   readonly id: string;
   readonly replayUrl: string;
   readonly embed: boolean;
+  /** Where the page reads the seats' logs (absent: no logs panel); keyNeeded: it asks only with a key. */
+  readonly logs?: { readonly seatsUrl: string; readonly keyNeeded: boolean };
 }
 
 export interface ViewerSpec {

@@ -1,5 +1,6 @@
 /** What a played match gives, whatever the game: per-seat reports, per-step records, the result. */
 import type { Budgets, CallFailure, LoadFailure } from './bots.js';
+import type { SeatLogTurns } from './log-turns.js';
 
 /** One bot's call in one turn. */
 export interface CallRecord {
@@ -65,4 +66,6 @@ export interface Replay<Step> {
 export interface MatchOutput<Step = unknown> {
   readonly result: MatchResult;
   readonly replay: Replay<Step>;
+  /** Per seat, where each turn's part of its log ends (log-turns.ts); kept beside the logs, never in the replay. */
+  readonly logTurns?: readonly SeatLogTurns[];
 }

@@ -21,4 +21,6 @@ export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
 /** What a stored match is kept under: its replay and logs by match id, bundles by content. */
 export const replayKey = (id: string) => `replays/${id}.json.gz`;
 export const logsKey = (id: string) => `logs/${id}.json.gz`;
+/** Where each turn's part of each seat's log ends (a match stored before these were kept has none). */
+export const logTurnsKey = (id: string) => `logs/${id}.turns.json.gz`;
 export const bundleKey = (sha256: string) => `bundles/${sha256}`;

@@ -1,5 +1,6 @@
 import type { Budgets } from '../core/bots.js';
 import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js';
+import type { SeatLogTurns } from '../core/log-turns.js';
 import type { MatchOutput } from '../core/match-types.js';
 import { ENGINE } from '../version.js';
 import { resolveBudgets } from './budgets.js';
@@ -14,6 +15,8 @@ export interface PlayedMatch {
   readonly replay: unknown;
   /** Absent when the game keeps no logs. */
   readonly logs?: unknown;
+  /** Per seat, where each turn's part of its log ends; absent without logs, or from an engine that keeps no marks. */
+  readonly logTurns?: readonly SeatLogTurns[];
   readonly hashes: readonly string[];
 }
 
@@ -48,8 +51,9 @@ export async function playMatch(a: PlayArgs): Promise<PlayedMatch> {
     ...(budgets ? { budgets } : {}),
     bots: a.seats.map((s) => s.bot),
   });
-  const seatLogs =
-    game.engine.kind === 'sandbox' ? (output as MatchOutput).result.seats.map((s) => s.log) : a.seats.map(() => '');
+  const sandboxed = game.engine.kind === 'sandbox' ? (output as MatchOutput) : null;
+  const seatLogs = sandboxed ? sandboxed.result.seats.map((s) => s.log) : a.seats.map(() => '');
+  const logTurns = sandboxed?.logTurns;
   const assembled = await game.assemble({
     engine: ENGINE,
     setup,
@@ -73,6 +77,7 @@ export async function playMatch(a: PlayArgs): Promise<PlayedMatch> {
     record,
     replay: assembled.replay,
     ...(assembled.logs !== undefined ? { logs: assembled.logs } : {}),
+    ...(assembled.logs !== undefined && logTurns ? { logTurns } : {}),
     hashes,
   };
 }

@@ -1,6 +1,7 @@
 import { UmpireError } from '../core/errors.js';
 import type { CallRecord, MatchResult, Replay, SeatReport, TurnRecord } from '../core/match-types.js';
 import type { GameRules } from '../core/game-rules.js';
+import { LogTurnMarker, type SeatLogTurns } from '../core/log-turns.js';
 import { DEFAULT_BUDGETS, type Budgets } from '../sandbox/policy.js';
 import { defaultBudgetsOf } from './budgets.js';
 import { terminatedCall } from './termination.js';
@@ -52,7 +53,7 @@ export function seatSeed(seed: number, seat: number): number {
  */
 export async function runMatch<State, Options, Step>(
   spec: MatchSpec<State, Options, Step>,
-): Promise<{ result: MatchResult; replay: Replay<Step> }> {
+): Promise<{ result: MatchResult; replay: Replay<Step>; logTurns: SeatLogTurns[] }> {
   const { game, options, seed } = spec;
   const budgets = spec.budgets ?? defaultBudgetsOf(game.id) ?? DEFAULT_BUDGETS;
   const limits = spec.limits ?? DEFAULT_LIMITS;
@@ -73,6 +74,9 @@ export async function runMatch<State, Options, Step>(
     }),
   );
   const bots: (Bot | null)[] = loaded.map((l) => (l.ok ? l.bot : null));
+  // Where each turn's part of each log ends: turn -1 is the load and handshake.
+  const markers = players.map(() => new LogTurnMarker());
+  bots.forEach((bot, seat) => bot && markers[seat]!.note(-1, bot.log().length));
   const stats = players.map(() => ({
     fuel: 0,
     overBudget: 0,
@@ -120,6 +124,7 @@ export async function runMatch<State, Options, Step>(
           if (r.failure === 'over_budget') s.overBudget++;
           else if (r.failure === 'error') s.errors++;
           if (r.safetyCap) s.safetyCap = true;
+          markers[seat]!.note(turns.length, bot.log().length);
           const terminate = game.terminatesLateBots === true && r.failure === 'over_budget';
           if (terminate) {
             terminatedAt[seat] = turns.length;
@@ -148,7 +153,10 @@ export async function runMatch<State, Options, Step>(
       state = next.state;
     }
     crashesAtEnd = bots.map((bot) => bot?.crashes ?? 0);
-    if (game.farewell) await sayFarewell(bots, (seat) => game.farewell!(state, seat, options), budgets);
+    if (game.farewell) {
+      await sayFarewell(bots, (seat) => game.farewell!(state, seat, options), budgets);
+      bots.forEach((bot, seat) => bot && markers[seat]!.note(turns.length, bot.log().length));
+    }
   }
 
   const outcome = game.result(state);
@@ -191,6 +199,7 @@ export async function runMatch<State, Options, Step>(
       ...(capped.includes(true) ? { safetyCap: true as const } : {}),
     },
     replay: { game: game.id, seed, budgets, players, turns },
+    logTurns: markers.map((m) => m.done()),
   };
 }
 

@@ -4,7 +4,7 @@ import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js
 import type { BlobMeta, BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
 import type { MatchStore } from '../store/contract/matches.js';
-import { bundleKey, gzip, logsKey, newMatchId, replayKey } from './digest.js';
+import { bundleKey, gzip, logTurnsKey, logsKey, newMatchId, replayKey } from './digest.js';
 import type { MatchRunner } from './runner.js';
 import { playMatch } from './play-match.js';
 import { seatBotKeys } from './seat-bots.js';
@@ -78,6 +78,8 @@ export async function playAndStore(
   );
   await deps.blobs.put(replayKey(id), await gzipJson(played.replay), GZIP_JSON);
   if (played.logs !== undefined) await deps.blobs.put(logsKey(id), await gzipJson(played.logs), GZIP_JSON);
+  if (played.logTurns !== undefined)
+    await deps.blobs.put(logTurnsKey(id), await gzipJson({ seats: played.logTurns }), GZIP_JSON);
   const record: MatchRecord = {
     ...played.record,
     public: listed,

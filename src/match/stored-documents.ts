@@ -59,3 +59,13 @@ export function decodeOrCorrupt<T>(what: string, compute: () => T): T {
 
 /** Logs: per side (icy, capture) or per player (block drop), a string, or null where withheld. */
 export const StoredLogs = z.union([z.record(z.string(), z.string().nullable()), z.array(z.string().nullable())]);
+
+/** Where each turn's part of each seat's log ends, by seat (src/core/log-turns.ts). */
+export const StoredLogTurns = z.object({
+  seats: z.array(
+    z.object({
+      marks: z.array(z.tuple([z.number().int(), z.number().int().nonnegative()])),
+      cut: z.literal(true).optional(),
+    }),
+  ),
+});

@@ -72,6 +72,8 @@ export const $ = <T extends HTMLElement>(id: string) => document.getElementById(
 /** What every viewer page hands its script in #config (see page-parts.ts viewerConfig). */
 export interface ViewerConfig {
   readonly replayUrl: string;
+  /** The match's seats with their logs, to a reader who may read them (src/viewer/log-panel.ts); absent: no panel. */
+  readonly logs?: { readonly seatsUrl: string; readonly keyNeeded: boolean };
   readonly embed: boolean;
 }
 

@@ -9,7 +9,11 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 
 /** The JSON the viewer script reads from `#config`, safe inside a script element. */
 export function viewerConfig(options: ViewerPageOptions): string {
-  return JSON.stringify({ replayUrl: options.replayUrl, embed: options.embed }).replace(/</g, '\\u003c');
+  return JSON.stringify({
+    replayUrl: options.replayUrl,
+    embed: options.embed,
+    ...(options.logs ? { logs: options.logs } : {}),
+  }).replace(/</g, '\\u003c');
 }
 
 /** The document head up to the page's own styles, which follow. */
@@ -66,6 +70,28 @@ export function controlBar(page: ViewerPageOptions, o: ControlBarOptions): strin
     <select id="speed" title="speed (+ / -)">${speeds}</select>${o.extra ?? ''}
     <a class="chrome" id="download" href="${escapeHtml(page.replayUrl)}" download="${escapeHtml(page.id)}.json">download replay</a>
   </div>`;
+}
+
+/** The styles of the logs panel (see logPanel). */
+export const LOG_PANEL_CSS = `
+  .logs { margin-top: 10px; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  .logs h2 { font-size: 14px; margin: 0 0 4px; }
+  #logs-note { font-size: 12px; color: var(--muted); margin: 0 0 4px; }
+  #logs-seats { display: flex; gap: 8px; flex-wrap: wrap; }
+  .log-seat { flex: 1 1 240px; min-width: 0; }
+  .log-head { font-size: 12px; font-weight: 600; }
+  .log-failure { font-size: 12px; color: var(--danger); }
+  .log-text { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 11px; max-height: 160px; overflow: auto; margin: 2px 0 0; padding: 4px; border: 1px solid var(--border); border-radius: 4px; }
+  .log-text.empty { color: var(--muted); }`;
+
+/** The logs panel src/viewer/log-panel.ts fills: each readable seat's log at the viewer's turn (none without `logs`). */
+export function logPanel(page: ViewerPageOptions): string {
+  if (!page.logs) return '';
+  return `<section class="logs" aria-labelledby="logs-title">
+    <h2 id="logs-title">Bots' logs</h2>
+    <p id="logs-note">Loading the logs…</p>
+    <div id="logs-seats"></div>
+  </section>`;
 }
 
 /** The end of every viewer page: its config and its script. */

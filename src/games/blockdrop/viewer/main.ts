@@ -2,6 +2,7 @@ import { BLOCKS, playTurn, type BlockDropState, type Command, type TurnOutcome }
 import { BLOCKDROP_REPLAY_FORMAT, type BlockDropReplay, type BlockDropReplayTurn } from '../replay.js';
 import { drawBoard } from './draw.js';
 import { bindTurnControls, hashTurn, $, fail, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
+import { startLogPanel } from '../../../viewer/log-panel.js';
 
 /**
  * The block-drop viewer: rebuilds every turn from the replay's start and
@@ -10,6 +11,7 @@ import { bindTurnControls, hashTurn, $, fail, loadReplay, readViewerConfig } fro
  */
 
 const config = readViewerConfig();
+const logs = startLogPanel(config);
 const canvas = $<HTMLCanvasElement>('board');
 const scrub = $<HTMLInputElement>('scrub');
 const speedSelect = $<HTMLSelectElement>('speed');
@@ -63,6 +65,7 @@ function render(): void {
   $('turn').textContent = `turn ${turn} / ${total()}`;
   scrub.value = String(turn);
   document.body.dataset.turn = String(turn);
+  logs.show(turn);
   const r = replay.result;
   $('result').textContent = turn === total() ? (r.winner === null ? 'draw' : `player ${r.winner} wins`) : '';
   renderMoves();

@@ -1,5 +1,13 @@
 import source from '../../../../build/viewers/blockdrop.js';
-import { CONTROLS_CSS, controlBar, pageHead, pageScript, type ViewerPageOptions } from '../../../viewer/page-parts.js';
+import {
+  CONTROLS_CSS,
+  LOG_PANEL_CSS,
+  controlBar,
+  logPanel,
+  pageHead,
+  pageScript,
+  type ViewerPageOptions,
+} from '../../../viewer/page-parts.js';
 import { PLAYER_COLORS as COLORS } from './draw.js';
 
 const SPEEDS = [
@@ -27,7 +35,7 @@ export function page(options: ViewerPageOptions): string {
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); background: #fff; max-width: 100%; }
   aside { flex: 1 1 300px; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
   table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid var(--border); vertical-align: top; }
-  tr.current { background: color-mix(in srgb, var(--focus) 30%, transparent); font-weight: 600; }${CONTROLS_CSS}
+  tr.current { background: color-mix(in srgb, var(--focus) 30%, transparent); font-weight: 600; }${CONTROLS_CSS}${LOG_PANEL_CSS}
   @media (max-width: 900px) { main { flex-direction: column; } aside { width: auto; flex: none; } }
 </style>
 </head>
@@ -46,6 +54,7 @@ export function page(options: ViewerPageOptions): string {
     </aside>
   </main>
   ${controlBar(options, { step: 'turn', speeds: SPEEDS })}
+  ${logPanel(options)}
   <p class="keys chrome">Keys: space play/pause · ← → one turn · Home/End · + − speed. The address follows the turn: #t=40. A block about to drop shows its countdown, a dropped one (dark) the turns until it is back; the white arc on a player: the turns it still sits out after its attack.</p>
 </div>
 ${pageScript(options, source)}`;

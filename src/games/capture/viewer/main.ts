@@ -2,6 +2,7 @@ import { initialState, moveSled, playTurn, steer, type CaptureState } from '../i
 import { CAPTURE_REPLAY_FORMAT, fromNumbers, type CaptureReplay, type MoveNumbers } from '../replay.js';
 import { drawField, type Capture } from './draw.js';
 import { bindTurnControls, hashTurn, $, fail, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
+import { startLogPanel } from '../../../viewer/log-panel.js';
 
 /**
  * The Capture viewer: every turn rebuilt by replaying the moves with the
@@ -11,6 +12,7 @@ import { bindTurnControls, hashTurn, $, fail, loadReplay, readViewerConfig } fro
  */
 
 const config = readViewerConfig();
+const logs = startLogPanel(config);
 const canvas = $<HTMLCanvasElement>('field');
 const scrub = $<HTMLInputElement>('scrub');
 const speedSelect = $<HTMLSelectElement>('speed');
@@ -62,6 +64,7 @@ function render(): void {
   $('turn').textContent = `turn ${turn} / ${total()}`;
   scrub.value = String(turn);
   document.body.dataset.turn = String(turn);
+  logs.show(turn);
   const r = replay.result;
   $('result').textContent =
     turn === total() ? (r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy})`) : '';

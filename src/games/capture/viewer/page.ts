@@ -1,5 +1,13 @@
 import source from '../../../../build/viewers/capture.js';
-import { CONTROLS_CSS, controlBar, pageHead, pageScript, type ViewerPageOptions } from '../../../viewer/page-parts.js';
+import {
+  CONTROLS_CSS,
+  LOG_PANEL_CSS,
+  controlBar,
+  logPanel,
+  pageHead,
+  pageScript,
+  type ViewerPageOptions,
+} from '../../../viewer/page-parts.js';
 import { COLORS } from './draw.js';
 
 const SPEEDS = [
@@ -30,7 +38,7 @@ export function page(options: ViewerPageOptions): string {
   td:nth-child(2) { font-family: ui-monospace, monospace; }
   tr.note td, tr.capture td:nth-child(2) { font-family: inherit; }
   tr.capture { background: color-mix(in srgb, var(--focus) 30%, transparent); }
-  .legend span { display: inline-block; width: 9px; height: 9px; border-radius: 50%; margin: 0 3px 0 8px; }${CONTROLS_CSS}
+  .legend span { display: inline-block; width: 9px; height: 9px; border-radius: 50%; margin: 0 3px 0 8px; }${CONTROLS_CSS}${LOG_PANEL_CSS}
   @media (max-width: 900px) { main { flex-direction: column; } aside { width: auto; flex: none; } }
 </style>
 </head>
@@ -53,6 +61,7 @@ export function page(options: ViewerPageOptions): string {
     </aside>
   </main>
   ${controlBar(options, { step: 'turn', speeds: SPEEDS })}
+  ${logPanel(options)}
   <p class="keys chrome">Keys: space play/pause · ← → one turn · Home/End · + − speed. The address follows the turn: #t=300. Sleds are the triangles, bumpers the rings; a sled's trail closing on itself captures the pucks inside.</p>
 </div>
 ${pageScript(options, source)}`;

@@ -1,5 +1,6 @@
 import { stateAt, visibleSpaces, type IcyReplay, type IcyState } from '../index.js';
 import { $, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
+import { startLogPanel } from '../../../viewer/log-panel.js';
 import { drawFrame } from './draw.js';
 
 /**
@@ -9,6 +10,7 @@ import { drawFrame } from './draw.js';
  */
 
 const config = readViewerConfig();
+const logs = startLogPanel(config);
 
 let replay: IcyReplay;
 const states = new Map<number, IcyState>();
@@ -65,6 +67,7 @@ function render(): void {
   $<HTMLInputElement>('scrub').value = String(turn);
   $('play').textContent = playing ? '❚❚' : '▶';
   document.body.dataset.turn = String(shown.turn);
+  logs.show(shown.turn);
   $('view').textContent = viewer === null ? 'view: all' : viewer === 0 ? 'view: red' : 'view: blue';
   renderPanel();
 }

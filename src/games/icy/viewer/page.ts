@@ -1,5 +1,13 @@
 import viewerSource from '../../../../build/viewers/icy.js';
-import { CONTROLS_CSS, controlBar, pageHead, pageScript, type ViewerPageOptions } from '../../../viewer/page-parts.js';
+import {
+  CONTROLS_CSS,
+  LOG_PANEL_CSS,
+  controlBar,
+  logPanel,
+  pageHead,
+  pageScript,
+  type ViewerPageOptions,
+} from '../../../viewer/page-parts.js';
 
 const SPEEDS = [
   { value: '0.5', label: '0.5×' },
@@ -24,7 +32,7 @@ export function page(options: ViewerPageOptions): string {
   body.embed aside { display: none; }
   table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid var(--border); }
   tr.red td:first-child { color: #b3261e; font-weight: 600; } tr.blue td:first-child { color: #1d4fa8; font-weight: 600; }
-  #calls { white-space: pre-wrap; font-size: 11px; color: var(--muted); margin-top: 6px; }${CONTROLS_CSS}
+  #calls { white-space: pre-wrap; font-size: 11px; color: var(--muted); margin-top: 6px; }${CONTROLS_CSS}${LOG_PANEL_CSS}
   @media (max-width: 800px) { main { flex-direction: column; } aside { width: auto; flex: none; } }
 </style>
 </head>
@@ -44,6 +52,7 @@ export function page(options: ViewerPageOptions): string {
     </aside>
   </main>
   ${controlBar(options, { speeds: SPEEDS, step: 'turn', extra: '\n    <button id="view" title="show what one player could see (v)">view: all</button>' })}
+  ${logPanel(options)}
   <p class="keys chrome">Keys: space play/pause · ← → step · Home/End · + − speed · v whose view. The address follows the turn: #t=57.</p>
 </div>
 ${pageScript(options, viewerSource)}`;
