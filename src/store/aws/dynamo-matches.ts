@@ -1,4 +1,5 @@
 import {
+  BatchWriteItemCommand,
   ConditionalCheckFailedException,
   DeleteItemCommand,
   GetItemCommand,
@@ -134,49 +135,53 @@ export class DynamoMatchStore implements MatchStore {
       throw unavailable('storing a match record', e);
     }
     // The listing entries come after the record, so they never point at a missing one.
+    const listings: Record<string, AttributeValue>[] = [];
     const seen = new Set<string>();
     for (const [side, hash] of botHashes.entries()) {
       if (seen.has(hash)) continue;
       seen.add(hash);
-      await this.putIndexed(
-        record,
-        json,
-        `bot#${side}`,
-        `bot#${hash}`,
-        `${record.createdAt}#${record.id}#${side}`,
-        'indexing a match record',
+      listings.push(
+        this.indexed(record, json, `bot#${side}`, `bot#${hash}`, `${record.createdAt}#${record.id}#${side}`),
       );
     }
     if (options.listed)
-      await this.putIndexed(
-        record,
-        json,
-        'listed',
-        LISTED_MATCHES,
-        `${record.createdAt}#${record.id}`,
-        'listing a match record',
-      );
+      listings.push(this.indexed(record, json, 'listed', LISTED_MATCHES, `${record.createdAt}#${record.id}`));
+    await this.putAll(listings, 'indexing a match record');
     return true;
   }
 
   /** A copy of a record under its match, in the index at (gsi1pk, gsi1sk): a bot's matches, or the public ones. */
-  private async putIndexed(
+  private indexed(
     record: StoredRecord,
     json: string,
     sk: string,
     gsi1pk: string,
     gsi1sk: string,
-    what: string,
-  ): Promise<void> {
-    try {
-      await this.db.send(
-        new PutItemCommand({
-          TableName: this.table,
-          Item: { pk: S(`match#${record.id}`), sk: S(sk), gsi1pk: S(gsi1pk), gsi1sk: S(gsi1sk), record: S(json) },
-        }),
-      );
-    } catch (e) {
-      throw unavailable(what, e);
+  ): Record<string, AttributeValue> {
+    return { pk: S(`match#${record.id}`), sk: S(sk), gsi1pk: S(gsi1pk), gsi1sk: S(gsi1sk), record: S(json) };
+  }
+
+  /**
+   * Writes items in batches of 25 (one request each, not one per item), writing again what
+   * DynamoDB left unprocessed (throttled) after a short wait, a few times before giving up.
+   */
+  private async putAll(items: readonly Record<string, AttributeValue>[], what: string): Promise<void> {
+    for (let start = 0; start < items.length; start += 25) {
+      let requests = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt > 0) {
+          if (attempt > 5) throw unavailable(what, new Error(`${requests.length} items left unprocessed`));
+          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        }
+        try {
+          const out = await this.db.send(new BatchWriteItemCommand({ RequestItems: { [this.table]: requests } }));
+          requests = (out.UnprocessedItems?.[this.table] ?? []).flatMap((r) =>
+            r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
+          );
+        } catch (e) {
+          throw unavailable(what, e);
+        }
+      }
     }
   }
 
