@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,19 @@ describe.skipIf(!HAS_CHROMIUM)('the contest pages in a browser', () => {
     expect(await page.locator(`#entries-${bots[0]}`).textContent()).toContain('Winter cup 2026');
     expect(await page.locator(`#matches-${bots[0]}`).textContent()).toContain('tired of snow');
     await shot('contest-04-team.png');
+
+    // A third version through the page's form: it becomes the latest, listed first.
+    const file = join(mkdtempSync(join(tmpdir(), 'umpire-team-')), 'steady.js');
+    writeFileSync(file, `// version 3\n${IDLE};\n`);
+    await page.locator(`#bot-${bots[0]}`).locator('xpath=..').getByLabel('Bot file').setInputFiles(file);
+    await page
+      .locator(`#bot-${bots[0]}`)
+      .locator('xpath=..')
+      .getByRole('button', { name: 'Upload a new version' })
+      .click();
+    // The form's answer sends the browser to /team again, which loads once more with the key.
+    await expect.poll(() => versions.count().catch(() => 0), { timeout: 20_000 }).toBe(3);
+    expect(await versions.first().textContent()).toMatch(/^3.*active$/);
 
     // The banned team sees why.
     await useKey(teams[2]!);
