@@ -146,12 +146,22 @@ const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0]!;
 export const authHeaders = (authorization: string | undefined): Record<string, string> =>
   authorization ? { Authorization: authorization } : {};
 
-async function postJson<T>(api: ApiCall, path: string, body: unknown, authorization: string | undefined): Promise<T> {
+/** A JSON request to the API with the caller's Authorization header, and the JSON of its answer. */
+export async function sendJson<T>(
+  api: ApiCall,
+  method: string,
+  path: string,
+  body: unknown,
+  authorization: string | undefined,
+): Promise<T> {
   return json<T>(
     await api(path, {
-      method: 'POST',
+      method,
       body: JSON.stringify(body),
       headers: { 'Content-Type': 'application/json', ...authHeaders(authorization) },
     }),
   );
 }
+
+const postJson = <T>(api: ApiCall, path: string, body: unknown, authorization: string | undefined): Promise<T> =>
+  sendJson<T>(api, 'POST', path, body, authorization);

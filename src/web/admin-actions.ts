@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { ApiFailure, json, type ApiCall } from './api-client.js';
-import { act, authHeaders, checked } from './actions.js';
+import { act, authHeaders, checked, sendJson } from './actions.js';
 
 /** A form field as text, trimmed; empty when absent. */
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
@@ -109,7 +109,7 @@ export function adminActions(app: Hono<any>, api: ApiCall): void {
         const params = Object.fromEntries(
           Object.entries(c.req.param() as Record<string, string>).map(([k, v]) => [k, encodeURIComponent(v)]),
         );
-        const answer = await send(
+        const answer = await sendJson<Record<string, unknown>>(
           api,
           action.method,
           `/v1/leaderboards/${params.id}${action.api(params)}`,
@@ -124,7 +124,13 @@ export function adminActions(app: Hono<any>, api: ApiCall): void {
   app.post('/ui/leaderboards/:id/rounds', (c) =>
     act(c, async (form, auth) => {
       const id = c.req.param('id') ?? '';
-      await send(api, 'POST', `/v1/leaderboards/${encodeURIComponent(id)}/rounds`, roundBody(form), auth);
+      await sendJson<Record<string, unknown>>(
+        api,
+        'POST',
+        `/v1/leaderboards/${encodeURIComponent(id)}/rounds`,
+        roundBody(form),
+        auth,
+      );
       // The public page follows a round as it runs; the organizer's page comes back from there.
       return form.has('schedule') ? `/leaderboards/${id}/admin` : `/leaderboards/${id}`;
     }),
@@ -144,22 +150,6 @@ export function adminActions(app: Hono<any>, api: ApiCall): void {
         }),
       );
       return '/team';
-    }),
-  );
-}
-
-async function send(
-  api: ApiCall,
-  method: string,
-  path: string,
-  body: unknown,
-  authorization: string | undefined,
-): Promise<Record<string, unknown>> {
-  return json<Record<string, unknown>>(
-    await api(path, {
-      method,
-      body: JSON.stringify(body),
-      headers: { 'Content-Type': 'application/json', ...authHeaders(authorization) },
     }),
   );
 }
