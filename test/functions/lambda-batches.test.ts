@@ -4,33 +4,87 @@ import { DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHEAP_ANTS } from '../api/batch-fixture.js';
 import { signedBy, startReceiver, type Receiver } from '../api/webhooks-receiver.js';
-import { startLambdaWithSqs, type LambdaHarness } from './lambda-harness.js';
+import type { Stores } from '../../src/store/contract/stores.js';
+import { startLambdaInMemory, startLambdaWithSqs, type LambdaHarness } from './lambda-harness.js';
 
-// A batch of 1,000 pairings on AWS: the Lambda queues each pairing in SQS (fauxqs) and plays it
-// when SQS delivers it back. Messages come again (left undeleted past their visibility timeout,
-// and twice in one event): every pairing is stored once, and the batch webhook arrives once.
+// A batch on AWS: the Lambda queues each pairing in SQS (fauxqs) and plays it when SQS delivers
+// it back. Messages come again (left undeleted past their visibility timeout, and twice in one
+// event): every pairing is stored once, and the batch webhook arrives once. 1,000 pairings run on
+// the in-memory stores (the same storage contract; the queue is the subject), and 100 on
+// embedded S3 and DynamoDB, whose conditional writes do the counting on AWS.
 
-const PAIRINGS = 1000;
-let lambda: LambdaHarness;
 let receiver: Receiver;
 beforeAll(async () => {
   process.env.WEBHOOKS_ALLOW_PRIVATE = '1';
   receiver = await startReceiver(() => 200);
-  lambda = await startLambdaWithSqs('umpire-batches');
-}, 60_000);
+});
 afterAll(async () => {
   delete process.env.WEBHOOKS_ALLOW_PRIVATE;
-  await lambda?.stop();
   await receiver?.close();
 });
-const http = (method: string, path: string, body?: unknown) => lambda.http(method, path, body);
 
 const event = (messages: readonly Message[]) => ({
   Records: messages.map((m, k) => ({ messageId: `${m.MessageId}#${k}`, body: m.Body, eventSource: 'aws:sqs' })),
 });
 
-describe('a batch through SQS', () => {
-  it('stores each of 1,000 pairings once, with redelivered messages, and tells the batch webhook once', async () => {
+/** The keys of the replays a store holds: one per match played under its own id. */
+type ReplayKeys = () => Promise<Set<string>>;
+
+/** Memory stores whose blob store notes each replay's key as it is written. */
+async function inMemory(): Promise<{ lambda: LambdaHarness<Stores>; replays: ReplayKeys }> {
+  const written = new Set<string>();
+  const lambda = await startLambdaInMemory('umpire-batches-memory', (stores) => ({
+    ...stores,
+    blobs: {
+      get: (key) => stores.blobs.get(key),
+      async put(key, bytes, meta) {
+        await stores.blobs.put(key, bytes, meta);
+        if (key.startsWith('replays/')) written.add(replayId(key));
+      },
+    },
+  }));
+  return { lambda, replays: async () => written };
+}
+
+/** Embedded S3 and DynamoDB: the replays listed from the bucket. */
+async function onEmbeddedStorage(): Promise<{ lambda: LambdaHarness<Stores>; replays: ReplayKeys }> {
+  const lambda = await startLambdaWithSqs('umpire-batches');
+  const replays = async () => {
+    const keys = new Set<string>();
+    let token: string | undefined;
+    do {
+      const page = await lambda.stores.s3.send(
+        new ListObjectsV2Command({
+          Bucket: lambda.stores.config.s3.bucket,
+          Prefix: 'replays/',
+          ContinuationToken: token,
+        }),
+      );
+      for (const o of page.Contents ?? []) keys.add(replayId(o.Key!));
+      token = page.NextContinuationToken;
+    } while (token);
+    return keys;
+  };
+  return { lambda, replays };
+}
+
+const replayId = (key: string) => key.slice('replays/'.length, -'.json.gz'.length);
+
+describe.each([
+  { where: 'in memory', PAIRINGS: 1000, start: inMemory },
+  { where: 'on embedded S3 and DynamoDB', PAIRINGS: 100, start: onEmbeddedStorage },
+])('a batch through SQS, $where', ({ PAIRINGS, start }) => {
+  let lambda: LambdaHarness<Stores>;
+  let storedReplays: ReplayKeys;
+  beforeAll(async () => {
+    ({ lambda, replays: storedReplays } = await start());
+  }, 60_000);
+  afterAll(async () => {
+    await lambda?.stop();
+  });
+  const http = (method: string, path: string, body?: unknown) => lambda.http(method, path, body);
+
+  it(`stores each of ${PAIRINGS} pairings once, with redelivered messages, and tells the batch webhook once`, async () => {
     const bots: string[] = [];
     for (const name of ['example', 'homing']) {
       const brain = readFileSync(`src/games/ants/bots/${name}.ant`, 'utf8');
@@ -45,9 +99,9 @@ describe('a batch through SQS', () => {
       pairings: Array.from({ length: PAIRINGS }, (_, k) => ({ seats: k % 2 ? [bots[1], bots[0]] : bots })),
       webhook: receiver.url('/batch'),
     });
-    expect(created.status).toBe(202);
+    expect(created.status, created.text).toBe(202);
     const id = created.body.id as string;
-    console.log(`1,000 pairings stored and queued in ${Date.now() - started} ms`);
+    console.log(`${PAIRINGS} pairings stored and queued in ${Date.now() - started} ms`);
 
     // What Lambda's event source mapping does, with redeliveries: every third batch of messages is
     // played and not deleted (SQS hands it out again after its visibility timeout), and every batch
@@ -89,7 +143,7 @@ describe('a batch through SQS', () => {
     };
     // Two invocations at once, as the event source mapping runs them.
     await Promise.all([consume(), consume()]);
-    console.log(`${deliveries} deliveries of 1,000 pairings played in ${Date.now() - started} ms`);
+    console.log(`${deliveries} deliveries of ${PAIRINGS} pairings played in ${Date.now() - started} ms`);
     expect(deliveries).toBeGreaterThan(PAIRINGS * 1.2);
 
     expect((await http('GET', `/v1/batches/${id}`)).body).toMatchObject({
@@ -100,19 +154,7 @@ describe('a batch through SQS', () => {
     });
     // A match's replay is stored under its id before its record: one replay per pairing means
     // no pairing was played under a second id.
-    const replays = new Set<string>();
-    let token: string | undefined;
-    do {
-      const page = await lambda.stores.s3.send(
-        new ListObjectsV2Command({
-          Bucket: lambda.stores.config.s3.bucket,
-          Prefix: 'replays/',
-          ContinuationToken: token,
-        }),
-      );
-      for (const o of page.Contents ?? []) replays.add(o.Key!.slice('replays/'.length, -'.json.gz'.length));
-      token = page.NextContinuationToken;
-    } while (token);
+    const replays = await storedReplays();
     expect(replays.size).toBe(PAIRINGS);
     const results = (await http('GET', `/v1/batches/${id}/results`)).text
       .trim()
@@ -121,7 +163,9 @@ describe('a batch through SQS', () => {
     expect(results.every((r) => r.status === 'done')).toBe(true);
     expect(new Set(results.map((r) => r.match))).toEqual(replays);
 
-    const calls = receiver.received.filter((r) => r.headers['umpire-event'] === 'batch.finished');
+    const calls = receiver.received.filter(
+      (r) => r.headers['umpire-event'] === 'batch.finished' && r.body.includes(id),
+    );
     expect(calls).toHaveLength(1);
     expect(signedBy(created.body.webhook.secret, calls[0]!)).toBe(true);
   }, 600_000);

@@ -6,6 +6,7 @@ import { COMPILED_MATCH_WORKER } from '../../match/pool/worker-url.js';
 import { assembleRuntime } from '../assemble.js';
 import { playQueuedJobs } from '../job-loop.js';
 import { openRuntimeStores } from '../open-stores.js';
+import type { Stores } from '../../store/contract/stores.js';
 import { LAMBDA_STORAGE, lambdaKit } from './kit.js';
 
 interface SqsEvent {
@@ -18,12 +19,15 @@ export type LambdaHandler = (event: unknown, context: unknown) => Promise<unknow
 /**
  * Lambda's handler, its stores opened. `workerUrl`: the match worker beside the bundle
  * (dist/functions/match-worker.js), or the compiled one when the entry runs from source (tests).
+ * `stores`: stores the caller already holds (one process embedding the handler, or a test that
+ * provisions keys in memory), instead of those the settings choose.
  */
 export async function lambdaHandler(
   env: Readonly<Record<string, string | undefined>>,
   workerUrl: URL,
+  stores?: Stores,
 ): Promise<LambdaHandler> {
-  const { stores } = await openRuntimeStores(LAMBDA_STORAGE, env);
+  stores ??= (await openRuntimeStores(LAMBDA_STORAGE, env)).stores;
   // URLs on PUBLIC_URL, or on the domain name Lambda gives each request (its Function URL or API domain).
   const site = platformSiteFromEnv(env);
   if (!site.ok) throw new Error(site.problems[0]!.message);
