@@ -28,10 +28,10 @@ interface HarnessStub {
 
 /** Main module of a bot isolate: the harness behind an RPC entrypoint; no network (globalOutbound: null). */
 const ISOLATE_MAIN = `import { WorkerEntrypoint } from 'cloudflare:workers';
-import { createHarness } from './harness.js';
+import { openHarness } from './harness.js';
 import bot from './bot.wasm';
 import config from './config.json';
-const harness = createHarness(bot, config.seed, config.logLimit);
+const harness = openHarness(bot, config.seed, config.logLimit);
 export default class BotHarness extends WorkerEntrypoint {
   start(fuel, capMs) { return harness.start(fuel, capMs); }
   call(input, fuel, limit, capMs) { return harness.call(input, fuel, limit, capMs); }
@@ -72,7 +72,8 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
  * The sandbox as it runs in Cloudflare Workers: each bundle loaded by its
  * language's Workers loader. Workers cannot compile WebAssembly from bytes,
  * so the languages' engines come imported statically, by build file name
- * (every one in ENGINES); WASI modules come prepared (`umpire prepare-wasi`).
+ * (every one in ENGINES). Raw WASI modules run with JSPI in the bot's
+ * isolate (workerd has it), as in Node 24.
  */
 export function workersBotLoader(options: {
   loader: WorkerLoader;
@@ -84,6 +85,7 @@ export function workersBotLoader(options: {
   const host: SandboxHost = {
     engine: async (file) => options.engines[file]!,
     wasmSessions: loaderWasmSessions(options.loader, options.harnessSource),
+    jspi: true,
   };
   return (bundle, ctx) => languageOf(bundle.kind).load.workers(bundle.code, ctx, host);
 }
