@@ -96,7 +96,8 @@ export async function nodeSafetyCapFactor(given?: number): Promise<number> {
 export const nodeHost: SandboxHost = {
   engine: nodeEngine,
   wasmSessions: nodeWasmSessions,
-  jspi: jspi() !== null,
+  // UMPIRE_WASI_ASYNCIFY=1 takes the fallback even with JSPI (its replays are the same; tests and operators compare).
+  jspi: jspi() !== null && process.env.UMPIRE_WASI_ASYNCIFY !== '1',
   prepareWasi: asyncifyMetered,
 };
 

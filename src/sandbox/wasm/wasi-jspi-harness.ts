@@ -97,10 +97,12 @@ export function createWasiJspiHarness(module: WebAssembly.Module, seed: number, 
         blocked = () => r({ kind: 'blocked' });
       });
       if (run === null) {
-        run = api.promising(x._start)().then(
-          (): RunEnd => ({ kind: 'returned' }),
-          (error: unknown): RunEnd => ({ kind: 'threw', error }),
-        );
+        run = api
+          .promising(x._start)()
+          .then(
+            (): RunEnd => ({ kind: 'returned' }),
+            (error: unknown): RunEnd => ({ kind: 'threw', error }),
+          );
       } else {
         const go = resume!;
         resume = null;

@@ -109,7 +109,8 @@ async function prepareModule(
         code: 'BUNDLE_INVALID',
         message: 'this runtime cannot suspend WASI modules: send one made by `umpire prepare-wasi`',
       };
-    const tooLarge = kind === 'raw' && !wasi.jspi ? asyncifyTooLarge(bytes) : null;
+    // The fallback's bounds hold with JSPI too: a module is accepted or refused alike on every runtime.
+    const tooLarge = kind === 'raw' ? asyncifyTooLarge(bytes) : null;
     if (tooLarge) return { code: 'BUNDLE_TOO_LARGE', message: tooLarge };
     let metered = instrumentModule(bytes, ctx.limits.memoryBytes);
     const { imports, exports } = moduleInterface(bytes);
