@@ -7,6 +7,14 @@ import type { WasmSessionFactory } from './wasm/session.js';
 /** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/functions/worker checks they agree). */
 export const BOT_ISOLATE_COMPATIBILITY_DATE = '2026-10-23';
 
+/**
+ * workerd cancels the continuations of a promise resolved from another
+ * request than the one that made it; each RPC call to a bot isolate is a
+ * request of its own, and a suspended WASI program's read is resolved by
+ * the next turn's call.
+ */
+const CROSS_CALL_PROMISES = 'no_handle_cross_request_promise_resolution';
+
 /** The part of Cloudflare's Worker Loader binding this adapter uses. */
 export interface WorkerLoader {
   get(id: string, code: () => Promise<WorkerCode>): { getEntrypoint(): unknown };
@@ -14,6 +22,7 @@ export interface WorkerLoader {
 
 interface WorkerCode {
   compatibilityDate: string;
+  compatibilityFlags?: string[];
   mainModule: string;
   modules: Record<string, string | { wasm: ArrayBuffer } | { json: unknown }>;
   globalOutbound: null;
@@ -50,6 +59,8 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
     const stub = loader
       .get(`bot-${crypto.randomUUID()}`, async () => ({
         compatibilityDate: BOT_ISOLATE_COMPATIBILITY_DATE,
+        // A WASI program suspended (JSPI) in one RPC call is resumed by the next: its promise crosses calls.
+        compatibilityFlags: [CROSS_CALL_PROMISES],
         mainModule: 'main.js',
         modules: {
           'main.js': ISOLATE_MAIN,

@@ -6,6 +6,8 @@ import { runMatch } from '../../../src/match/run-match.js';
 import { nodeBotLoaderWith, nodeHost } from '../../../src/sandbox/node-sources.js';
 import type { SandboxHost } from '../../../src/sandbox/language.js';
 import type { Bundle } from '../../../src/sandbox/types.js';
+import { asyncifyWasi } from '../../../src/sandbox/webassembly/wasi-prepare.js';
+import { wasiKind } from '../../../src/sandbox/webassembly/wasm-bot.js';
 
 // Compiled by `npm run build` from test/fixtures/wasi-src/ when the wasm32-wasi toolchain is installed.
 // Both spin through their fuel on one turn and trap on another (turns 3 and 6 in C, 150 and 160 in C++).
@@ -39,4 +41,22 @@ describe.skipIf(nodeHost.jspi !== true)('a raw WASI player, with JSPI or through
       },
       180_000,
     );
+
+  it.skipIf(!existsSync('build/test-wasi/icy-chaos.wasm'))(
+    'a module prepared by `umpire prepare-wasi` still plays, through asyncify, the same moves',
+    async () => {
+      const raw = new Uint8Array(readFileSync('build/test-wasi/icy-chaos.wasm'));
+      const prepared = await asyncifyWasi(raw);
+      expect(wasiKind(prepared)).toBe('prepared');
+      const [asSent, asPrepared] = [
+        await play(jspiHost, { kind: 'wasm', code: raw }),
+        await play(jspiHost, { kind: 'wasm', code: prepared }),
+      ];
+      expect(asPrepared.result.forfeits).toEqual([]);
+      expect(asPrepared.replay.turns.map((t) => [t.answers[0], t.calls[0]!.failure])).toEqual(
+        asSent.replay.turns.map((t) => [t.answers[0], t.calls[0]!.failure]),
+      );
+    },
+    180_000,
+  );
 });
