@@ -16,7 +16,6 @@ import { nodeBotLoader, nodeHost } from '../sandbox/node-sources.js';
 import { wasiKind } from '../sandbox/webassembly/wasm-bot.js';
 import type { MatchRunner } from '../match/runner.js';
 import type { Bundle, TextBot } from '../core/bots.js';
-import { withMatchPool } from './pool.js';
 
 /** One usage line per registered game, and the options every game's match takes besides. */
 export const MATCH_USAGES: readonly string[] = [
@@ -77,7 +76,7 @@ export async function matchCommand(
   // it and a module past it forfeits its seat (the match still ends with a result).
   const played =
     !nodeHost.jspi && context?.matchWorker && seats.some((s) => isRawWasi(s.bot))
-      ? await withMatchPool(context.matchWorker, play)
+      ? await (await import('./pool.js')).withMatchPool(context.matchWorker, play)
       : await play(inProcessRunner(nodeBotLoader));
   if (values.out) writeFileSync(values.out as string, gzipSync(JSON.stringify(played.replay)));
   if (values.logs) writeFileSync(values.logs as string, JSON.stringify(played.logs ?? null));
