@@ -9,6 +9,7 @@ import { run as captureEngine } from './capture-engine.mjs';
 import { run as games } from './games.mjs';
 import { run as cliStart } from './cli-start.mjs';
 import { run as python } from './python.mjs';
+import { run as wasiUpload } from './wasi-upload.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -25,3 +26,4 @@ await games(report);
 await sandbox(report);
 await python(report);
 await api(report);
+await wasiUpload(report);

@@ -2,7 +2,7 @@
 // Input: the QuickJS release build shipped by @jitl/quickjs-wasmfile-release-sync.
 // Recipe: src/sandbox/wasm/meter.ts adds a fuel counter and checks (see its comments).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { meterWasm } from '../dist/sandbox/wasm/meter.js';
@@ -91,5 +91,23 @@ for (const [source, out] of [
     console.log(`${out}: compiled from ${source}`);
   } catch (e) {
     console.log(`${out}: not built (no wasm32-wasi C toolchain): ${String(e.stderr ?? e.message).split('\n')[0]}`);
+  }
+}
+
+// The C and C++ programs tests and benchmarks run as WASI modules (test/fixtures/wasi-src/), into build/test-wasi/.
+mkdirSync('build/test-wasi', { recursive: true });
+for (const file of readdirSync('test/fixtures/wasi-src').filter((f) => /\.(c|cpp)$/.test(f))) {
+  const source = `test/fixtures/wasi-src/${file}`;
+  const out = `build/test-wasi/${file.replace(/\.(c|cpp)$/, '')}.wasm`;
+  const cpp = file.endsWith('.cpp');
+  const compiler = cpp ? 'clang++' : 'clang';
+  const flags = cpp ? ['-fno-exceptions'] : ['-lm'];
+  try {
+    execFileSync(compiler, ['--target=wasm32-wasi', '--sysroot=/usr', '-O2', ...flags, '-o', out, source], {
+      stdio: 'pipe',
+    });
+    console.log(`${out}: compiled from ${source}`);
+  } catch (e) {
+    console.log(`${out}: not built (no wasm32-wasi toolchain): ${String(e.stderr ?? e.message).split('\n')[0]}`);
   }
 }

@@ -125,6 +125,12 @@ export const SETTINGS = [
     default: "10 times the host's measured slowness (1 to 20)",
     text: "Fixes the per-call safety cap as a multiple of the call's fuel time (a positive number) instead of measuring the host. See [safety-cap.md](safety-cap.md).",
   },
+  {
+    name: 'UMPIRE_WASI_ASYNCIFY',
+    where: 'node, lambda, cli',
+    default: 'unset: JSPI where the runtime has it',
+    text: '`1` runs raw WASI modules through the asyncify fallback (metered, then made suspendable in a job of its own) even where the runtime has JavaScript Promise Integration. Replays are the same either way. See [bots/webassembly.md](bots/webassembly.md).',
+  },
   // Leaderboard limits (src/api/limits.ts): a value that is not a positive integer stops the start.
   {
     name: 'UMPIRE_MAX_BOARD_ENTRIES',

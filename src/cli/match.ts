@@ -12,7 +12,10 @@ import { readInput } from './io.js';
 import type { CliContext } from './command.js';
 import { conductWarnings, forfeited, madeNoValidMove, summaryWithConduct } from './conduct.js';
 import { inProcessRunner } from '../match/in-process-runner.js';
-import { nodeBotLoader } from '../sandbox/node-sources.js';
+import { nodeBotLoader, nodeHost } from '../sandbox/node-sources.js';
+import { wasiKind } from '../sandbox/webassembly/wasm-bot.js';
+import type { MatchRunner } from '../match/runner.js';
+import type { Bundle, TextBot } from '../core/bots.js';
 
 /** One usage line per registered game, and the options every game's match takes besides. */
 export const MATCH_USAGES: readonly string[] = [
@@ -38,7 +41,7 @@ const COMMON: Options = {
 export async function matchCommand(
   argv: string[],
   out: (line: string) => void,
-  context?: Pick<CliContext, 'err'>,
+  context?: Pick<CliContext, 'err'> & Partial<Pick<CliContext, 'matchWorker'>>,
 ): Promise<number> {
   const game = gameOf(argv);
   const { values, positionals } = parseCommandArgs(argv, { ...COMMON, ...(game.cli.options as Options) });
@@ -65,19 +68,16 @@ export async function matchCommand(
   const setup = await Promise.resolve(game.setup(request)).catch((e) => {
     throw asUsage(e, game);
   });
+  const play = (runner: MatchRunner) =>
+    playMatch({ game, request, seats, runner, id: newMatchId(), owner: 'local', now: new Date(), setup });
   // In this thread, as on Lambda: every call is bounded by its fuel, and the match deadline is checked
   // between calls. A worker thread would add its start-up (about 100 ms) to a command that should start at once.
-  const runner = inProcessRunner(nodeBotLoader);
-  const played = await playMatch({
-    game,
-    request,
-    seats,
-    runner,
-    id: newMatchId(),
-    owner: 'local',
-    now: new Date(),
-    setup,
-  });
+  // Without JSPI a raw WASI module must first be made suspendable: in the pool, where a deadline bounds
+  // it and a module past it forfeits its seat (the match still ends with a result).
+  const played =
+    !nodeHost.jspi && context?.matchWorker && seats.some((s) => isRawWasi(s.bot))
+      ? await (await import('./pool.js')).withMatchPool(context.matchWorker, play)
+      : await play(inProcessRunner(nodeBotLoader));
   if (values.out) writeFileSync(values.out as string, gzipSync(JSON.stringify(played.replay)));
   if (values.logs) writeFileSync(values.logs as string, JSON.stringify(played.logs ?? null));
   for (const [option, text] of Object.entries(game.cli.files?.(cliValues, played.record, played.replay) ?? {})) {
@@ -177,4 +177,14 @@ function budgetsOption(game: GameModule, fuel: string | undefined): Readonly<Rec
   const n = integerOption('fuel', fuel, 0);
   if (n < 1) throw usageError('--fuel must be at least 1');
   return { turnFuel: n };
+}
+
+/** A WASI command module not made suspendable beforehand (what the asyncify fallback must prepare). */
+function isRawWasi(bot: Bundle | TextBot): boolean {
+  if (bot.kind !== 'wasm' || typeof bot.code === 'string') return false;
+  try {
+    return wasiKind(bot.code) === 'raw';
+  } catch {
+    return false;
+  }
 }

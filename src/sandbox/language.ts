@@ -25,7 +25,9 @@ export interface SandboxHost {
   engine(file: string): Promise<WebAssembly.Module>;
   /** Where metered WebAssembly modules run: in-process, or in Worker Loader isolates. */
   readonly wasmSessions: WasmSessionFactory;
-  /** Makes a WASI command module suspendable; absent where the runtime cannot. */
+  /** Whether raw WASI command modules run with JavaScript Promise Integration here (Node 24, workerd). */
+  readonly jspi?: boolean;
+  /** Without JSPI: makes a metered WASI command module suspendable (asyncify); absent where the runtime cannot. */
   readonly prepareWasi?: WasiPreparer;
 }
 

@@ -8,8 +8,8 @@ import type { MicroPythonModuleSource } from './python/py-bot.js';
 import { MICROPYTHON_ENGINE } from './python/language.js';
 import { hostSlowness } from './host-pace.js';
 import { SAFETY_CAP_FACTOR } from './safety-cap.js';
-import { asyncifyWasi } from './webassembly/wasi-prepare.js';
-import { createHarness } from './wasm/harness.js';
+import { asyncifyMetered } from './webassembly/wasi-prepare.js';
+import { jspi, openHarness } from './wasm/harness.js';
 import type { WasmSessionFactory } from './wasm/session.js';
 
 /**
@@ -56,7 +56,7 @@ export const nodeMicroPythonModule: MicroPythonModuleSource = () => nodeEngine(M
 
 /** Node and Lambda compile the bot's module and run it in-process. */
 export const nodeWasmSessions: WasmSessionFactory = async (metered, seed, logLimit) => {
-  const harness = createHarness(await WebAssembly.compile(metered as Uint8Array<ArrayBuffer>), seed, logLimit);
+  const harness = openHarness(await WebAssembly.compile(metered as Uint8Array<ArrayBuffer>), seed, logLimit);
   return {
     start: async (fuel, capMs) => harness.start(fuel, capMs),
     call: async (input, fuel, limit, capMs) => harness.call(input, fuel, limit, capMs),
@@ -88,12 +88,27 @@ export async function nodeSafetyCapFactor(given?: number): Promise<number> {
   return given ?? safetyCapFactorFromEnv() ?? SAFETY_CAP_FACTOR * (await hostSlowness(nodeQuickJSModule));
 }
 
-/** What Node and Lambda offer the languages: engines compiled here, WebAssembly run in-process, WASI prepared by binaryen. */
-export const nodeHost: SandboxHost = { engine: nodeEngine, wasmSessions: nodeWasmSessions, prepareWasi: asyncifyWasi };
-
-/** The sandbox as it runs in Node and Lambda: each bundle loaded by its language's in-process loader. */
-export const nodeBotLoader: BotLoader = async (bundle, given) => {
-  const language = languageOf(bundle.kind);
-  const ctx = { ...given, safetyCapFactor: await nodeSafetyCapFactor(given.safetyCapFactor) };
-  return language.load.node(bundle.code, ctx, nodeHost);
+/**
+ * What Node and Lambda offer the languages: engines compiled here,
+ * WebAssembly run in-process, raw WASI modules run with JSPI (Node 24) or
+ * else made suspendable by binaryen (Node 22).
+ */
+export const nodeHost: SandboxHost = {
+  engine: nodeEngine,
+  wasmSessions: nodeWasmSessions,
+  // UMPIRE_WASI_ASYNCIFY=1 takes the fallback even with JSPI (its replays are the same; tests and operators compare).
+  jspi: jspi() !== null && process.env.UMPIRE_WASI_ASYNCIFY !== '1',
+  prepareWasi: asyncifyMetered,
 };
+
+/** The sandbox as it runs in Node and Lambda with `host`: each bundle loaded by its language's in-process loader. */
+export function nodeBotLoaderWith(host: SandboxHost): BotLoader {
+  return async (bundle, given) => {
+    const language = languageOf(bundle.kind);
+    const ctx = { ...given, safetyCapFactor: await nodeSafetyCapFactor(given.safetyCapFactor) };
+    return language.load.node(bundle.code, ctx, host);
+  };
+}
+
+/** The sandbox as it runs in Node and Lambda. */
+export const nodeBotLoader: BotLoader = nodeBotLoaderWith(nodeHost);

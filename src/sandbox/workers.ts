@@ -7,6 +7,14 @@ import type { WasmSessionFactory } from './wasm/session.js';
 /** The Workers runtime's behaviour for bot isolates: the date wrangler.toml gives the service (test/functions/worker checks they agree). */
 export const BOT_ISOLATE_COMPATIBILITY_DATE = '2026-10-23';
 
+/**
+ * workerd cancels the continuations of a promise resolved from another
+ * request than the one that made it; each RPC call to a bot isolate is a
+ * request of its own, and a suspended WASI program's read is resolved by
+ * the next turn's call.
+ */
+const CROSS_CALL_PROMISES = 'no_handle_cross_request_promise_resolution';
+
 /** The part of Cloudflare's Worker Loader binding this adapter uses. */
 export interface WorkerLoader {
   get(id: string, code: () => Promise<WorkerCode>): { getEntrypoint(): unknown };
@@ -14,6 +22,7 @@ export interface WorkerLoader {
 
 interface WorkerCode {
   compatibilityDate: string;
+  compatibilityFlags?: string[];
   mainModule: string;
   modules: Record<string, string | { wasm: ArrayBuffer } | { json: unknown }>;
   globalOutbound: null;
@@ -28,10 +37,10 @@ interface HarnessStub {
 
 /** Main module of a bot isolate: the harness behind an RPC entrypoint; no network (globalOutbound: null). */
 const ISOLATE_MAIN = `import { WorkerEntrypoint } from 'cloudflare:workers';
-import { createHarness } from './harness.js';
+import { openHarness } from './harness.js';
 import bot from './bot.wasm';
 import config from './config.json';
-const harness = createHarness(bot, config.seed, config.logLimit);
+const harness = openHarness(bot, config.seed, config.logLimit);
 export default class BotHarness extends WorkerEntrypoint {
   start(fuel, capMs) { return harness.start(fuel, capMs); }
   call(input, fuel, limit, capMs) { return harness.call(input, fuel, limit, capMs); }
@@ -50,6 +59,8 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
     const stub = loader
       .get(`bot-${crypto.randomUUID()}`, async () => ({
         compatibilityDate: BOT_ISOLATE_COMPATIBILITY_DATE,
+        // A WASI program suspended (JSPI) in one RPC call is resumed by the next: its promise crosses calls.
+        compatibilityFlags: [CROSS_CALL_PROMISES],
         mainModule: 'main.js',
         modules: {
           'main.js': ISOLATE_MAIN,
@@ -72,7 +83,8 @@ export function loaderWasmSessions(loader: WorkerLoader, harnessSource: string):
  * The sandbox as it runs in Cloudflare Workers: each bundle loaded by its
  * language's Workers loader. Workers cannot compile WebAssembly from bytes,
  * so the languages' engines come imported statically, by build file name
- * (every one in ENGINES); WASI modules come prepared (`umpire prepare-wasi`).
+ * (every one in ENGINES). Raw WASI modules run with JSPI in the bot's
+ * isolate (workerd has it), as in Node 24.
  */
 export function workersBotLoader(options: {
   loader: WorkerLoader;
@@ -84,6 +96,7 @@ export function workersBotLoader(options: {
   const host: SandboxHost = {
     engine: async (file) => options.engines[file]!,
     wasmSessions: loaderWasmSessions(options.loader, options.harnessSource),
+    jspi: true,
   };
   return (bundle, ctx) => languageOf(bundle.kind).load.workers(bundle.code, ctx, host);
 }

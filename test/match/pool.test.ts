@@ -9,7 +9,7 @@ import type { PlayableMatch } from '../../src/match/runner.js';
 import { poolRunner, type PoolRunner } from '../../src/match/pool/pool-runner.js';
 import { COMPILED_MATCH_WORKER } from '../../src/match/pool/worker-url.js';
 import { WorkerPool } from '../../src/match/pool/worker-pool.js';
-import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
+import { nodeBotLoader, nodeHost } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_BUDGETS, FUEL_PER_MS, type Budgets } from '../../src/sandbox/policy.js';
 import type { Bundle } from '../../src/sandbox/types.js';
 
@@ -94,15 +94,19 @@ describe('the match pool', () => {
   }, 30_000);
 
   it.skipIf(!existsSync(WASI))(
-    'prepares a raw WASI bot in its own job, or forfeits its seat past that deadline',
+    'without JSPI, prepares a raw WASI bot in its own job, or forfeits its seat past that deadline',
     async () => {
       const wasi: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync(WASI)) };
       const job = icy([wasi, js('src/games/icy/bots/planter.js')]);
-      const [pooled, here] = await Promise.all([pool().play(job), local.play(job)]);
+      const [pooled, here] = await Promise.all([pool({ asyncifyWasi: true }).play(job), local.play(job)]);
       expect(JSON.stringify(pooled)).toBe(JSON.stringify(here));
       expect(pooled.result.forfeits).toEqual([]);
 
-      const hurried = pool({ prepareDeadlineMs: 1 });
+      // With JSPI nothing is prepared, so no deadline of preparation can flip the outcome.
+      if (nodeHost.jspi)
+        expect(JSON.stringify(await pool({ prepareDeadlineMs: 1 }).play(job))).toBe(JSON.stringify(here));
+
+      const hurried = pool({ prepareDeadlineMs: 1, asyncifyWasi: true });
       const forfeited = await hurried.play(job);
       expect(forfeited.result.forfeits).toEqual([0]);
       expect(forfeited.result.seats[0]!.forfeit).toMatchObject({

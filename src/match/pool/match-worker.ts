@@ -1,31 +1,54 @@
 // The entry of a match worker thread (see worker-pool.ts): plays the jobs the pool posts, one at a time.
+import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { nodeBotLoader, shareEngine } from '../../sandbox/node-sources.js';
-import { asyncifyWasi } from '../../sandbox/webassembly/wasi-prepare.js';
+import { nodeBotLoaderWith, nodeHost, shareEngine } from '../../sandbox/node-sources.js';
+import { asyncifyMetered } from '../../sandbox/webassembly/wasi-prepare.js';
 import { asyncifyTooLarge } from '../../sandbox/webassembly/wasi-limits.js';
+import { instrumentModule } from '../../sandbox/webassembly/wasm-bot.js';
+import { WasmFormatError } from '../../sandbox/wasm/leb.js';
+import { DEFAULT_LIMITS } from '../../sandbox/types.js';
 import { playJob } from '../in-process-runner.js';
 import { probeBot } from '../probe.js';
-import type { Prepared, WorkerReply, WorkerRequest } from './messages.js';
+import type { Asyncified, Prepared, WorkerReply, WorkerRequest } from './messages.js';
+
+const shared = workerData as { engines?: Record<string, unknown>; asyncifyWasi?: boolean } | null;
+for (const [file, module] of Object.entries(shared?.engines ?? {}))
+  if (module instanceof WebAssembly.Module) shareEngine(file, module);
+/** Whether raw WASI modules run with JSPI here, or through the asyncify fallback (the runtime has no JSPI, or the pool says so). */
+const jspi = nodeHost.jspi === true && shared?.asyncifyWasi !== true;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The bot loader of a job: without JSPI, the modules the pool had prepared are taken as they are, others prepared here. */
+function loaderFor(asyncified: Asyncified = {}) {
+  return nodeBotLoaderWith({
+    ...nodeHost,
+    jspi,
+    prepareWasi: async (metered) => asyncified[sha256(metered)] ?? asyncifyMetered(metered),
+  });
+}
 
 async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.kind) {
     case 'play':
       // No deadline here: the pool terminates this thread when the match is late.
-      return playJob(request.job, nodeBotLoader);
+      return playJob(request.job, loaderFor(request.asyncified));
     case 'probe':
-      return probeBot(nodeBotLoader, request.request);
+      return probeBot(loaderFor(request.asyncified), request.request);
     case 'prepare':
-      return prepare(request.bytes);
+      return prepare(request.bytes, request.memoryBytes ?? DEFAULT_LIMITS.memoryBytes);
   }
 }
 
-/** The same checks and messages as WasmBot.load would give, run here where a deadline can stop them. */
-async function prepare(bytes: Uint8Array): Promise<Prepared> {
+/** The fallback's preparation (metered, then asyncify), with WasmBot.load's checks and messages, run here where a deadline can stop it. */
+async function prepare(bytes: Uint8Array, memoryBytes: number): Promise<Prepared> {
   try {
     const tooLarge = asyncifyTooLarge(bytes);
     if (tooLarge) return { ok: false, failure: { code: 'BUNDLE_TOO_LARGE', message: tooLarge } };
-    return { ok: true, bytes: await asyncifyWasi(bytes) };
+    const metered = instrumentModule(bytes, memoryBytes);
+    return { ok: true, key: sha256(metered), bytes: await asyncifyMetered(metered) };
   } catch (e) {
+    if (e instanceof WasmFormatError) return { ok: false, failure: { code: 'BUNDLE_INVALID', message: e.message } };
     return {
       ok: false,
       failure: {
@@ -35,10 +58,6 @@ async function prepare(bytes: Uint8Array): Promise<Prepared> {
     };
   }
 }
-
-const shared = workerData as { engines?: Record<string, unknown> } | null;
-for (const [file, module] of Object.entries(shared?.engines ?? {}))
-  if (module instanceof WebAssembly.Module) shareEngine(file, module);
 
 const port = parentPort!;
 port.on('message', (request: WorkerRequest) => {

@@ -3,24 +3,26 @@ import { UmpireError } from '../../core/errors.js';
 import type { Bundle, LoadFailure } from '../../sandbox/types.js';
 import { wasiKind } from '../../sandbox/webassembly/wasm-bot.js';
 import type { Tenant } from '../tenant.js';
-import type { Prepared } from './messages.js';
+import type { Asyncified, Prepared } from './messages.js';
 import type { WorkerPool } from './worker-pool.js';
 
 /** Prepared modules kept by sha256: a bot that plays a round robin is prepared once. */
 const CACHE_ENTRIES = 32;
 
 export interface PreparedSeats {
-  /** The bundles with every raw WASI module replaced by its prepared one. */
-  readonly bots: Bundle[];
+  /** The metered modules made suspendable, for the job's message (the bundles stay as sent). */
+  readonly asyncified: Asyncified;
   /** Per seat, why its bundle could not be prepared (the seat forfeits), or null. */
   readonly failures: (LoadFailure | null)[];
 }
 
 /**
- * Makes raw WASI modules suspendable (binaryen asyncify: slow and synchronous
- * on big modules) as jobs of their own in the pool, under a short deadline,
+ * The fallback where the workers have no JSPI (Node 22): raw WASI modules are
+ * metered and made suspendable (binaryen asyncify: slow and synchronous on
+ * big modules) as jobs of their own in the pool, under a short deadline,
  * before the match or upload check that needs them. A module that cannot be
- * prepared in time makes its seat forfeit with BUNDLE_TOO_LARGE.
+ * prepared in time makes its seat forfeit with BUNDLE_TOO_LARGE. With JSPI
+ * there is nothing to prepare.
  */
 export class WasiPreparation {
   /** Insertion order is recency: a hit moves to the end, the first is evicted. */
@@ -29,24 +31,24 @@ export class WasiPreparation {
   constructor(
     private readonly pool: WorkerPool,
     private readonly deadlineMs: number,
+    /** Whether the workers run raw WASI modules through asyncify (no JSPI). */
+    private readonly needed: boolean,
   ) {}
 
-  /** Prepares what the bots need, as jobs of `tenant`. */
-  async seats(bots: readonly Bundle[], tenant?: Tenant): Promise<PreparedSeats> {
+  /** Prepares what the bots need, as jobs of `tenant`, for memory limits of `memoryBytes`. */
+  async seats(bots: readonly Bundle[], memoryBytes: number, tenant?: Tenant): Promise<PreparedSeats> {
     const prepared = await Promise.all(
-      bots.map((b) => (needsPreparation(b) ? this.prepare(b.code as Uint8Array, tenant) : null)),
+      bots.map((b) =>
+        this.needed && needsPreparation(b) ? this.prepare(b.code as Uint8Array, memoryBytes, tenant) : null,
+      ),
     );
-    return {
-      bots: bots.map((b, k) => {
-        const p = prepared[k];
-        return p?.ok ? { ...b, code: p.bytes } : b;
-      }),
-      failures: prepared.map((p) => (p && !p.ok ? p.failure : null)),
-    };
+    const asyncified: Record<string, Uint8Array> = {};
+    for (const p of prepared) if (p?.ok) asyncified[p.key] = p.bytes;
+    return { asyncified, failures: prepared.map((p) => (p && !p.ok ? p.failure : null)) };
   }
 
-  private prepare(bytes: Uint8Array, tenant: Tenant | undefined): Promise<Prepared> {
-    const key = createHash('sha256').update(bytes).digest('hex');
+  private prepare(bytes: Uint8Array, memoryBytes: number, tenant: Tenant | undefined): Promise<Prepared> {
+    const key = `${createHash('sha256').update(bytes).digest('hex')}/${memoryBytes}`;
     const hit = this.cache.get(key);
     if (hit) {
       this.cache.delete(key);
@@ -54,7 +56,7 @@ export class WasiPreparation {
       return hit;
     }
     const job = this.pool
-      .run<Prepared>({ kind: 'prepare', bytes }, this.deadlineMs, 'preparing the WASI module', tenant)
+      .run<Prepared>({ kind: 'prepare', bytes, memoryBytes }, this.deadlineMs, 'preparing the WASI module', tenant)
       .catch((e: unknown): Prepared => {
         const code = e instanceof UmpireError ? e.code : undefined;
         if (code === 'MATCH_DEADLINE') {

@@ -244,7 +244,10 @@ function countCalls(
     ];
     // depth -= weight;
     const leave = [0x23, ...g, 0x41, ...w, 0x6b, 0x24, ...g];
-    const out: number[] = [...input.subarray(r.pos, body.pos), ...enter, 0x02, ...blocks[f]!];
+    // The body is copied in runs of unchanged bytes, cut only where an instruction is rewritten.
+    const out: Uint8Array[] = [input.subarray(r.pos, body.pos), Uint8Array.from([...enter, 0x02, ...blocks[f]!])];
+    let copyFrom = body.pos;
+    const leaveBytes = Uint8Array.from(leave);
     // Blocks, loops and ifs open inside the body: a `return` at this depth branches out of the added block.
     let open = 0;
     while (true) {
@@ -254,11 +257,14 @@ function countCalls(
       if (refused) throw new WasmFormatError(`${refused} is not supported`);
       skipImmediates(body, op);
       if (op === 0x0f) {
-        out.push(0x0c, ...encodeU32(open));
+        out.push(input.subarray(copyFrom, at), Uint8Array.from([0x0c, ...encodeU32(open)]));
+        copyFrom = body.pos;
         continue;
       }
-      if (TAIL_CALLS.has(op)) out.push(...leave);
-      out.push(...input.subarray(at, body.pos));
+      if (TAIL_CALLS.has(op)) {
+        out.push(input.subarray(copyFrom, at), leaveBytes);
+        copyFrom = at;
+      }
       if (op === 0x02 || op === 0x03 || op === 0x04) open++;
       else if (op === 0x0b) {
         if (open === 0) break;
@@ -266,8 +272,9 @@ function countCalls(
       }
     }
     if (body.pos !== end) throw new WasmFormatError(`function ${f} has bytes after its end`);
-    out.push(...leave, 0x0b);
-    parts.push(Uint8Array.from([...encodeU32(out.length), ...out]));
+    out.push(input.subarray(copyFrom, body.pos), leaveBytes, Uint8Array.of(0x0b));
+    const code = concat(out);
+    parts.push(Uint8Array.from(encodeU32(code.length)), code);
     r.pos = end;
   }
   return concat(parts);

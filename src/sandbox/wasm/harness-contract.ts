@@ -43,6 +43,13 @@ export interface Harness {
   takeLog(): string;
 }
 
+/** A harness whose calls may wait (JSPI: the program suspends inside them). */
+export interface AsyncHarness {
+  start(fuel: number, capMs?: number): Promise<HarnessStarted>;
+  call(input: string, fuel: number, outputLimit: number, capMs?: number): Promise<HarnessCall>;
+  takeLog(): Promise<string>;
+}
+
 /** Why a module could not be instantiated: its imports did not link, or its own start section threw. */
 export function instantiationProblem(e: unknown): NonNullable<HarnessStarted> {
   return {

@@ -8,9 +8,12 @@ export const isWasm = (bytes: Uint8Array): boolean => WASM_MAGIC.every((m, i) =>
 
 const moduleBytes = (code: string | Uint8Array) => (typeof code === 'string' ? new TextEncoder().encode(code) : code);
 
-/** The runtime's own preparation of WASI modules, where it has one (Node: binaryen; Workers: none, prepared beforehand). */
+/** Raw WASI modules run with the runtime's JSPI, or else its own asyncify preparation where it has one (Node 22: binaryen). */
 const load: LanguageLoader = (code, ctx, host) =>
-  WasmBot.load(host.wasmSessions, moduleBytes(code), ctx, host.prepareWasi);
+  WasmBot.load(host.wasmSessions, moduleBytes(code), ctx, {
+    jspi: host.jspi ?? false,
+    ...(host.prepareWasi ? { asyncify: host.prepareWasi } : {}),
+  });
 
 export const webassembly: Language = {
   kind: 'wasm',

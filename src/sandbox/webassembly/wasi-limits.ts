@@ -1,12 +1,13 @@
 import { SECTION, readSections, vectorLength } from '../wasm/sections.js';
 
 /**
- * Bounds on WASI modules that must be made suspendable (binaryen's asyncify),
- * a pass whose time grows faster than the module: about 2 ms per function on
- * ordinary code on this machine kind, far more on adversarial call graphs.
- * A C bot with wasi-libc has a few dozen functions; a C++ one with its
- * standard library a few thousand. Time is bounded too, by the pool that
- * runs the pass (src/match/pool).
+ * Bounds on raw WASI modules. Where the runtime has no JSPI they must be made
+ * suspendable (binaryen's asyncify), a pass whose time grows faster than the
+ * module: about 2 ms per function on ordinary code on this machine kind, far
+ * more on adversarial call graphs. Time is bounded too, by the pool that runs
+ * the pass (src/match/pool). The bounds hold with JSPI as well, so that a
+ * module is accepted or refused alike on every runtime. A C bot with
+ * wasi-libc has a few dozen functions; a C++ iostream one about 700.
  */
 export const MAX_ASYNCIFY_FUNCTIONS = 5000;
 export const MAX_ASYNCIFY_CODE_BYTES = 2 * 1024 * 1024;

@@ -12,6 +12,7 @@ import { WasmFormatError } from '../wasm/leb.js';
 import { meterWasm, moduleInterface } from '../wasm/meter.js';
 import { MAX_STACK_SLOTS, frameSlots, limitCallDepth } from '../wasm/call-depth.js';
 import { addRefuelHook } from '../wasm/refuel-hook.js';
+import { jspi } from '../wasm/harness.js';
 import { asyncifyTooLarge } from './wasi-limits.js';
 
 /**
@@ -50,9 +51,9 @@ export const WasmBot = {
     open: WasmSessionFactory,
     bytes: Uint8Array,
     ctx: BotContext,
-    prepareWasi?: WasiPreparer,
+    wasi: WasiSupport = { jspi: jspi() !== null },
   ): Promise<LoadResult> {
-    const prepared = await prepareModule(bytes, ctx, prepareWasi);
+    const prepared = await prepareModule(bytes, ctx, wasi);
     if ('code' in prepared) return { ok: false, failure: prepared };
     let session: WasmSession;
     try {
@@ -67,40 +68,51 @@ export const WasmBot = {
   },
 };
 
-/** Checks a module, prepares a WASI one where the runtime can, and meters it. */
+/** How a runtime runs raw WASI command modules: with JSPI, or made suspendable by asyncify once metered. */
+export interface WasiSupport {
+  /** The runtime has JavaScript Promise Integration: raw modules run as they are. */
+  readonly jspi: boolean;
+  /** Without JSPI: makes a metered raw module suspendable (absent where the runtime cannot). */
+  readonly asyncify?: WasiPreparer;
+}
+
+/**
+ * What every bot module gets, whatever runs it: metered (fuel), its frames
+ * counted in stack slots (deep recursion traps at the same call in every
+ * runtime, before V8's stack ends), and a refuel hook (the host hands the
+ * budget out in slices and keeps the safety cap).
+ */
+export function instrumentModule(bytes: Uint8Array, memoryBytes: number): Uint8Array {
+  const metered = limitCallDepth(
+    meterWasm(bytes, { memoryBytes, deferStart: true, strict: true }).bytes,
+    MAX_STACK_SLOTS,
+    frameSlots,
+  );
+  return addRefuelHook(metered);
+}
+
+/**
+ * Checks a module and meters it; a raw WASI one then runs as it is where the
+ * runtime has JSPI, and is made suspendable by asyncify where it has not:
+ * after metering, so that asyncify's own bookkeeping costs no fuel and the
+ * fuel is the same either way.
+ */
 async function prepareModule(
   bytes: Uint8Array,
   ctx: BotContext,
-  prepareWasi?: WasiPreparer,
+  wasi: WasiSupport,
 ): Promise<{ metered: Uint8Array; stdio: boolean } | LoadFailure> {
   try {
     const kind = wasiKind(bytes);
-    if (kind === 'raw') {
-      if (!prepareWasi)
-        return {
-          code: 'BUNDLE_INVALID',
-          message: 'this runtime cannot prepare WASI modules: send one made by `umpire prepare-wasi`',
-        };
-      const tooLarge = asyncifyTooLarge(bytes);
-      if (tooLarge) return { code: 'BUNDLE_TOO_LARGE', message: tooLarge };
-      try {
-        bytes = await prepareWasi(bytes);
-      } catch (e) {
-        if (e instanceof WasmFormatError) throw e;
-        return {
-          code: 'BUNDLE_INVALID',
-          message: `the WASI module could not be made suspendable: ${(e as Error).message}`,
-        };
-      }
-    }
-    // Its frames counted in stack slots: deep recursion traps at the same call in every runtime, before V8's stack ends.
-    let metered = limitCallDepth(
-      meterWasm(bytes, { memoryBytes: ctx.limits.memoryBytes, deferStart: true, strict: true }).bytes,
-      MAX_STACK_SLOTS,
-      frameSlots,
-    );
-    // Its fuel checks call the host when the counter runs out, which hands the budget out in slices and keeps the safety cap.
-    metered = addRefuelHook(metered);
+    if (kind === 'raw' && !wasi.jspi && !wasi.asyncify)
+      return {
+        code: 'BUNDLE_INVALID',
+        message: 'this runtime cannot suspend WASI modules: send one made by `umpire prepare-wasi`',
+      };
+    // The fallback's bounds hold with JSPI too: a module is accepted or refused alike on every runtime.
+    const tooLarge = kind === 'raw' ? asyncifyTooLarge(bytes) : null;
+    if (tooLarge) return { code: 'BUNDLE_TOO_LARGE', message: tooLarge };
+    let metered = instrumentModule(bytes, ctx.limits.memoryBytes);
     const { imports, exports } = moduleInterface(bytes);
     const offered = (i: { module: string; name: string }) =>
       kind === 'none' ? OFFERED_IMPORTS.has(`${i.module}.${i.name}`) : i.module === WASI;
@@ -115,6 +127,17 @@ async function prepareModule(
     ];
     if (missing.length > 0)
       return { code: 'BUNDLE_NO_ENTRY', message: `the module does not export ${missing.join(', ')}` };
+    if (kind === 'raw' && !wasi.jspi) {
+      try {
+        metered = await wasi.asyncify!(metered);
+      } catch (e) {
+        if (e instanceof WasmFormatError) throw e;
+        return {
+          code: 'BUNDLE_INVALID',
+          message: `the WASI module could not be made suspendable: ${(e as Error).message}`,
+        };
+      }
+    }
     return { metered, stdio: kind !== 'none' };
   } catch (e) {
     if (e instanceof WasmFormatError) return { code: 'BUNDLE_INVALID', message: e.message };

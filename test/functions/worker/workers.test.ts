@@ -11,7 +11,7 @@ import { nodeBotLoader } from '../../../src/sandbox/node-sources.js';
 import type { Budgets } from '../../../src/sandbox/policy.js';
 import type { Bundle } from '../../../src/sandbox/types.js';
 import { asyncifyWasi } from '../../../src/sandbox/webassembly/wasi-prepare.js';
-import { I32, I64, module } from '../../sandbox/wat.js';
+import { I32, I64, assemble, module } from '../../sandbox/wat.js';
 import { DEEP_JS, DEEP_PY } from '../../match/deep-bots.js';
 import { postOnNewConnection, startWrangler, WRANGLER_RUNS, type Wrangler } from './wrangler-dev.js';
 
@@ -134,20 +134,46 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
   }, 60_000);
 
   it.skipIf(!existsSync('build/bots/hunter-wasi.wasm'))(
-    'runs a WASI stdin/stdout player prepared by `umpire prepare-wasi`, the same as Node; refuses an unprepared one',
+    'runs a WASI stdin/stdout player raw (JSPI in the bot isolate) and prepared by `umpire prepare-wasi`, the same as Node',
     async () => {
-      const raw = new Uint8Array(readFileSync('build/bots/hunter-wasi.wasm'));
-      const prepared: Bundle = { kind: 'wasm', code: await asyncifyWasi(raw) };
-      const workers = await inWorkers(prepared, hunterJs, 8);
-      const node = await inNode(prepared, hunterJs, 8);
-      expect(workers.result.seats[0]).toMatchObject({ errors: 0, crashes: 0 });
-      expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
-      const refused = await inWorkers({ kind: 'wasm', code: raw }, hunterJs, 8);
-      expect(refused.result.seats[0]!.forfeit).toEqual({
-        code: 'BUNDLE_INVALID',
-        message: 'this runtime cannot prepare WASI modules: send one made by `umpire prepare-wasi`',
-      });
+      const raw: Bundle = { kind: 'wasm', code: new Uint8Array(readFileSync('build/bots/hunter-wasi.wasm')) };
+      const prepared: Bundle = { kind: 'wasm', code: await asyncifyWasi(raw.code as Uint8Array) };
+      for (const bot of [raw, prepared]) {
+        const workers = await inWorkers(bot, hunterJs, 8);
+        const node = await inNode(bot, hunterJs, 8);
+        expect(workers.result.seats[0]).toMatchObject({ errors: 0, crashes: 0 });
+        expect(workers.result.forfeits).toEqual([]);
+        expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
+      }
     },
     60_000,
   );
+
+  it('suspends a raw WASI program between turns and stops its deep recursion at the same call as Node', async () => {
+    // Reads a turn and answers, then on the next turn recurses without end: the count of stack slots stops it.
+    const deep: Bundle = {
+      kind: 'wasm',
+      code: assemble(`(module
+        (import "wasi_snapshot_preview1" "fd_read" (func $read (param i32 i32 i32 i32) (result i32)))
+        (import "wasi_snapshot_preview1" "fd_write" (func $write (param i32 i32 i32 i32) (result i32)))
+        (memory (export "memory") 2)
+        (data (i32.const 0) "\\00\\04\\00\\00\\60\\ea\\00\\00")
+        (data (i32.const 16) "\\40\\00\\00\\00\\14\\00\\00\\00")
+        (data (i32.const 64) "idle\\nidle\\nidle\\nidle\\n")
+        (func $deep (param i32) (result i32) (call $deep (i32.add (local.get 0) (i32.const 1))))
+        (func (export "_start")
+          (drop (call $read (i32.const 0) (i32.const 0) (i32.const 1) (i32.const 32)))
+          (drop (call $write (i32.const 1) (i32.const 16) (i32.const 1) (i32.const 36)))
+          (drop (call $read (i32.const 0) (i32.const 0) (i32.const 1) (i32.const 32)))
+          (drop (call $deep (i32.const 0)))))`),
+    };
+    const workers = await inWorkers(deep, hunterJs, 3);
+    const node = await inNode(deep, hunterJs, 3);
+    expect(workers.replay.turns[0]!.calls[0]!.failure).toBeUndefined();
+    expect(workers.replay.turns[1]!.calls[0]).toMatchObject({
+      failure: 'crash',
+      detail: expect.stringContaining('nested calls too deep'),
+    });
+    expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
+  }, 60_000);
 });
