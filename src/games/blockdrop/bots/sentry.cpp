@@ -104,16 +104,28 @@ class Sentry {
 
   char approach(const Turn &t, const Player &me, const Player &them) {
     int best = 1 << 30;
-    std::vector<char> ways;
+    std::vector<char> closer, open;
     for (const auto &step : STEP) {
       int row = me.row + step.second.first, col = me.col + step.second.second;
-      if (!safe(t, row, col, 2 * PLAYERS)) continue;
+      if (!safe(t, row, col, 2 * PLAYERS) || crowded(t, row, col)) continue;
+      open.push_back(step.first);
       int d = std::abs(them.row - row) + std::abs(them.col - col);
-      if (d < best) best = d, ways.clear();
-      if (d == best) ways.push_back(step.first);
+      if (d < best) best = d, closer.clear();
+      if (d == best) closer.push_back(step.first);
     }
+    // Nearer is not always possible: the engine refuses a step within 3 squares of a player.
+    const std::vector<char> &ways = closer.empty() ? open : closer;
     if (ways.empty()) return 'N';
     return ways[random_() % ways.size()];
+  }
+
+  // A square the engine would refuse to enter: 3 or fewer squares from another standing player.
+  static bool crowded(const Turn &t, int row, int col) {
+    for (int k = 0; k < PLAYERS; k++) {
+      const Player &p = t.players[k];
+      if (k != t.me && p.standing() && std::abs(p.row - row) + std::abs(p.col - col) <= 3) return true;
+    }
+    return false;
   }
 };
 
