@@ -79,21 +79,6 @@ writeFileSync(
 writeFileSync('build/wasm-harness-source.d.ts', 'declare const source: string;\nexport default source;\n');
 console.log('build/wasm-harness-source.js: the harness for Worker Loader isolates');
 
-// The classic stdin/stdout players in C, compiled for wasm32-wasi when the toolchain is here
-// (apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32; .ci/run installs it).
-for (const [source, out] of [
-  ['src/games/icy/bots/hunter.c', 'build/bots/hunter-wasi.wasm'],
-  ['src/games/capture/bots/gatherer.c', 'build/bots/capture-gatherer-wasi.wasm'],
-  ['src/games/blockdrop/bots/hunter.c', 'build/bots/blockdrop-hunter-wasi.wasm'],
-]) {
-  try {
-    execFileSync('sh', ['scripts/build-wasi-bot.sh', out, source], { stdio: 'pipe' });
-    console.log(`${out}: compiled from ${source}`);
-  } catch (e) {
-    console.log(`${out}: not built (no wasm32-wasi C toolchain): ${String(e.stderr ?? e.message).split('\n')[0]}`);
-  }
-}
-
 // The C++ stdin/stdout players (src/games/<game>/bots/*.cpp), built as docs/bots/c-cpp.md tells a
 // player to (Debian: also libc++-14-dev-wasm32 libc++abi-14-dev-wasm32): build/bots/<game>-<name>-cpp.wasm.
 {
@@ -161,5 +146,20 @@ for (const [source, out] of [
         }
       if (error) console.log(`${out}: not built (no rustc with a wasm32-wasi standard library): ${error}`);
     }
+  }
+}
+
+// The classic stdin/stdout players in C, compiled for wasm32-wasi when the toolchain is here
+// (apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32; .ci/run installs it).
+for (const [source, out] of [
+  ['src/games/icy/bots/hunter.c', 'build/bots/hunter-wasi.wasm'],
+  ['src/games/capture/bots/gatherer.c', 'build/bots/capture-gatherer-wasi.wasm'],
+  ['src/games/blockdrop/bots/hunter.c', 'build/bots/blockdrop-hunter-wasi.wasm'],
+]) {
+  try {
+    execFileSync('sh', ['scripts/build-wasi-bot.sh', out, source], { stdio: 'pipe' });
+    console.log(`${out}: compiled from ${source}`);
+  } catch (e) {
+    console.log(`${out}: not built (no wasm32-wasi C toolchain): ${String(e.stderr ?? e.message).split('\n')[0]}`);
   }
 }
