@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP, ruleSet } from '../../../src/games/icy/index.js';
 import { icyGame } from '../../../src/games/icy/game.js';
 import { runMatch } from '../../../src/match/run-match.js';
+import { DEFAULT_BUDGETS } from '../../../src/sandbox/policy.js';
 import { nodeBotLoaderWith, nodeHost } from '../../../src/sandbox/node-sources.js';
 import type { SandboxHost } from '../../../src/sandbox/language.js';
 import type { Bundle } from '../../../src/sandbox/types.js';
@@ -15,11 +16,15 @@ const PLAYERS = ['build/test-wasi/icy-chaos.wasm', 'build/test-wasi/icy-iostream
 const jspiHost: SandboxHost = { ...nodeHost, jspi: true };
 const fallbackHost: SandboxHost = { ...nodeHost, jspi: false };
 
+// A turn's fuel well above what the players use, well below the default: the turn that spins runs out sooner.
+const budgets = { ...DEFAULT_BUDGETS, turnFuel: 400_000_000 };
+
 const play = (host: SandboxHost, bot: Bundle) =>
   runMatch({
     game: icyGame,
     options: { rules: ruleSet('queue2011'), map: DEFAULT_MAP },
     seed: 5,
+    budgets,
     bots: [bot, { kind: 'js', code: readFileSync('src/games/icy/bots/idle.js', 'utf8') }],
     load: nodeBotLoaderWith(host),
   });
