@@ -3,6 +3,8 @@ for _name in dir(_base):
     if not _name.startswith("_"):
         globals()[_name] = getattr(_base, _name)
 del _base, _name
+# A submodule of MicroPython's package, loaded on first use there.
+from collections.defaultdict import defaultdict
 
 
 class Counter(dict):

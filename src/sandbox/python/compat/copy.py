@@ -23,7 +23,8 @@ def copy(x):
     if isinstance(x, (tuple, frozenset)):
         return x
     made = object.__new__(type(x))
-    made.__dict__.update(x.__dict__)
+    for k, v in x.__dict__.items():
+        setattr(made, k, v)
     return made
 
 

@@ -37,19 +37,26 @@ def accumulate(iterable, func=None, initial=None):
         yield total
 
 
-def chain(*iterables):
+def _chained(iterables):
     for it in iterables:
         for item in it:
             yield item
 
 
-def _from_iterable(iterables):
-    for it in iterables:
-        for item in it:
-            yield item
+class chain:
+    # A class, not a generator function: MicroPython functions take no attributes (chain.from_iterable).
+    def __init__(self, *iterables):
+        self._items = _chained(iterables)
 
+    def __iter__(self):
+        return self
 
-chain.from_iterable = _from_iterable
+    def __next__(self):
+        return next(self._items)
+
+    @staticmethod
+    def from_iterable(iterables):
+        return _chained(iterables)
 
 
 def compress(data, selectors):
@@ -105,8 +112,11 @@ def groupby(iterable, key=None):
 
 
 def islice(iterable, *args):
-    s = slice(*args)
-    start, stop, step = s.start or 0, s.stop, s.step or 1
+    if not 1 <= len(args) <= 3:
+        raise TypeError("islice expected 2 to 4 arguments")
+    start, stop, step = (0, args[0], 1) if len(args) == 1 else (args + (None,))[:3]
+    start = 0 if start is None else start
+    step = 1 if step is None else step
     if start < 0 or (stop is not None and stop < 0) or step <= 0:
         raise ValueError("Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.")
     wanted = start
@@ -143,17 +153,18 @@ def tee(iterable, n=2):
 
 def zip_longest(*iterables, fillvalue=None):
     its = [iter(it) for it in iterables]
-    while its:
+    live = [True] * len(its)
+    while True:
         row = []
-        live = 0
         for k, it in enumerate(its):
-            try:
-                row.append(next(it))
-                live += 1
-            except StopIteration:
-                row.append(fillvalue)
-                its[k] = repeat(fillvalue)
-        if not live:
+            item = fillvalue
+            if live[k]:
+                try:
+                    item = next(it)
+                except StopIteration:
+                    live[k] = False
+            row.append(item)
+        if not any(live):
             return
         yield tuple(row)
 
