@@ -68,6 +68,8 @@ export const PyBot = {
 /** MicroPython for one bot: one fuel tank across its interpreters, a fresh interpreter per (re)load. */
 class MicroPythonLanguage implements LanguageRuntime {
   readonly retiredRecord = 'every-call';
+  /** A stdin program is sent the game's end marker, as the original engines sent it. */
+  readonly stdio: boolean;
   /** Fuel at the start of the current call or load, for the clock and the count. */
   private startFuel = 0n;
   /** The current interpreter's fuel counter, and the tank that fills it (in slices, with the safety cap, where the module has the refuel hook). */
@@ -81,7 +83,9 @@ class MicroPythonLanguage implements LanguageRuntime {
     private readonly source: MicroPythonModuleSource,
     private readonly code: string,
     private readonly ctx: BotContext,
-  ) {}
+  ) {
+    this.stdio = isStdinProgram(code);
+  }
 
   /** A fresh interpreter: MicroPython's start, the prelude and the bot's top level, all on the load fuel. */
   async start(load: Allowance, log: BotLog): Promise<LanguageInstance | LoadFailure> {
