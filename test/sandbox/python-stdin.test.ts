@@ -36,7 +36,10 @@ async function turns(code: string, inputs: readonly string[]) {
 describe('a Python program that reads stdin', () => {
   it.each([
     ['input()', 'while True:\n    line = input()\n    print("got", line)\n'],
-    ['sys.stdin.readline()', 'import sys\nwhile True:\n    line = sys.stdin.readline().strip()\n    print("got", line)\n'],
+    [
+      'sys.stdin.readline()',
+      'import sys\nwhile True:\n    line = sys.stdin.readline().strip()\n    print("got", line)\n',
+    ],
     ['for line in sys.stdin', 'import sys\nfor line in sys.stdin:\n    sys.stdout.write("got " + line)\n'],
     ['sys.stdin.read(n)', 'import sys\nwhile True:\n    sys.stdout.write("got " + sys.stdin.read(4))\n'],
   ])('answers each turn once it waits for the next (%s)', async (_, code) => {
@@ -47,7 +50,8 @@ describe('a Python program that reads stdin', () => {
   });
 
   it('reads a turn of many lines in one go, and stays blocked mid-line until the rest arrives', async () => {
-    const code = 'import sys\nwhile True:\n    a = input()\n    b = sys.stdin.readline()\n    print(a + "|" + b.strip(), flush=True)\n';
+    const code =
+      'import sys\nwhile True:\n    a = input()\n    b = sys.stdin.readline()\n    print(a + "|" + b.strip(), flush=True)\n';
     const { out } = await turns(code, ['1\n2\n', '3\n', '4\n', 'par', 'tial\n']);
     expect(out.map((r) => r.output)).toEqual(['1|2\n', '', '3|4\n', '', '']);
     const { out: more } = await turns(code, ['a\nb', 'c\n']);
@@ -119,7 +123,9 @@ describe('Python errors name the player file and line', () => {
 
   it('a failing import is reported at the line of the import, not in the sandbox', async () => {
     const f = await failure('\nimport os\n');
-    expect(f.message).toMatch(/^ImportError: no module named 'os' in the sandbox .*\(File "bot.py", line 2, in <module>\)$/);
+    expect(f.message).toMatch(
+      /^ImportError: no module named 'os' in the sandbox .*\(File "bot.py", line 2, in <module>\)$/,
+    );
   });
 
   it('an error inside a compatibility module still points at the player line that called it', async () => {
