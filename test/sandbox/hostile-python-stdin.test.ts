@@ -13,13 +13,17 @@ import { HOSTILE_FUEL, HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './
 
 const SLOW = HOSTILE_LIMIT_MS + 15_000;
 const LOG_CUT = '\n[log cut: the bot wrote more than the cap]';
-/** A program that answers idle every turn: reads the 42 lines of an Icy state, prints four moves. */
-const IDLE_LOOP = 'while True:\n    for _ in range(42):\n        input()\n    print("idle\\nidle\\nidle\\nidle")\n';
+/** A program that answers idle every turn: reads the 41 lines of an Icy state, prints four moves. */
+const IDLE_LOOP = 'while True:\n    for _ in range(41):\n        input()\n    print("idle\\nidle\\nidle\\nidle")\n';
 
 let baseline: HostileRun;
 beforeAll(async () => {
   baseline = await playHostile(readFileSync('src/games/icy/bots/idle.js', 'utf8'), 'js');
 }, SLOW);
+
+/** Red's children were told to idle every turn: the program answered each state in its own turn. */
+const redIdledEveryTurn = (run: HostileRun): boolean =>
+  run.replay.turns.every((t) => (t as unknown as { a: string[] }).a.slice(0, 4).every((m) => m === 'idle'));
 
 function expectBlueAsAgainstIdle(run: HostileRun): void {
   expect(run.exitCode).toBe(0);
@@ -43,6 +47,7 @@ describe('hostile Python stdin programs, through umpire match', () => {
       const run = await playHostile(IDLE_LOOP, 'py');
       expectBlueAsAgainstIdle(run);
       expect(run.calls.every((c) => c.x === undefined)).toBe(true);
+      expect(redIdledEveryTurn(run)).toBe(true);
     },
     SLOW,
   );
@@ -89,7 +94,7 @@ describe('hostile Python stdin programs, through umpire match', () => {
     'megabytes to stdout: each answer is cut at the output limit and paid for; megabytes to stderr: the log is capped',
     async () => {
       const run = await playHostile(
-        "import sys\nBIG = 'x' * 1000\nfor i in range(10):\n    BIG = BIG + BIG\nwhile True:\n    for _ in range(42):\n        input()\n    sys.stdout.write(BIG)\n    sys.stderr.write(BIG)\n",
+        "import sys\nBIG = 'x' * 1000\nfor i in range(10):\n    BIG = BIG + BIG\nwhile True:\n    for _ in range(41):\n        input()\n    sys.stdout.write(BIG)\n    sys.stderr.write(BIG)\n",
         'py',
       );
       expectBlueAsAgainstIdle(run);
@@ -106,11 +111,12 @@ describe('hostile Python stdin programs, through umpire match', () => {
     'deep recursion with input() at the bottom: every turn still answered',
     async () => {
       const run = await playHostile(
-        'def deep(n):\n    return deep(n - 1) if n else input()\nwhile True:\n    for _ in range(42):\n        deep(100)\n    print("idle\\nidle\\nidle\\nidle")\n',
+        'def deep(n):\n    return deep(n - 1) if n else input()\nwhile True:\n    for _ in range(41):\n        deep(100)\n    print("idle\\nidle\\nidle\\nidle")\n',
         'py',
       );
       expectBlueAsAgainstIdle(run);
       expect(run.calls.every((c) => c.x === undefined)).toBe(true);
+      expect(redIdledEveryTurn(run)).toBe(true);
     },
     SLOW,
   );

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAP, encodeView, initialState, ruleSet } from '../../src/games/icy/index.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_LIMITS, type Bot, type BotLimits } from '../../src/sandbox/types.js';
 
@@ -67,6 +69,10 @@ describe('a Python program that reads stdin', () => {
     expect(bot.log()).toBe('thinking\nx\nthinking\nx\nthinking\nx\n');
   });
 
+  it('a module without act that ends before its first turn, printing nothing, is refused as before', async () => {
+    expect(await failure('x = 1\n')).toMatchObject({ code: 'BUNDLE_NO_ENTRY' });
+  });
+
   it('a program that ends gives its last answer, then is a crash and restarts, as a WASI program', async () => {
     const { out } = await turns('n = int(input())\nprint(n * 2)\n', ['21\n', '5\n', '6\n']);
     expect(out[0]).toMatchObject({ output: '42\n' });
@@ -94,6 +100,40 @@ describe('a Python program that reads stdin', () => {
     const a = await turns(code, ['\n', '\n']);
     const b = await turns(code, ['\n', '\n']);
     expect(a.out.map((r) => r.output)).toEqual(b.out.map((r) => r.output));
+  });
+});
+
+describe('the classic example of docs/bots/python.md', () => {
+  it('reads whole Icy states, answers idle, logs each turn, and stops at the end marker', async () => {
+    const doc = readFileSync('docs/bots/python.md', 'utf8');
+    const example = doc.slice(
+      doc.indexOf('```python\n') + '```python\n'.length,
+      doc.indexOf('```', doc.indexOf('```python\n') + 10),
+    );
+    expect(example).toContain('input()');
+    const view = encodeView(initialState(DEFAULT_MAP), 0, ruleSet('queue2011'));
+    const { bot, out } = await turns(example, [view, view, '-1\n']);
+    expect(out.slice(0, 2).map((r) => r.output)).toEqual(['idle\nidle\nidle\nidle\n', 'idle\nidle\nidle\nidle\n']);
+    expect(out[2]).toMatchObject({ output: '' });
+    expect(bot.log()).toBe('turn 0 done\nturn 0 done\n');
+  });
+});
+
+describe('without JavaScript Promise Integration (as on Node 22)', () => {
+  it('a stdin program is refused at load with a typed error; an act module still loads', async () => {
+    const wasm = WebAssembly as unknown as Record<string, unknown>;
+    const suspending = wasm.Suspending;
+    wasm.Suspending = undefined;
+    try {
+      const f = await failure('print(input())\n');
+      expect(f).toMatchObject({
+        code: 'BUNDLE_INVALID',
+        message: expect.stringMatching(/JavaScript Promise Integration/),
+      });
+      expect((await (await load('def act(s):\n    return s\n')).act('hi', TURN)).output).toBe('hi');
+    } finally {
+      wasm.Suspending = suspending;
+    }
   });
 });
 

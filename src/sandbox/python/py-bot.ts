@@ -189,6 +189,13 @@ class MicroPythonLanguage implements LanguageRuntime {
         message: describe(first.raised),
       };
     }
+    // A program that ended before its first turn, printing nothing, could never play: refused as a module without act.
+    if (first.kind === 'ended' && io.answer.size === 0)
+      return {
+        code: 'BUNDLE_NO_ENTRY',
+        message:
+          'the module defines no function act(state), and as a program it ended without reading stdin or printing',
+      };
     const state = { ended: first.kind === 'ended' };
     const instance: LanguageInstance & { readonly py: MicroPython } = {
       py,
