@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
-import { HOSTILE_FUEL, HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './hostile-match.js';
+import { HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './hostile-match.js';
 
 /**
  * Hostile classic Python programs (stdin/stdout, issue 27), played through
