@@ -2,7 +2,7 @@
  * The compatibility layer: modules written in Python (compat/*.py, embedded
  * in sources.ts by scripts/python-compat.mjs) for what MicroPython lacks.
  * A module that extends one of MicroPython's (`extends`) is served in its
- * place only to a bot whose source names one of the names it adds, so a bot
+ * place only to a bot whose source uses one of the names it adds, so a bot
  * that never uses them runs on MicroPython's own module exactly as before.
  */
 import { COMPAT_SOURCES } from './sources.js';
@@ -45,12 +45,28 @@ export const compatSource = (name: string): string => {
   return source;
 };
 
-const mentions = (code: string, word: string): boolean => new RegExp(`\\b${word}\\b`).test(code);
+/** The names a module is known by in the source: its own where an import statement names it, and each `as` alias. */
+function importedAs(code: string, module: string): string[] {
+  const names: string[] = [];
+  const plain = new RegExp(`^[ \\t]*(?:from[ \\t]+${module}[ \\t]+import\\b|import[ \\t][^#\\n]*\\b${module}\\b)`, 'm');
+  if (plain.test(code)) names.push(module);
+  for (const m of code.matchAll(new RegExp(`\\b${module}[ \\t]+as[ \\t]+([A-Za-z_]\\w*)`, 'g'))) names.push(m[1]!);
+  return names;
+}
+
+/** Whether the source uses a name a module adds: `module.name` (or through an alias), or `from module import ... name`. */
+function usesAddition(code: string, module: string, aliases: readonly string[], adds: readonly string[]): boolean {
+  const added = adds.join('|');
+  if (aliases.some((alias) => new RegExp(`\\b${alias}\\.(?:${added})\\b`).test(code))) return true;
+  return new RegExp(`^[ \\t]*from[ \\t]+${module}[ \\t]+import\\b[^#\\n]*\\b(?:${added}|\\*)`, 'm').test(code);
+}
 
 /**
- * The layer's modules a bot gets: each its source names (an extending one
- * only with a name it adds), those they use, and `sys` for a stdin program
- * (its `input` and streams are the program's).
+ * The layer's modules a bot gets: each its source imports (one that extends
+ * MicroPython's only where the source uses a name it adds, as
+ * `module.name` or imported by name), those they use, and `sys` for a
+ * stdin program (its `input` and streams are the program's). A bot that
+ * imports none gets the prelude it always had, so it runs as before.
  */
 export function compatFor(code: string, stdinProgram: boolean): CompatModule[] {
   const wanted = new Set<string>();
@@ -59,14 +75,15 @@ export function compatFor(code: string, stdinProgram: boolean): CompatModule[] {
     wanted.add(m.name);
     for (const used of m.uses ?? []) {
       const dep = COMPAT_MODULES.find((c) => c.name === used);
-      if (dep && (!dep.extends || dep.adds?.some((n) => mentions(code, n)))) add(dep);
+      if (dep && (!dep.extends || usesAddition(code, dep.name, importedAs(code, dep.name), dep.adds ?? []))) add(dep);
     }
   };
   for (const m of COMPAT_MODULES) {
-    if (!mentions(code, m.name)) continue;
-    if (m.extends && !m.adds?.some((n) => mentions(code, n))) continue;
+    const aliases = importedAs(code, m.name);
+    if (aliases.length === 0) continue;
+    if (m.extends && !usesAddition(code, m.name, aliases, m.adds ?? [])) continue;
     add(m);
   }
-  if (stdinProgram || mentions(code, 'input') || mentions(code, 'flush')) add(COMPAT_MODULES[0]!);
+  if (stdinProgram) add(COMPAT_MODULES[0]!);
   return COMPAT_MODULES.filter((m) => wanted.has(m.name));
 }
