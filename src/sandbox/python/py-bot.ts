@@ -53,7 +53,8 @@ const fuelFor = (instructions: bigint): number =>
   );
 
 /**
- * A Python bot: a module defining `act(state: str) -> str`, run by MicroPython
+ * A Python bot: a module defining `act(state: str) -> str`, or a classic
+ * program reading stdin (see program-style.ts and startProgram), run by MicroPython
  * in its own fuel-metered WebAssembly instance. The top level runs once; globals
  * persist between turns. Fuel is counted on the interpreter's instructions;
  * a call that runs out is stopped by the counter's trap, and like a crash the
