@@ -26,6 +26,21 @@ export async function run(report) {
   );
   trivial.dispose();
 
+  // A classic program (issue 27): suspended with JSPI where it reads, resumed with each turn's text.
+  const lines = view.split('\n').length - 1;
+  const program = await load(
+    `while True:\n    for _ in range(${lines}):\n        line = input()\n    print(line[:1])\n`,
+  );
+  const answer = await program.act(view, budget);
+  if (answer.output !== `${view.split('\n')[lines - 1].slice(0, 1)}\n`)
+    throw new Error(`the trivial Python program answered ${JSON.stringify(answer)}`);
+  report(
+    `python: one turn of a trivial stdin program (reads the ${(view.length / 1024).toFixed(1)} KB input line by line)`,
+    await perCall(program),
+    'us',
+  );
+  program.dispose();
+
   const hunter = { kind: 'py', code: readFileSync('src/games/icy/bots/hunter.py', 'utf8'), name: 'hunter.py' };
   const options = { rules, map: DEFAULT_MAP };
   const match = () => runMatch({ game: icyGame, options, seed: 1, bots: [hunter, hunter], load: nodeBotLoader });
@@ -37,6 +52,18 @@ export async function run(report) {
   report(
     'match: two Python hunters (Icy), 180 turns in-process (loading included)',
     (performance.now() - start) / n,
+    'ms',
+  );
+
+  const classic = { kind: 'py', code: readFileSync('src/games/icy/bots/classic.py', 'utf8'), name: 'classic.py' };
+  const classicMatch = () =>
+    runMatch({ game: icyGame, options, seed: 1, bots: [classic, hunter], load: nodeBotLoader });
+  await classicMatch();
+  const classicStart = performance.now();
+  for (let i = 0; i < n; i++) await classicMatch();
+  report(
+    'match: the classic Python player against the Python hunter (Icy), 180 turns in-process',
+    (performance.now() - classicStart) / n,
     'ms',
   );
 }

@@ -227,7 +227,7 @@ describe('hostile Python bots, through umpire match', () => {
       const big = "BIG = 'x' * 1000\nfor i in range(7):\n    BIG = BIG + BIG\n";
       const run = await playHostile(`${big}def act(state):\n    raise ValueError(BIG)\n`, 'py');
       expectBlueAsAgainstIdle(run);
-      const detail = `ValueError: ${'x'.repeat(300 - 'ValueError: '.length)}... (File "<stdin>", line 5, in act)`;
+      const detail = `ValueError: ${'x'.repeat(300 - 'ValueError: '.length)}... (File "bot.py", line 5, in act)`;
       expect(run.calls.every((c) => c.x === 'error' && c.d === detail)).toBe(true);
       expect(run.summary.bots.red).toMatchObject({ errors: 180, crashes: 0 });
     },
@@ -371,7 +371,7 @@ describe('hostile Python bots, through umpire match', () => {
     2 * SLOW,
   );
 
-  it.each(['os', 'js', 'sys', 'importlib'])(
+  it.each(['os', 'js', 'usys', 'importlib'])(
     'import %s inside act: the call fails with an ImportError naming it',
     async (name) => {
       const run = await playHostile(`def act(state):\n    import ${name}\n    return ${IDLE_ANSWER}\n`, 'py');
@@ -384,7 +384,7 @@ describe('hostile Python bots, through umpire match', () => {
     SLOW,
   );
 
-  it.each(['os', 'js', 'sys', 'importlib'])(
+  it.each(['os', 'js', 'usys', 'importlib'])(
     'import %s at the top level forfeits the load (BUNDLE_INIT), naming it',
     async (name) => {
       const run = await playHostile(`import ${name}\ndef act(state):\n    return ${IDLE_ANSWER}\n`, 'py');

@@ -279,7 +279,7 @@ describe('Python bots: what the host reads is paid for by the byte, and bounded'
       detail = r.detail!;
     });
     expect(decoded).toBeLessThan(10_000);
-    expect(detail).toBe(`ValueError: ${'e'.repeat(300 - 'ValueError: '.length)}... (File "<stdin>", line 3, in act)`);
+    expect(detail).toBe(`ValueError: ${'e'.repeat(300 - 'ValueError: '.length)}... (File "bot.py", line 3, in act)`);
   });
 
   /** The wall time of one call with a budget of `ms` milliseconds of fuel, warmed up first. */
@@ -338,7 +338,6 @@ def act(s):
 
   const REFUSED = [
     'os',
-    'sys',
     'io',
     'js',
     'jsffi',
@@ -392,7 +391,7 @@ def act(s):
   it.each([
     ['__import__ with a relative level', "__import__('os', None, None, (), 1)"],
     ['exec', "exec('import os')"],
-    ['eval', `eval("__import__('sys')")`],
+    ['eval', `eval("__import__('os')")`],
     ['the builtins module', "__import__('builtins').__import__('os')"],
     ['the importer’s globals', "__import__.__globals__['__umpire_setup']"],
     ['the importer’s closure', '__import__.__closure__'],

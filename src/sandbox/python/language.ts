@@ -13,14 +13,16 @@ export const python: Language = {
   title: 'Python',
   field: 'py',
   encoding: 'text',
-  fieldHelp: 'a Python module defining act(state: str) -> str, run by MicroPython',
+  fieldHelp:
+    'a Python program reading each turn on stdin and printing its moves, or a module defining act(state: str) -> str; run by MicroPython',
   extensions: ['.py'],
   contentType: 'text/x-python; charset=utf-8',
   engines: [MICROPYTHON_ENGINE],
   load: { node: load, workers: load },
   calibration: { id: 'python', title: 'Python (MicroPython)', script: 'scripts/calibrate/python.mjs' },
   docs: {
-    summary: 'A module defining `act(state: str) -> str`, run by a metered MicroPython.',
+    summary:
+      'A classic stdin/stdout program, or a module defining `act(state: str) -> str`, run by a metered MicroPython.',
     page: 'docs/bots/python.md',
   },
 };

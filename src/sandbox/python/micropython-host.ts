@@ -10,6 +10,7 @@
 
 import { DEPTH_EXPORT, MAX_CALL_DEPTH } from '../wasm/call-depth.js';
 import { REFUEL_MODULE, REFUEL_NAME } from '../fuel-tank.js';
+import { invokeShape, makeBridge, type LongjmpBridge } from './longjmp-bridge.js';
 
 /** What emscripten's JS longjmp throws through JavaScript frames; the invoke_* wrappers catch it. */
 const LONGJMP = Symbol('longjmp');
@@ -91,7 +92,35 @@ export interface HostOptions {
    * (fuel-tank.ts).
    */
   readonly refuel: () => void;
+  /**
+   * A program's standard input, for an interpreter JSPI can suspend where it
+   * reads it (see {@link MicroPython.run}); absent, stdin is at its end.
+   */
+  readonly stdin?: StdinSource;
+  /** Where a stdin program's stdout goes (its answers); absent, stdout goes to the log as stderr does. */
+  readonly stdout?: StdoutSink;
 }
+
+/** A stdin program's standard output: the turn's answer, kept up to its room. */
+export interface StdoutSink {
+  /** How many more bytes are kept (the rest is paid for and dropped). */
+  room(): number;
+  write(bytes: Uint8Array): void;
+}
+
+/** Standard input fed by the host: what has arrived, and a wait for more. */
+export interface StdinSource {
+  /** Up to `max` bytes that have arrived (removed from the source), or null if none has yet. */
+  take(max: number): Uint8Array | null;
+  /** Settles once more has arrived; the interpreter is suspended until then. */
+  wait(): Promise<void>;
+  /** Fuel per byte read, on top of the host call. */
+  readonly byteFuel: number;
+}
+
+/** Whether this runtime has JavaScript Promise Integration (Node 24, workerd; not Node 22). */
+export const hasJspi = (): boolean =>
+  typeof (WebAssembly as any).Suspending === 'function' && typeof (WebAssembly as any).promising === 'function';
 
 /** A Python value the port handed back. */
 /** A Python exception: its type's name and the traceback the port printed. */
@@ -133,6 +162,7 @@ export class MicroPython {
   ) {
     let exports: Record<string, any> | undefined;
     const fuel = () => exports?.[fuelExport] as WebAssembly.Global | undefined;
+    const bridge = options.stdin ? longjmpBridge(module) : undefined;
     const imports = hostImports(
       module,
       options,
@@ -140,8 +170,10 @@ export class MicroPython {
       () => this.memory,
       fuel,
       () => this.depth,
+      bridge,
     );
     exports = new WebAssembly.Instance(module, imports).exports as Record<string, any>;
+    bridge?.connect(exports);
     this.exports = exports;
     this.memory = exports.memory as WebAssembly.Memory;
     this.fuel = exports[fuelExport] as WebAssembly.Global;
@@ -177,6 +209,23 @@ export class MicroPython {
     this.exports.free(ptr);
     const value = this.read(NAME_CHARS);
     return value.kind === 'exception' ? value : null;
+  }
+
+  /**
+   * Runs a program that reads standard input (from `options.stdin`): it
+   * goes on until it first waits for input that has not arrived, where JSPI
+   * suspends it, and the promise settles only when the program ends (null,
+   * or the exception it raised). Rejects if the interpreter stops (fuel, a trap).
+   */
+  run(source: string): Promise<PyException | null> {
+    this.enter();
+    const [ptr, len] = this.cString(source);
+    const exec = (WebAssembly as any).promising(this.exports.mp_js_do_exec) as (...args: number[]) => Promise<void>;
+    return exec(ptr, len, this.out).then(() => {
+      this.exports.free(ptr);
+      const value = this.read(NAME_CHARS);
+      return value.kind === 'exception' ? value : null;
+    });
   }
 
   /** An attribute of module `__main__` (a global of the bot), or null if it has none. */
@@ -287,6 +336,7 @@ function hostImports(
   memory: () => WebAssembly.Memory,
   fuel: () => WebAssembly.Global | undefined,
   depth: () => WebAssembly.Global | undefined,
+  bridge?: LongjmpBridge,
 ): WebAssembly.Imports {
   const view = () => new DataView(memory().buffer);
   const charge = (units: number) => {
@@ -367,6 +417,12 @@ function hostImports(
         total += len;
         if (!decoder) continue;
         charge(len * o.hostByteFuel);
+        if (fd === 1 && o.stdout) {
+          const size = memory().buffer.byteLength;
+          const keep = Math.max(0, Math.min(len, o.stdout.room(), size - ptr));
+          if (keep > 0) o.stdout.write(new Uint8Array(memory().buffer, ptr, keep).slice());
+          continue;
+        }
         const room = o.logRoom();
         if (room <= 0 || len === 0) continue;
         // Decoding the bytes and adding them to the log takes about as long again as the call itself.
@@ -379,13 +435,17 @@ function hostImports(
       v.setUint32(written, total, true);
       return decoder ? 0 : EBADF;
     },
-    fd_read: (_fd: number, _iovs: number, _count: number, read: number) => {
-      view().setUint32(read, 0, true);
-      return 0;
+    fd_read: (fd: number, iovs: number, count: number, read: number) => {
+      if (!o.stdin || fd !== 0) {
+        view().setUint32(read, 0, true);
+        return 0;
+      }
+      return readStdin(o.stdin, view, iovs, count, read, charge);
     },
     fd_close: () => EBADF,
     fd_seek: () => EBADF,
-    fd_sync: () => EBADF,
+    // Nothing is buffered: flushing stdout or stderr succeeds at once.
+    fd_sync: (fd: number) => (fd === 1 || fd === 2 ? 0 : EBADF),
   };
   const env: Record<string, unknown> = {};
   const wasi: Record<string, unknown> = {};
@@ -397,6 +457,19 @@ function hostImports(
       continue;
     }
     const target = from === 'wasi_snapshot_preview1' ? wasi : env;
+    // With a bridge, setjmp/longjmp stay in WebAssembly (no JavaScript frame under a suspension).
+    if (bridge && name in bridge.imports) {
+      target[name] = bridge.imports[name];
+      continue;
+    }
+    if (o.stdin && from === 'wasi_snapshot_preview1' && name === 'fd_read') {
+      const read = known.fd_read!;
+      target[name] = new (WebAssembly as any).Suspending((...args: unknown[]) => {
+        charge(o.hostCallFuel);
+        return read(...args);
+      });
+      continue;
+    }
     if (name.startsWith('invoke_') && name.length - 'invoke_'.length - 1 > 5)
       throw new Error(`${name}: more arguments than the host passes on`);
     const run: (...args: any[]) => unknown = name.startsWith('invoke_')
@@ -420,4 +493,46 @@ function hostImports(
     wasi_snapshot_preview1: wasi as WebAssembly.ModuleImports,
     [REFUEL_MODULE]: hook as WebAssembly.ModuleImports,
   };
+}
+
+/** The setjmp/longjmp bridge for this module's `invoke_*` imports. */
+function longjmpBridge(module: WebAssembly.Module): LongjmpBridge {
+  const shapes = WebAssembly.Module.imports(module)
+    .map((i) => (i.module === 'env' ? invokeShape(i.name) : null))
+    .filter((s) => s !== null);
+  return makeBridge(shapes);
+}
+
+/**
+ * fd_read on stdin: what has arrived, into the iovecs (each byte paid for);
+ * if nothing has, a promise, on which JSPI suspends the interpreter until
+ * more arrives. 0 bytes read is the end of the input.
+ */
+function readStdin(
+  stdin: StdinSource,
+  view: () => DataView,
+  iovs: number,
+  count: number,
+  read: number,
+  charge: (units: number) => void,
+): number | Promise<number> {
+  const fill = (): number => {
+    let total = 0;
+    for (let k = 0; k < count; k++) {
+      const v = view();
+      const ptr = v.getUint32(iovs + 8 * k, true);
+      const len = v.getUint32(iovs + 8 * k + 4, true);
+      if (len === 0) continue;
+      const bytes = stdin.take(len);
+      if (bytes === null) break;
+      charge(bytes.length * stdin.byteFuel);
+      new Uint8Array(v.buffer, ptr, bytes.length).set(bytes);
+      total += bytes.length;
+      if (bytes.length < len) break;
+    }
+    view().setUint32(read, total, true);
+    return 0;
+  };
+  if (stdin.take(0) !== null) return fill();
+  return stdin.wait().then(fill);
 }

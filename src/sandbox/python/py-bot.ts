@@ -12,8 +12,13 @@ import { HOST_BYTE_FUEL } from '../wasm/host-call-fuel.js';
 import { FUEL_EXPORT } from '../wasm/meter.js';
 import { FuelTank, hasRefuelHook } from '../fuel-tank.js';
 import { safetyCapDetail } from '../safety-cap.js';
-import { MicroPython, type HostOptions, type PyException, type PyValue } from './micropython-host.js';
+import { MicroPython, hasJspi, type HostOptions, type PyException, type PyValue } from './micropython-host.js';
 import { pythonPrelude } from './prelude.js';
+import { compatFor } from './compat/catalog.js';
+import { classLayouts, layoutsLiteral } from './class-layout.js';
+import { StdinFeed } from './stdin-feed.js';
+import { AnswerBuffer } from './answer-buffer.js';
+import { describe, isStdinProgram, playerTraceback } from './program-style.js';
 
 /** Supplies the fuel-metered MicroPython module (compiled once per process, or imported statically). */
 export type MicroPythonModuleSource = () => Promise<WebAssembly.Module>;
@@ -27,10 +32,12 @@ export const PYTHON_HOST_CALL_FUEL = 10_000;
  * byte, also past the log's cap, where the host drops them unread.
  */
 export const PYTHON_HOST_BYTE_FUEL = Math.ceil((HOST_BYTE_FUEL * PYTHON_INSTRUCTIONS_PER_MS) / FUEL_PER_MS);
+/** What each byte a stdin program reads costs, in its instructions: as each byte it prints. */
+export const PYTHON_STDIN_BYTE_FUEL = PYTHON_HOST_BYTE_FUEL;
+/** What a stdin program prints before its first turn is kept up to this many bytes (for the first answer). */
+const LOAD_OUTPUT_BYTES = 64 * 1024;
 /** Why a call that nested too deep for the interpreter's stack stopped (see wasm/call-depth.ts). */
 const TOO_DEEP = "nested calls too deep for the interpreter's stack";
-/** An exception's message in a failure's detail is cut after this many characters (as a JavaScript bot's). */
-const DETAIL_CHARS = 300;
 /** MicroPython's own stack of Python frames: deep recursion ends in a RuntimeError, not a trap. */
 const PYSTACK_BYTES = 64 * 1024;
 /** The interpreter's garbage-collected heap: a quarter of the bot's memory, at most 16 MiB. */
@@ -46,7 +53,8 @@ const fuelFor = (instructions: bigint): number =>
   );
 
 /**
- * A Python bot: a module defining `act(state: str) -> str`, run by MicroPython
+ * A Python bot: a module defining `act(state: str) -> str`, or a classic
+ * program reading stdin (see program-style.ts and startProgram), run by MicroPython
  * in its own fuel-metered WebAssembly instance. The top level runs once; globals
  * persist between turns. Fuel is counted on the interpreter's instructions;
  * a call that runs out is stopped by the counter's trap, and like a crash the
@@ -61,6 +69,8 @@ export const PyBot = {
 /** MicroPython for one bot: one fuel tank across its interpreters, a fresh interpreter per (re)load. */
 class MicroPythonLanguage implements LanguageRuntime {
   readonly retiredRecord = 'every-call';
+  /** A stdin program is sent the game's end marker, as the original engines sent it. */
+  readonly stdio: boolean;
   /** Fuel at the start of the current call or load, for the clock and the count. */
   private startFuel = 0n;
   /** The current interpreter's fuel counter, and the tank that fills it (in slices, with the safety cap, where the module has the refuel hook). */
@@ -74,13 +84,25 @@ class MicroPythonLanguage implements LanguageRuntime {
     private readonly source: MicroPythonModuleSource,
     private readonly code: string,
     private readonly ctx: BotContext,
-  ) {}
+  ) {
+    this.stdio = isStdinProgram(code);
+  }
 
   /** A fresh interpreter: MicroPython's start, the prelude and the bot's top level, all on the load fuel. */
   async start(load: Allowance, log: BotLog): Promise<LanguageInstance | LoadFailure> {
     const module = await this.source();
     let py: MicroPython | undefined;
     this.clockBase = VIRTUAL_EPOCH_MS;
+    const stdin = isStdinProgram(this.code);
+    if (stdin && !hasJspi())
+      return {
+        code: 'BUNDLE_INVALID',
+        message:
+          'a Python program that reads stdin (no act function) needs JavaScript Promise Integration (Node 24 or later, Workers), which this runtime lacks: run it there, or define act(state)',
+      };
+    const program = stdin
+      ? { feed: new StdinFeed(PYTHON_STDIN_BYTE_FUEL), answer: new AnswerBuffer(LOAD_OUTPUT_BYTES) }
+      : null;
     const hooked = hasRefuelHook(module);
     if (this.tank.hooked !== hooked) this.tank = new FuelTank(() => this.counter, hooked);
     // Nothing of the previous interpreter (its counter, a cap that stopped it) counts for this one.
@@ -93,7 +115,7 @@ class MicroPythonLanguage implements LanguageRuntime {
       py = new MicroPython(
         module,
         FUEL_EXPORT,
-        this.hostOptions(log),
+        program ? { ...this.hostOptions(log), stdin: program.feed, stdout: program.answer } : this.hostOptions(log),
         heapBytes(this.ctx.limits.memoryBytes),
         PYSTACK_BYTES,
       );
@@ -104,8 +126,9 @@ class MicroPythonLanguage implements LanguageRuntime {
           message: `memory limit below MicroPython's own ${(py.memoryBytes / 2 ** 20).toFixed(1)} MiB`,
         };
       }
-      const prelude = py.exec(pythonPrelude(this.ctx.seed));
+      const prelude = py.exec(this.prelude());
       if (prelude) return { code: 'BUNDLE_INIT', message: `the sandbox could not start: ${describe(prelude)}` };
+      if (program) return await this.startProgram(py, program, log);
       const ran = py.exec(this.code);
       if (ran) return { code: ran.type === 'SyntaxError' ? 'BUNDLE_SYNTAX' : 'BUNDLE_INIT', message: describe(ran) };
       const act = py.global('act');
@@ -130,6 +153,100 @@ class MicroPythonLanguage implements LanguageRuntime {
       if (py?.nestedTooDeep(e)) return { code: 'BUNDLE_INIT', message: `the top level ${TOO_DEEP}` };
       return { code: 'BUNDLE_INIT', message: `the interpreter failed while loading: ${(e as Error).message}` };
     }
+  }
+
+  /** The prelude for this bot: its style, and the compatibility modules its source names. */
+  private prelude(): string {
+    const stdinProgram = isStdinProgram(this.code);
+    const compat = compatFor(this.code, stdinProgram);
+    if (compat.length === 0) return pythonPrelude(this.ctx.seed);
+    const layouts = compat.some((m) => m.layout) ? layoutsLiteral(classLayouts(this.code)) : '{}';
+    return pythonPrelude({ seed: this.ctx.seed, stdinProgram, compat, layouts });
+  }
+
+  /**
+   * Runs a stdin program's top level until it first waits for input (or
+   * ends): that is its load. Each call then feeds it one turn's text and
+   * lets it run until it waits again; what it wrote to stdout meanwhile is
+   * the answer.
+   */
+  private async startProgram(
+    py: MicroPython,
+    io: { readonly feed: StdinFeed; readonly answer: AnswerBuffer },
+    log: BotLog,
+  ): Promise<LanguageInstance | LoadFailure> {
+    const waiting = io.feed.nextWait().then((): RunState => ({ kind: 'waiting' }));
+    // Settles once, never rejects: a later failure is read from it by the call it happens in.
+    const settled = py.run(this.code).then(
+      (raised): RunState => ({ kind: 'ended', raised }),
+      (error): RunState => ({ kind: 'failed', error }),
+    );
+    const first = await Promise.race([waiting, settled]);
+    if (first.kind === 'failed') throw first.error;
+    if (first.kind === 'ended' && first.raised && first.raised.type !== 'SystemExit') {
+      log.write(playerTraceback(first.raised));
+      return {
+        code: first.raised.type === 'SyntaxError' ? 'BUNDLE_SYNTAX' : 'BUNDLE_INIT',
+        message: describe(first.raised),
+      };
+    }
+    // A program that ended before its first turn, printing nothing, could never play: refused as a module without act.
+    if (first.kind === 'ended' && io.answer.size === 0)
+      return {
+        code: 'BUNDLE_NO_ENTRY',
+        message:
+          'the module defines no function act(state), and as a program it ended without reading stdin or printing',
+      };
+    const state = { ended: first.kind === 'ended' };
+    const instance: LanguageInstance & { readonly py: MicroPython } = {
+      py,
+      call: async (input, allowance, turn, outputChars) =>
+        this.callProgram(py, io, state, settled, log, input, allowance, turn, outputChars),
+    };
+    return instance;
+  }
+
+  private async callProgram(
+    py: MicroPython,
+    io: { readonly feed: StdinFeed; readonly answer: AnswerBuffer },
+    state: { ended: boolean },
+    settled: Promise<RunState>,
+    log: BotLog,
+    input: string,
+    allowance: Allowance,
+    turn: number,
+    outputChars: number,
+  ): Promise<CallOutcome> {
+    if (state.ended && io.answer.size === 0) return { kind: 'crash', fuel: 0, detail: 'the program has exited' };
+    this.clockBase = VIRTUAL_EPOCH_MS + turn * 1000;
+    this.begin(py.fuel, allowance.fuel, allowance.capMs);
+    io.answer.limit(AnswerBuffer.bytesFor(outputChars));
+    let run: RunState = { kind: 'ended', raised: null };
+    if (!state.ended) {
+      const waiting = io.feed.nextWait().then((): RunState => ({ kind: 'waiting' }));
+      io.feed.push(input);
+      run = await Promise.race([waiting, settled]);
+    }
+    const used = this.used();
+    if (run.kind === 'failed') {
+      state.ended = true;
+      io.answer.take(0);
+      const e = run.error;
+      if (this.tank.capped)
+        return { kind: 'stopped', fuel: used, detail: safetyCapDetail(allowance.capMs), safetyCap: true };
+      if (this.usedAll()) return { kind: 'stopped', fuel: allowance.fuel, detail: 'used up its fuel' };
+      if (py.nestedTooDeep(e)) return { kind: 'crash', fuel: allowance.fuel, detail: TOO_DEEP };
+      return { kind: 'crash', fuel: used, detail: (e as Error).message };
+    }
+    const { text, truncated } = io.answer.take(outputChars);
+    if (run.kind === 'ended') {
+      state.ended = true;
+      if (run.raised && run.raised.type !== 'SystemExit') {
+        log.write(playerTraceback(run.raised));
+        return { kind: 'crash', fuel: used, detail: describe(run.raised) };
+      }
+    }
+    return truncated ? { kind: 'answer', text, fuel: used, truncated } : { kind: 'answer', text, fuel: used };
   }
 
   private call(
@@ -205,16 +322,8 @@ class MicroPythonLanguage implements LanguageRuntime {
   }
 }
 
-/**
- * An exception as one line: the line that names its type (the last such, or
- * else the traceback's last line), its message cut at DETAIL_CHARS, with
- * where it was raised (the innermost frame).
- */
-function describe(value: PyException): string {
-  const lines = value.traceback.trim().split('\n').reverse();
-  const named = value.type ? lines.find((l) => l === value.type || l.startsWith(`${value.type}:`)) : undefined;
-  const line = named ?? lines[0] ?? value.type;
-  const shown = line.length > DETAIL_CHARS ? `${line.slice(0, DETAIL_CHARS)}...` : line;
-  const where = lines.find((l) => /^\s*File "/.test(l))?.trim();
-  return where ? `${shown} (${where})` : shown;
-}
+/** Where a stdin program is: waiting for its next turn's input, ended (with what it raised), or stopped by a failure. */
+type RunState =
+  | { readonly kind: 'waiting' }
+  | { readonly kind: 'ended'; readonly raised: PyException | null }
+  | { readonly kind: 'failed'; readonly error: unknown };
