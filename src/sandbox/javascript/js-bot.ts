@@ -20,6 +20,7 @@ import {
   type LanguageRuntime,
 } from '../lifecycle.js';
 import { PRELUDE } from './prelude.js';
+import { botFrames, ErrorReports, STACK_OF, withPlace } from './error-report.js';
 import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 
 import quickjsGlue from '../../../build/quickjs-glue.cjs';
@@ -61,6 +62,9 @@ const QUICKJS_STACK_BYTES = 96 * 1024;
 /** Why a call that nested too deep for the engine's stack stopped. */
 const TOO_DEEP = "nested calls too deep for the interpreter's stack";
 
+/** What reading an error's stack may spend, apart from the bot's own fuel (as taking its log is). */
+const STACK_FUEL = 20_000_000;
+
 /** Helpers the prelude hands to the host. */
 interface Helpers {
   takeLog: QuickJSHandle;
@@ -71,6 +75,9 @@ interface Helpers {
 
 /** One QuickJS in its own linear memory, with the bot's module evaluated. */
 class Instance {
+  /** The stack reader (error-report.ts STACK_OF), evaluated the first time an error needs it. */
+  stackReader: QuickJSHandle | null = null;
+
   private constructor(
     readonly runtime: QuickJSRuntime,
     readonly vm: QuickJSContext,
@@ -79,11 +86,18 @@ class Instance {
     readonly act: QuickJSHandle,
     /** The count of stack slots in use (wasm/call-depth.ts). */
     readonly depth: WebAssembly.Global | undefined,
+    readonly file: string,
   ) {}
+
+  /** The bot's own frames of a thrown value's stack, read on a fuel of their own; none when it has no stack. */
+  frames(error: QuickJSHandle, meter: Meter): string[] {
+    return stackFrames(this.vm, error, meter, this.file, this);
+  }
 
   static async create(
     source: QuickJSModuleSource,
     code: string,
+    file: string,
     ctx: BotContext,
     meter: Meter,
     load: Allowance,
@@ -144,19 +158,22 @@ class Instance {
         describe: vm.getProp(helpersHandle, 'describe'),
       };
       helpersHandle.dispose();
-      const evaluated = vm.evalCode(code, 'bot.js', { type: 'module' });
+      const evaluated = vm.evalCode(code, file, { type: 'module' });
       if (evaluated.error) {
         const text = describeHandle(vm, helpers, evaluated.error);
-        evaluated.error.dispose();
         const over = meter.overReason();
-        if (over)
+        if (over) {
+          evaluated.error.dispose();
           return fail('BUNDLE_INIT', `the top level of the module ${meter.capped ? 'was ' : ''}${over}`, meter.capped);
+        }
+        const frames = stackFrames(vm, evaluated.error, meter, file, null);
+        evaluated.error.dispose();
         const code = /SyntaxError/.test(text)
           ? 'BUNDLE_SYNTAX'
           : /could not load module|module/i.test(text)
             ? 'BUNDLE_LINK'
             : 'BUNDLE_INIT';
-        return fail(code, text);
+        return fail(code, withPlace(text, frames));
       }
       const act = vm.unwrapResult(vm.callFunction(helpers.findAct, vm.undefined, evaluated.value));
       evaluated.value.dispose();
@@ -164,7 +181,7 @@ class Instance {
         act.dispose();
         return fail('BUNDLE_NO_ENTRY', 'the module exports neither a default function nor a function named act');
       }
-      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!));
+      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!), file);
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
       const over = meter.overReason();
@@ -177,6 +194,49 @@ class Instance {
       if (nestedTooDeep(depthOf(instance!), e)) return loadFailed('BUNDLE_INIT', `the top level ${TOO_DEEP}`);
       return loadFailed('BUNDLE_INIT', `the runtime failed while loading: ${(e as Error).message}`);
     }
+  }
+}
+
+/** Where a stack reader is kept between errors: an instance keeps its own; a failed load keeps none. */
+interface StackReaderHolder {
+  stackReader: QuickJSHandle | null;
+}
+
+/**
+ * The bot's frames of a thrown value's stack. The reader runs on STACK_FUEL
+ * of its own (the call's fuel was counted before), so a bot that fails
+ * spends on its turns exactly what it spent before errors had places.
+ */
+function stackFrames(
+  vm: QuickJSContext,
+  error: QuickJSHandle,
+  meter: Meter,
+  file: string,
+  holder: StackReaderHolder | null,
+): string[] {
+  try {
+    meter.start(STACK_FUEL, 0);
+    let reader = holder?.stackReader ?? null;
+    if (!reader) {
+      const made = vm.evalCode(STACK_OF, 'umpire-stack.js');
+      if (made.error) {
+        made.error.dispose();
+        return [];
+      }
+      reader = made.value;
+      if (holder) holder.stackReader = reader;
+    }
+    const r = vm.callFunction(reader, vm.undefined, error);
+    if (!holder) reader.dispose();
+    if (r.error) {
+      r.error.dispose();
+      return [];
+    }
+    const stack = vm.getString(r.value);
+    r.value.dispose();
+    return botFrames(stack, file);
+  } catch {
+    return [];
   }
 }
 
@@ -343,8 +403,9 @@ class Meter {
  * caps) is the sandbox's common one (lifecycle.ts).
  */
 export const JsBot = {
-  load: (source: QuickJSModuleSource, code: string, ctx: BotContext): Promise<LoadResult> =>
-    loadBot(new QuickJSLanguage(source, code, ctx), ctx),
+  /** `file` names the bot's module in its errors' places ('bot.ts' for a TypeScript bot). */
+  load: (source: QuickJSModuleSource, code: string, ctx: BotContext, file = 'bot.js'): Promise<LoadResult> =>
+    loadBot(new QuickJSLanguage(source, code, ctx, file), ctx),
 };
 
 /** QuickJS for one bot: one meter across its instances, a fresh instance per (re)load. */
@@ -353,18 +414,21 @@ class QuickJSLanguage implements LanguageRuntime {
   /** The prelude caps what the bot logs; the headroom keeps its note about dropped lines. */
   readonly logHeadroom = 256;
   private readonly meter = new Meter();
+  /** Kept across reloads: an error thrown again after a reload is still a repeat. */
+  private readonly reports = new ErrorReports();
 
   constructor(
     private readonly source: QuickJSModuleSource,
     private readonly code: string,
     private readonly ctx: BotContext,
+    private readonly file: string,
   ) {}
 
   async start(load: Allowance): Promise<LanguageInstance | LoadFailure> {
-    const made = await Instance.create(this.source, this.code, this.ctx, this.meter, load);
+    const made = await Instance.create(this.source, this.code, this.file, this.ctx, this.meter, load);
     if ('failed' in made)
       return { code: made.code, message: made.message, ...(made.safetyCap ? { safetyCap: true } : {}) };
-    return new LoadedQuickJS(made, this.meter);
+    return new LoadedQuickJS(made, this.meter, this.reports);
   }
 }
 
@@ -372,10 +436,13 @@ class QuickJSLanguage implements LanguageRuntime {
 class LoadedQuickJS implements LanguageInstance {
   /** A trap left the engine unusable: nothing more runs in it. */
   private broken = false;
+  /** The report of the last call's error, for the log (error-report.ts). */
+  private report = '';
 
   constructor(
     private readonly inst: Instance,
     private readonly meter: Meter,
+    private readonly reports: ErrorReports,
   ) {}
 
   async call(input: string, allowance: Allowance, turn: number, outputChars: number): Promise<CallOutcome> {
@@ -394,19 +461,27 @@ class LoadedQuickJS implements LanguageInstance {
       if (r.error) {
         // Describing the thrown value runs its getters: bot code, on the call's own fuel.
         const described = meter.overReason() ? null : describeHandle(vm, inst.helpers, r.error);
-        r.error.dispose();
         const used = meter.used();
         const over = meter.overReason();
         // A call the safety cap stopped, however it stopped (between two slices of fuel, or at QuickJS's next poll), is
         // loaded fresh next turn as after a trap, so that a bot the cap keeps stopping is retired after its reloads.
-        if (meter.capped) return { kind: 'stopped', fuel: used, detail: over!, safetyCap: true };
-        if (over)
+        if (meter.capped) {
+          r.error.dispose();
+          return { kind: 'stopped', fuel: used, detail: over!, safetyCap: true };
+        }
+        if (over) {
+          r.error.dispose();
           return {
             kind: 'over_budget',
             fuel: used,
             detail: described === null ? over : `${over} (describing its error)`,
           };
-        return { kind: 'error', fuel: used, detail: described ?? 'an unprintable error' };
+        }
+        const detail = described ?? 'an unprintable error';
+        // The replay keeps the error's text as it always did; its place and frames go to the bot's log.
+        this.report = this.reports.report(turn, detail, inst.frames(r.error, meter));
+        r.error.dispose();
+        return { kind: 'error', fuel: used, detail };
       }
       const used = meter.used();
       // An answer that comes back after the budget ran out (QuickJS polls its interrupt handler only now and then) is late.
@@ -445,7 +520,9 @@ class LoadedQuickJS implements LanguageInstance {
       }
       const text = unescapeText(inst.vm.getString(r.value));
       r.value.dispose();
-      return text;
+      const report = this.report;
+      this.report = '';
+      return report ? (text ? `${text}\n${report}` : report) : text;
     } catch {
       this.broken = true;
       return 'trapped';
