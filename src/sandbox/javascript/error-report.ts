@@ -64,28 +64,39 @@ export function withPlace(message: string, frames: readonly string[]): string {
 
 /**
  * What a bot's log gets when one of its calls throws: the error and its
- * frames the first time a given error is thrown; a single line each time
- * the same error (same text, same place) is thrown again, so that an error
- * repeated every turn does not fill the log.
+ * frames the first time an error with this text is thrown; one line each
+ * time it is thrown again, so that an error repeated every turn neither
+ * fills the log nor has its stack read again. Stacks are read for the
+ * first MAX_STACK_READS different errors of a bot only (reading one costs
+ * the host a copy of the bot's memory, js-bot.ts).
  */
-const MAX_REMEMBERED = 64;
-
 export class ErrorReports {
-  private readonly seen = new Map<string, { call: number; times: number }>();
+  private readonly seen = new Map<string, { call: number; times: number; place: string | null }>();
+  private reads = 0;
 
-  report(call: number, detail: string, frames: readonly string[]): string {
-    const place = placeOf(frames);
-    const key = `${detail}\n${place ?? ''}`;
-    const earlier = this.seen.get(key);
+  /** Whether an error with this text is new, and a stack may still be read for it. */
+  wantsFrames(detail: string): boolean {
+    return !this.seen.has(detail) && this.reads < MAX_STACK_READS;
+  }
+
+  /** The log's report of an error: `frames` as read when wantsFrames said so (null when not read). */
+  report(call: number, detail: string, frames: readonly string[] | null): string {
+    const earlier = this.seen.get(detail);
     if (earlier) {
       earlier.times++;
-      return `[error again, ${ordinal(earlier.times)} time: as in call ${earlier.call}] ${detail}${place ? ` (${place})` : ''}`;
+      const at = earlier.place ? ` (${earlier.place})` : '';
+      return `[error again, ${ordinal(earlier.times)} time: as in call ${earlier.call}] ${detail}${at}`;
     }
+    if (frames) this.reads++;
     // A bot that throws a new error every call is reported in full each time, its log cap bounding it.
-    if (this.seen.size < MAX_REMEMBERED) this.seen.set(key, { call, times: 1 });
-    return [`[error in call ${call}] ${detail}`, ...frames.map((f) => `    ${f}`)].join('\n');
+    if (this.seen.size < MAX_REMEMBERED) this.seen.set(detail, { call, times: 1, place: placeOf(frames ?? []) });
+    return [`[error in call ${call}] ${detail}`, ...(frames ?? []).map((f) => `    ${f}`)].join('\n');
   }
 }
+
+/** Different errors of one bot whose stacks are read. */
+export const MAX_STACK_READS = 8;
+const MAX_REMEMBERED = 64;
 
 function ordinal(n: number): string {
   const tens = n % 100;

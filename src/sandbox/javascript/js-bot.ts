@@ -75,9 +75,6 @@ interface Helpers {
 
 /** One QuickJS in its own linear memory, with the bot's module evaluated. */
 class Instance {
-  /** The stack reader (error-report.ts STACK_OF), evaluated the first time an error needs it. */
-  stackReader: QuickJSHandle | null = null;
-
   private constructor(
     readonly runtime: QuickJSRuntime,
     readonly vm: QuickJSContext,
@@ -87,11 +84,25 @@ class Instance {
     /** The count of stack slots in use (wasm/call-depth.ts). */
     readonly depth: WebAssembly.Global | undefined,
     readonly file: string,
+    /** The engine's linear memory: put back as it was after reading a stack. */
+    readonly memory: WebAssembly.Memory,
   ) {}
 
-  /** The bot's own frames of a thrown value's stack, read on a fuel of their own; none when it has no stack. */
-  frames(error: QuickJSHandle, meter: Meter): string[] {
-    return stackFrames(this.vm, error, meter, this.file, this);
+  /**
+   * The bot's own frames of a thrown value's stack, read in the middle of
+   * its call and leaving no trace on it: its memory, its fuel counter, the
+   * meter and the depth count are put back as they were. Null when they were
+   * not read (memory too large to copy).
+   */
+  frames(error: QuickJSHandle, meter: Meter): string[] | null {
+    const depth = this.depth?.value as number | undefined;
+    const putBack = meter.saved();
+    try {
+      return framesLeavingNoTrace(this.memory, () => stackFrames(this.vm, error, meter, this.file));
+    } finally {
+      putBack();
+      if (this.depth && depth !== undefined) this.depth.value = depth;
+    }
   }
 
   static async create(
@@ -166,7 +177,8 @@ class Instance {
           evaluated.error.dispose();
           return fail('BUNDLE_INIT', `the top level of the module ${meter.capped ? 'was ' : ''}${over}`, meter.capped);
         }
-        const frames = stackFrames(vm, evaluated.error, meter, file, null);
+        // The instance is dropped: what reading the stack leaves in its memory does not matter.
+        const frames = stackFrames(vm, evaluated.error, meter, file);
         evaluated.error.dispose();
         const code = /SyntaxError/.test(text)
           ? 'BUNDLE_SYNTAX'
@@ -181,7 +193,7 @@ class Instance {
         act.dispose();
         return fail('BUNDLE_NO_ENTRY', 'the module exports neither a default function nor a function named act');
       }
-      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!), file);
+      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!), file, wasmMemory);
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
       const over = meter.overReason();
@@ -197,37 +209,43 @@ class Instance {
   }
 }
 
-/** Where a stack reader is kept between errors: an instance keeps its own; a failed load keeps none. */
-interface StackReaderHolder {
-  stackReader: QuickJSHandle | null;
+/** A bot's memory past this is not copied to read a stack: the error is reported without its place. */
+const MAX_COPIED_MEMORY = 32 * 1024 * 1024;
+
+/**
+ * Reads a stack in a loaded bot's engine and then puts its memory back byte
+ * for byte, so that the bot's later calls allocate, collect and spend fuel
+ * exactly as they would have had its stack not been read: replays and fuel
+ * figures stay what they were before errors had places. Every handle made
+ * while reading is disposed before the memory is put back.
+ */
+function framesLeavingNoTrace(memory: WebAssembly.Memory, read: () => string[]): string[] | null {
+  if (memory.buffer.byteLength > MAX_COPIED_MEMORY) return null;
+  const saved = new Uint8Array(memory.buffer).slice();
+  try {
+    return read();
+  } finally {
+    const now = new Uint8Array(memory.buffer);
+    now.set(saved);
+    // Pages the reading grew stay (memory cannot shrink), zeroed as new pages are.
+    if (now.length > saved.length) now.fill(0, saved.length);
+  }
 }
 
 /**
- * The bot's frames of a thrown value's stack. The reader runs on STACK_FUEL
- * of its own (the call's fuel was counted before), so a bot that fails
- * spends on its turns exactly what it spent before errors had places.
+ * The bot's frames of a thrown value's stack, read by STACK_OF on STACK_FUEL
+ * of its own (the call's fuel was counted before).
  */
-function stackFrames(
-  vm: QuickJSContext,
-  error: QuickJSHandle,
-  meter: Meter,
-  file: string,
-  holder: StackReaderHolder | null,
-): string[] {
+function stackFrames(vm: QuickJSContext, error: QuickJSHandle, meter: Meter, file: string): string[] {
   try {
     meter.start(STACK_FUEL, 0);
-    let reader = holder?.stackReader ?? null;
-    if (!reader) {
-      const made = vm.evalCode(STACK_OF, 'umpire-stack.js');
-      if (made.error) {
-        made.error.dispose();
-        return [];
-      }
-      reader = made.value;
-      if (holder) holder.stackReader = reader;
+    const made = vm.evalCode(STACK_OF, 'umpire-stack.js');
+    if (made.error) {
+      made.error.dispose();
+      return [];
     }
-    const r = vm.callFunction(reader, vm.undefined, error);
-    if (!holder) reader.dispose();
+    const r = vm.callFunction(made.value, vm.undefined, error);
+    made.value.dispose();
     if (r.error) {
       r.error.dispose();
       return [];
@@ -362,6 +380,16 @@ class Meter {
     return Number(this.start_ - this.tank.left());
   }
 
+  /** The meter's state (its call's budget and its tank's), as a function that puts it back. */
+  saved(): () => void {
+    const { budget, start_, clockBase } = this;
+    const tank = this.tank.saved();
+    return () => {
+      Object.assign(this, { budget, start_, clockBase });
+      tank();
+    };
+  }
+
   stopped(): boolean {
     return this.used() >= this.budget;
   }
@@ -403,10 +431,20 @@ class Meter {
  * caps) is the sandbox's common one (lifecycle.ts).
  */
 export const JsBot = {
-  /** `file` names the bot's module in its errors' places ('bot.ts' for a TypeScript bot). */
-  load: (source: QuickJSModuleSource, code: string, ctx: BotContext, file = 'bot.js'): Promise<LoadResult> =>
-    loadBot(new QuickJSLanguage(source, code, ctx, file), ctx),
+  load: (source: QuickJSModuleSource, code: string, ctx: BotContext, options: JsBotOptions = {}): Promise<LoadResult> =>
+    loadBot(new QuickJSLanguage(source, code, ctx, options.file ?? 'bot.js', options.errorPlaces ?? true), ctx),
 };
+
+export interface JsBotOptions {
+  /** The bot's module's name in its errors' places ('bot.ts' for a TypeScript bot). */
+  readonly file?: string;
+  /**
+   * Whether a thrown error's place and frames are read for the log (default
+   * yes). Without, the match is the same but for those log lines: how the
+   * tests prove that reading them leaves no trace on replays and fuel.
+   */
+  readonly errorPlaces?: boolean;
+}
 
 /** QuickJS for one bot: one meter across its instances, a fresh instance per (re)load. */
 class QuickJSLanguage implements LanguageRuntime {
@@ -422,13 +460,14 @@ class QuickJSLanguage implements LanguageRuntime {
     private readonly code: string,
     private readonly ctx: BotContext,
     private readonly file: string,
+    private readonly errorPlaces: boolean,
   ) {}
 
   async start(load: Allowance): Promise<LanguageInstance | LoadFailure> {
     const made = await Instance.create(this.source, this.code, this.file, this.ctx, this.meter, load);
     if ('failed' in made)
       return { code: made.code, message: made.message, ...(made.safetyCap ? { safetyCap: true } : {}) };
-    return new LoadedQuickJS(made, this.meter, this.reports);
+    return new LoadedQuickJS(made, this.meter, this.errorPlaces ? this.reports : null);
   }
 }
 
@@ -442,7 +481,7 @@ class LoadedQuickJS implements LanguageInstance {
   constructor(
     private readonly inst: Instance,
     private readonly meter: Meter,
-    private readonly reports: ErrorReports,
+    private readonly reports: ErrorReports | null,
   ) {}
 
   async call(input: string, allowance: Allowance, turn: number, outputChars: number): Promise<CallOutcome> {
@@ -461,26 +500,26 @@ class LoadedQuickJS implements LanguageInstance {
       if (r.error) {
         // Describing the thrown value runs its getters: bot code, on the call's own fuel.
         const described = meter.overReason() ? null : describeHandle(vm, inst.helpers, r.error);
+        // The error's place, for the log: read before the error is let go, leaving the call as it was.
+        const frames =
+          described !== null && !meter.overReason() && this.reports?.wantsFrames(described)
+            ? inst.frames(r.error, meter)
+            : null;
+        r.error.dispose();
         const used = meter.used();
         const over = meter.overReason();
         // A call the safety cap stopped, however it stopped (between two slices of fuel, or at QuickJS's next poll), is
         // loaded fresh next turn as after a trap, so that a bot the cap keeps stopping is retired after its reloads.
-        if (meter.capped) {
-          r.error.dispose();
-          return { kind: 'stopped', fuel: used, detail: over!, safetyCap: true };
-        }
-        if (over) {
-          r.error.dispose();
+        if (meter.capped) return { kind: 'stopped', fuel: used, detail: over!, safetyCap: true };
+        if (over)
           return {
             kind: 'over_budget',
             fuel: used,
             detail: described === null ? over : `${over} (describing its error)`,
           };
-        }
         const detail = described ?? 'an unprintable error';
         // The replay keeps the error's text as it always did; its place and frames go to the bot's log.
-        this.report = this.reports.report(turn, detail, inst.frames(r.error, meter));
-        r.error.dispose();
+        this.report = this.reports?.report(turn, detail, frames) ?? '';
         return { kind: 'error', fuel: used, detail };
       }
       const used = meter.used();

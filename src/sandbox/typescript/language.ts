@@ -20,7 +20,7 @@ const load: LanguageLoader = async (code, ctx, host): Promise<LoadResult> => {
       return { ok: false, failure: { code: 'BUNDLE_SYNTAX', message: stripped.problem.message } };
     javascript = stripped.javascript;
   }
-  return JsBot.load(() => host.engine(QUICKJS_ENGINE), javascript, ctx, TYPESCRIPT_FILE);
+  return JsBot.load(() => host.engine(QUICKJS_ENGINE), javascript, ctx, { file: TYPESCRIPT_FILE });
 };
 
 export const typescript: Language = {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { botFrames, ErrorReports, MAX_FRAMES, withPlace } from '../../../src/sandbox/javascript/error-report.js';
+import {
+  botFrames,
+  ErrorReports,
+  MAX_FRAMES,
+  MAX_STACK_READS,
+  withPlace,
+} from '../../../src/sandbox/javascript/error-report.js';
 
 // Reading QuickJS's stacks for the bot's own frames, and reporting an error repeated every call once in full.
 
@@ -32,16 +38,26 @@ describe("a JavaScript error's place", () => {
     expect(withPlace('Error: no', [])).toBe('Error: no');
   });
 
-  it('reports an error in full once, then one line each time it is thrown again', () => {
+  it('reports an error in full once, then one line each time it is thrown again, its stack wanted once', () => {
     const reports = new ErrorReports();
     const frames = ['at helper (bot.js:6:13)', 'at act (bot.js:3:3)'];
     const detail = "TypeError: cannot read property 'foo' of undefined";
+    expect(reports.wantsFrames(detail)).toBe(true);
     expect(reports.report(1, detail, frames)).toBe(
       `[error in call 1] ${detail}\n    at helper (bot.js:6:13)\n    at act (bot.js:3:3)`,
     );
-    expect(reports.report(2, detail, frames)).toBe(`[error again, 2nd time: as in call 1] ${detail} (bot.js:6:13)`);
-    expect(reports.report(3, detail, frames)).toBe(`[error again, 3rd time: as in call 1] ${detail} (bot.js:6:13)`);
-    // The same text thrown at another place is another error.
-    expect(reports.report(4, detail, ['at act (bot.js:4:1)'])).toMatch(/^\[error in call 4\]/);
+    expect(reports.wantsFrames(detail)).toBe(false);
+    expect(reports.report(2, detail, null)).toBe(`[error again, 2nd time: as in call 1] ${detail} (bot.js:6:13)`);
+    expect(reports.report(3, detail, null)).toBe(`[error again, 3rd time: as in call 1] ${detail} (bot.js:6:13)`);
+  });
+
+  it(`wants the stacks of ${MAX_STACK_READS} different errors, then reports new ones without their place`, () => {
+    const reports = new ErrorReports();
+    for (let k = 1; k <= MAX_STACK_READS; k++) {
+      expect(reports.wantsFrames(`Error: ${k}`)).toBe(true);
+      expect(reports.report(k, `Error: ${k}`, ['at act (bot.js:1:1)'])).toContain('bot.js:1:1');
+    }
+    expect(reports.wantsFrames('Error: 99')).toBe(false);
+    expect(reports.report(99, 'Error: 99', null)).toBe('[error in call 99] Error: 99');
   });
 });
