@@ -104,6 +104,16 @@ export const ERRORS = [
   { code: 'HOST_NOT_ALLOWED', status: [421], text: 'A `Host` the server does not answer to (`ALLOWED_HOSTS`).' },
   { code: 'BOT_INVALID', status: [422], text: 'An uploaded bot does not load or does not answer a turn.' },
   {
+    code: 'TYPESCRIPT_SYNTAX',
+    status: [422],
+    text: 'A TypeScript bot whose types cannot be stripped: a syntax error (`details { line, column }`).',
+  },
+  {
+    code: 'TYPESCRIPT_UNSUPPORTED',
+    status: [422],
+    text: 'A TypeScript bot with a `namespace` block, which the type stripper would drop (`details { line, column }`).',
+  },
+  {
     code: 'GAME_REQUIRED',
     status: [422],
     text: 'A bundle uploaded without `game` (`details.games` lists the games); only a text bot may leave it out.',

@@ -16,7 +16,7 @@ import type { BotStore } from '../store/contract/bots.js';
 import { isDeleted, latestVersion, versionOf } from '../store/contract/bot-versions.js';
 import { presentBot, presentPublicBot } from './bot-access.js';
 import { botVersionRoutes } from './bot-version-routes.js';
-import { newBotFromFile, storeBot, validateBot, type NewBotInput } from './bots.js';
+import { newBotFromFile, preparedBot, storeBot, validateBot, type NewBotInput } from './bots.js';
 import { boardsOfBot } from './leaderboard-views.js';
 import { ApiProblem } from './problems.js';
 import { BotListQuery, BotPatch, checkId, newBotSchema, parseInput, readJson } from './schemas.js';
@@ -200,5 +200,5 @@ export async function readNewBot(raw: Request, maxBundle: number, botGame?: Game
       field: language.field,
     });
   const bundle: Bundle = { kind: language.kind, code: language.encoding === 'base64' ? bytes : code };
-  return { name: b.name ?? null, game, bundle, bytes, ...shared };
+  return preparedBot({ name: b.name ?? null, game, bundle, bytes, ...shared });
 }

@@ -1,4 +1,4 @@
-import { languageFieldList, languageOfFile } from '../core/bot-languages.js';
+import { languageFieldList, languageOfFile, languageOfKind } from '../core/bot-languages.js';
 import type { Bundle } from '../core/bots.js';
 import { base64UrlEncode } from '../core/base64url.js';
 import type { GameModule } from '../core/game-module.js';
@@ -26,7 +26,29 @@ export function newBotFromFile(name: string | null, game: GameModule, bytes: Uin
   const text = new TextDecoder().decode(bytes);
   if (game.bots.form === 'text') return { name, game, text, bytes };
   const language = languageOfFile(name, bytes);
-  return { name, game, bundle: { kind: language.kind, code: language.encoding === 'base64' ? bytes : text }, bytes };
+  return preparedBot({
+    name,
+    game,
+    bundle: { kind: language.kind, code: language.encoding === 'base64' ? bytes : text },
+    bytes,
+  });
+}
+
+/**
+ * A new bot as its language stores it (a TypeScript bot: its source with the
+ * JavaScript that runs); a source its language cannot prepare is refused
+ * with the place of the problem (422).
+ */
+export function preparedBot(bot: NewBotInput): NewBotInput {
+  if (!('bundle' in bot) || typeof bot.bundle.code !== 'string') return bot;
+  const prepare = languageOfKind(bot.bundle.kind)?.prepare;
+  if (!prepare) return bot;
+  const made = prepare(bot.bundle.code);
+  if ('problem' in made) {
+    const { code, message, line, column } = made.problem;
+    throw new ApiProblem(422, code, message, { line, column });
+  }
+  return { ...bot, bundle: { ...bot.bundle, code: made.code }, bytes: new TextEncoder().encode(made.code) };
 }
 
 export async function validateBot(runner: MatchRunner, bot: NewBotInput): Promise<void> {

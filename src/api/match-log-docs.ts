@@ -31,6 +31,19 @@ const SeatBody = z
       .object({ turn: z.number().int().nullable(), code: z.string(), message: z.string() })
       .nullable()
       .describe("the bot's first failure (load, crash, fuel, timeout, invalid move); null when none or withheld"),
+    errors: z
+      .array(
+        z.object({
+          turn: z.number().int().nullable(),
+          code: z.string(),
+          message: z.string().describe("the bot's error text, cut at 2000 characters"),
+          count: z.number().int().describe('how many failures of this kind the seat had'),
+        }),
+      )
+      .nullable()
+      .describe(
+        "the first failure of each kind (a load failure; error, crash, over_budget, retired, invalid_move...), in the order they first happened, each with its count; the places and frames of a JavaScript or TypeScript bot's errors are in its log, at their turn. Null when withheld",
+      ),
   })
   .meta({ id: 'MatchSeat' });
 

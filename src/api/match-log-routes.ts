@@ -1,6 +1,6 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { MatchRecord } from '../core/game-module.js';
-import type { SeatFailure } from '../core/seat-conduct.js';
+import type { SeatErrorKind, SeatFailure } from '../core/seat-conduct.js';
 import { findGame } from '../games/catalog.js';
 import { logTurnsKey, logsKey, replayKey } from '../match/digest.js';
 import { logSeatCount, readableSeats, withheldLogs } from '../match/log-access.js';
@@ -89,9 +89,25 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
         turns: readable[k] ? (turns?.[k]?.marks ?? null) : null,
         turnsCut: readable[k] ? turns?.[k]?.cut === true : false,
         failure: readable[k] ? ((conduct?.[k]?.firstFailure ?? null) as SeatFailure | null) : null,
+        // The first failure of each kind, with counts: read as the first failure is, by the seat's readers only.
+        errors: readable[k]
+          ? boundedErrors(
+              conduct?.[k]?.firstErrors ??
+                (conduct?.[k]?.firstFailure ? [{ ...conduct[k]!.firstFailure!, count: 1 }] : []),
+            )
+          : null,
       })),
     });
   });
+}
+
+/** A failure's message is the bot's text: a few kilobytes of it at most, whatever the bot threw. */
+const MESSAGE_CHARS = 2000;
+
+function boundedErrors(errors: readonly SeatErrorKind[]): SeatErrorKind[] {
+  return errors.map((e) =>
+    e.message.length > MESSAGE_CHARS ? { ...e, message: `${e.message.slice(0, MESSAGE_CHARS)}...` } : e,
+  );
 }
 
 const seatNames = (logs: Record<string, unknown> | readonly unknown[]): string[] =>

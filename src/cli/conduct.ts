@@ -15,7 +15,8 @@ export function summaryWithConduct(summary: unknown, conduct: readonly SeatCondu
   if (summary === null || typeof summary !== 'object' || Array.isArray(summary)) return summary;
   return {
     ...summary,
-    conduct: Object.fromEntries(conduct.map(({ seat, ...rest }) => [seat, rest])),
+    // The summary keeps its shape: the first failure of each kind is the API's (GET /v1/matches/{id}/seats).
+    conduct: Object.fromEntries(conduct.map(({ seat, firstErrors: _, ...rest }) => [seat, rest])),
     noValidMove: conduct.filter(madeNoValidMove).map((c) => c.seat),
   };
 }

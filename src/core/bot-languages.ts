@@ -25,7 +25,24 @@ export interface BotLanguageInfo {
   readonly recognises?: (bytes: Uint8Array) => boolean;
   /** The language of a file nothing marks (JavaScript): exactly one language says so. */
   readonly unmarkedFiles?: true;
+  /**
+   * What an uploaded bot's text is stored as (TypeScript: its source with the
+   * JavaScript that runs), or why it cannot be; absent where it is stored as sent.
+   */
+  readonly prepare?: (code: string) => PreparedCode;
 }
+
+/** An uploaded bot's code made ready to store, or the problem with it at a place in the file (1-based). */
+export type PreparedCode =
+  | { readonly code: string }
+  | {
+      readonly problem: {
+        readonly code: string;
+        readonly message: string;
+        readonly line: number;
+        readonly column: number;
+      };
+    };
 
 /** Thrown where a language list is read before src/sandbox/languages.ts was loaded: a wiring bug, not a request's. */
 export class LanguagesNotInstalled extends Error {

@@ -22,6 +22,44 @@ export interface SeatConduct {
   /** Turns whose answer the game could read as a move; null for games whose bots make no invalid moves (ant brains). */
   readonly validMoves: number | null;
   readonly firstFailure: SeatFailure | null;
+  /** The first failure of each kind (loading, error, crash, over_budget, retired, invalid_move...), with its count. */
+  readonly firstErrors?: readonly SeatErrorKind[];
+}
+
+/** The first failure of one kind in a seat's match, and how many of that kind there were. */
+export interface SeatErrorKind extends SeatFailure {
+  readonly count: number;
+}
+
+/**
+ * A seat's failures, gathered turn by turn: its first failure, and the first
+ * of each kind with a count. A load failure is a kind of its own, whatever its code.
+ */
+export class SeatFailures {
+  private first: SeatFailure | null = null;
+  private readonly kinds = new Map<string, { failure: SeatFailure; count: number }>();
+
+  constructor(load: SeatFailure | null) {
+    this.add(load);
+  }
+
+  add(failure: SeatFailure | null): void {
+    if (!failure) return;
+    this.first ??= failure;
+    const kind = failure.turn === null ? 'load' : failure.code;
+    const seen = this.kinds.get(kind);
+    if (seen) seen.count++;
+    else this.kinds.set(kind, { failure, count: 1 });
+  }
+
+  get firstFailure(): SeatFailure | null {
+    return this.first;
+  }
+
+  /** In the order each kind first happened. */
+  get firstErrors(): SeatErrorKind[] {
+    return [...this.kinds.values()].map(({ failure, count }) => ({ ...failure, count }));
+  }
 }
 
 /** The code of a move the game could not read (it played its null move instead). */

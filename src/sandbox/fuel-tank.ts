@@ -72,6 +72,21 @@ export class FuelTank {
     if (this.capMs > 0) this.startedAt = this.clock();
   }
 
+  /**
+   * The tank's state and its counter's now, as a function that puts them
+   * back: for host work inside a call that must leave no trace on it
+   * (javascript/js-bot.ts reads an error's stack so).
+   */
+  saved(): () => void {
+    const { reserve, capMs, startedAt, stoppedByCap } = this;
+    const c = this.counter();
+    const value = c?.value as bigint | undefined;
+    return () => {
+      Object.assign(this, { reserve, capMs, startedAt, stoppedByCap });
+      if (c && value !== undefined) c.value = value;
+    };
+  }
+
   /** Units left of the budget: on the counter (below zero once it is overdrawn) and in reserve. */
   left(): bigint {
     const c = this.counter();

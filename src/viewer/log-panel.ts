@@ -7,6 +7,7 @@
  * A log is written by a bot: it is shown as text, never as markup.
  */
 import { logPartAt, type SeatLogTurns } from '../core/log-turns.js';
+import { shownText } from '../core/shown-text.js';
 import { $, type ViewerConfig } from './controls.js';
 
 /** Where the site's pages keep the API key (src/web/client-script.ts). */
@@ -19,13 +20,20 @@ interface SeatItem {
   readonly turns: SeatLogTurns['marks'] | null;
   readonly turnsCut?: boolean;
   readonly failure: { readonly turn: number | null; readonly code: string; readonly message: string } | null;
+  /** The first failure of each kind, with counts (absent from servers older than these). */
+  readonly errors?: readonly { turn: number | null; code: string; message: string; count: number }[] | null;
 }
 
 interface ShownSeat {
   readonly item: SeatItem;
   readonly heading: HTMLElement;
+  /** The seat's first errors of a kind that happened at the viewer's turn. */
+  readonly now: HTMLElement;
   readonly text: HTMLElement;
 }
+
+/** What of an error message the panel shows. */
+const MESSAGE_CHARS = 1000;
 
 export interface LogPanel {
   /** Shows each readable seat's log for `turn` (the viewer's turn: the calls made on the board it shows). */
@@ -60,7 +68,11 @@ export function startLogPanel(config: ViewerConfig): LogPanel {
   let turn = 0;
 
   const render = (): void => {
-    for (const { item, heading, text } of seats) {
+    for (const { item, heading, now, text } of seats) {
+      // A load failure is shown with the first turn, where the log shows what the bot wrote while loading.
+      const here = (item.errors ?? []).filter((e) => (e.turn ?? 0) === turn);
+      now.textContent = here.map((e) => errorHere(e, item.failure)).join('\n');
+      now.hidden = here.length === 0;
       const log = item.log ?? '';
       if (!item.turns) {
         heading.textContent = `${item.seat} · the whole log (this match's turns were not marked)`;
@@ -115,6 +127,16 @@ export function startLogPanel(config: ViewerConfig): LogPanel {
   };
 }
 
+type SeatError = NonNullable<SeatItem['errors']>[number];
+
+/** An error of a kind first thrown at the viewer's turn; its message once only, when it is the first failure's too. */
+function errorHere(e: SeatError, failure: SeatItem['failure']): string {
+  const when = e.turn === null ? 'while loading' : 'at this turn';
+  const count = e.count > 1 ? ` (${e.count} in the match)` : '';
+  if (failure && failure.turn === e.turn && failure.code === e.code) return `↑ the first failure is ${when}${count}`;
+  return `first ${e.code} ${when}${count}: ${shownText(e.message, MESSAGE_CHARS)}`;
+}
+
 /** A seat's box in the list; null for a seat the reader may not read (listed as withheld). */
 function seatBox(list: HTMLElement, item: SeatItem): ShownSeat | null {
   const box = element('div', 'log-seat');
@@ -128,11 +150,19 @@ function seatBox(list: HTMLElement, item: SeatItem): ShownSeat | null {
   box.append(heading);
   if (item.failure) {
     const at = item.failure.turn === null ? 'loading' : `turn ${item.failure.turn}`;
-    box.append(element('div', 'log-failure', `first failure, ${at}: ${item.failure.code}: ${item.failure.message}`));
+    box.append(
+      element(
+        'div',
+        'log-failure',
+        `first failure, ${at}: ${item.failure.code}: ${shownText(item.failure.message, MESSAGE_CHARS)}`,
+      ),
+    );
   }
+  const now = element('div', 'log-failure log-error-now');
+  now.hidden = true;
   const text = element('pre', 'log-text');
-  box.append(text);
-  return { item, heading, text };
+  box.append(now, text);
+  return { item, heading, now, text };
 }
 
 /** A turn's part starts with the line break that joined it to the one before. */

@@ -80,7 +80,8 @@ export const LOG_PANEL_CSS = `
   #logs-seats { display: flex; gap: 8px; flex-wrap: wrap; }
   .log-seat { flex: 1 1 240px; min-width: 0; }
   .log-head { font-size: 12px; font-weight: 600; }
-  .log-failure { font-size: 12px; color: var(--danger); }
+  .log-failure { font-size: 12px; color: var(--danger); white-space: pre-wrap; overflow-wrap: anywhere; max-height: 120px; overflow: auto; }
+  .log-error-now { font-weight: 600; }
   .log-text { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 11px; max-height: 160px; overflow: auto; margin: 2px 0 0; padding: 4px; border: 1px solid var(--border); border-radius: 4px; }
   .log-text.empty { color: var(--muted); }`;
 

@@ -31,6 +31,10 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--border); white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 pre { background: var(--bg); border: 1px solid var(--border); border-radius: 4px; padding: 8px; overflow-x: auto; font-size: 13px; }
+.error-text { white-space: pre-wrap; overflow-wrap: anywhere; max-height: 240px; overflow: auto; font-size: 12px; margin: 4px 0; }
+.seat-errors h3 { margin: 8px 0 2px; font-size: 15px; }
+.seat-errors ul { padding-left: 18px; margin: 4px 0; }
+.seat-errors li { margin: 6px 0; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.92em; }
 form.stack { display: grid; gap: 10px; max-width: 520px; }
 form.stack label { display: grid; gap: 3px; font-weight: 600; }

@@ -6,6 +6,9 @@
  * - an owner-only page the server could not show without the key is fetched again with it;
  * - owner-only downloads (logs) are fetched with the key and saved.
  */
+/** The header value that asks a match page for its errors part only (src/web/seat-errors.tsx). */
+export const ERRORS_PART = 'errors';
+
 export const CLIENT_SCRIPT = `(() => {
   const STORE = 'umpire.apiKey';
   const key = () => { try { return localStorage.getItem(STORE) || ''; } catch { return ''; } };
@@ -67,4 +70,13 @@ export const CLIENT_SCRIPT = `(() => {
       .then((html) => { main.innerHTML = html; main.removeAttribute('data-needs-key'); enhance(main); })
       .catch((err) => { const note = main.querySelector('[role="alert"]'); if (note) note.textContent = 'With the saved key: ' + err.message; });
   }
+
+  // A match page's errors, read again with the saved key: the server renders them as text.
+  const errors = document.getElementById('seat-errors');
+  if (errors && key()) {
+    fetch(location.href, { headers: { ...auth(), 'X-Umpire-Fragment': '${ERRORS_PART}' } })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error('the page answered ' + r.status))))
+      .then((html) => { errors.outerHTML = html; document.body.dataset.errors = 'shown'; })
+      .catch(() => { document.body.dataset.errors = 'failed'; });
+  } else if (errors) document.body.dataset.errors = 'shown';
 })();`;

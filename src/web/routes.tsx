@@ -8,7 +8,7 @@ import { SITE_CSS } from '../viewer/site-css.js';
 import { formActions } from './actions.js';
 import { adminActions } from './admin-actions.js';
 import { ApiFailure, json, read, readOr, type ApiCall } from './api-client.js';
-import { CLIENT_SCRIPT } from './client-script.js';
+import { CLIENT_SCRIPT, ERRORS_PART } from './client-script.js';
 import { exampleBot, exampleBotsOf, firstInput, readmeOf } from './game-info.js';
 import { BotContent, BotLocked, type BoardStanding, type BotView } from './pages/bot.js';
 import { ErrorPage, NewLeaderboardPage, UploadPage } from './pages/forms.js';
@@ -17,6 +17,7 @@ import { HomePage, type BoardItem, type MatchItem } from './pages/home.js';
 import { Page as Layout } from './layout.js';
 import { LeaderboardPage, type BoardView, type MyBot } from './pages/leaderboard.js';
 import { MatchPage } from './pages/match.js';
+import { SeatErrors, type SeatErrorsItem } from './seat-errors.js';
 import { BoardAdminContent, BoardAdminLocked, type AdminView } from './pages/board-admin.js';
 import { SignedUpPage, SignupPage } from './pages/signup.js';
 import {
@@ -172,12 +173,27 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
   app.get(
     '/matches/:id',
     page(async (c) => {
-      const record = await read<MatchItem>(api, `/v1/matches/${encodeURIComponent(param(c, 'id'))}`);
+      const id = encodeURIComponent(param(c, 'id'));
+      const record = await read<MatchItem>(api, `/v1/matches/${id}`);
+      // Each seat's errors, as far as the reader's key may read them (none without a key where keys are required).
+      const seats = await readOr<{ items: SeatErrorsItem[] }, null>(
+        api,
+        `/v1/matches/${id}/seats`,
+        null,
+        c.req.header('Authorization'),
+      );
+      const readable = seats && seats.items.some((s) => s.readable) ? seats.items : null;
+      const keySent = c.req.header('Authorization') !== undefined;
+      if (c.req.header('X-Umpire-Fragment') === ERRORS_PART)
+        return fragment(c, <SeatErrors seats={readable} keySent={keySent} />);
       const game = findGame(record.game);
       const formats = game?.replayFormats
         ? Object.entries(game.replayFormats).map(([name, f]) => ({ name, extension: f.extension }))
         : [];
-      return html(c, <MatchPage record={record} game={game} formats={formats} now={new Date()} />);
+      return html(
+        c,
+        <MatchPage record={record} game={game} formats={formats} seats={readable} keySent={keySent} now={new Date()} />,
+      );
     }),
   );
 

@@ -10,10 +10,10 @@ const WASM_HEADER = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x
 const text = (s: string) => new TextEncoder().encode(s);
 
 describe('the languages registry', () => {
-  it('lists JavaScript, Python and WebAssembly, installed for core, pages and requests', () => {
-    expect(LANGUAGES.map((l) => l.kind)).toEqual(['js', 'py', 'wasm']);
+  it('lists JavaScript, Python, TypeScript and WebAssembly, installed for core, pages and requests', () => {
+    expect(LANGUAGES.map((l) => l.kind)).toEqual(['js', 'py', 'ts', 'wasm']);
     expect(botLanguages()).toBe(LANGUAGES);
-    expect(languageFieldList()).toBe('js, py or wasm');
+    expect(languageFieldList()).toBe('js, py, ts or wasm');
     expect(isBundleKind('py')).toBe(true);
     expect(isBundleKind('ant')).toBe(false);
     expect(() => languageOf('cobol')).toThrow(UnknownLanguage);

@@ -214,7 +214,7 @@ describe('a toy bot language: one folder and one registry line', () => {
     };
 
     const icy = (await call('GET', '/v1/games')).body.games.find((g: { id: string }) => g.id === 'icy');
-    expect(icy.bots).toEqual({ form: 'code', kinds: ['js', 'py', 'tally', 'wasm'] });
+    expect(icy.bots).toEqual({ form: 'code', kinds: ['js', 'py', 'tally', 'ts', 'wasm'] });
 
     // Uploaded as a file: its extension says it is Tally.
     const form = new FormData();

@@ -1,5 +1,5 @@
 import type { MatchRecord } from '../../core/game-module.js';
-import { callFailure, INVALID_MOVE, loadFailure, type SeatConduct, type SeatFailure } from '../../core/seat-conduct.js';
+import { callFailure, INVALID_MOVE, loadFailure, type SeatConduct, SeatFailures } from '../../core/seat-conduct.js';
 import { isInvalidAnswer, type BlockDropMatchRecord } from './match.js';
 import type { BlockDropReplay } from './replay.js';
 
@@ -9,17 +9,24 @@ export function blockDropConduct(record: MatchRecord, replay: BlockDropReplay): 
   return players.map((player) => {
     let asked = 0;
     let validMoves = 0;
-    let firstFailure: SeatFailure | null = loadFailure(player.forfeit);
+    const failures = new SeatFailures(loadFailure(player.forfeit));
     replay.turns.forEach((t, turn) => {
       if (t.p !== player.id || !t.k) return;
       const invalid = isInvalidAnswer(t);
-      firstFailure ??=
-        callFailure(turn, t.k) ?? (invalid ? { turn, code: INVALID_MOVE, message: t.r ?? 'not a command' } : null);
+      failures.add(
+        callFailure(turn, t.k) ?? (invalid ? { turn, code: INVALID_MOVE, message: t.r ?? 'not a command' } : null),
+      );
       // A fallen player's bot is still asked, but its answers no longer move anything.
       if (t.o === 'fallen') return;
       asked++;
       if (!invalid && !t.k.x) validMoves++;
     });
-    return { seat: String(player.id), asked, validMoves, firstFailure };
+    return {
+      seat: String(player.id),
+      asked,
+      validMoves,
+      firstFailure: failures.firstFailure,
+      firstErrors: failures.firstErrors,
+    };
   });
 }

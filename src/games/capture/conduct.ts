@@ -1,5 +1,5 @@
 import type { MatchRecord } from '../../core/game-module.js';
-import { callFailure, INVALID_MOVE, loadFailure, type SeatConduct, type SeatFailure } from '../../core/seat-conduct.js';
+import { callFailure, INVALID_MOVE, loadFailure, type SeatConduct, SeatFailures } from '../../core/seat-conduct.js';
 import { SIDES, type CaptureMatchRecord } from './match.js';
 import type { CaptureReplay } from './replay.js';
 
@@ -9,16 +9,15 @@ export function captureConduct(record: MatchRecord, replay: CaptureReplay): Seat
   return SIDES.map((seat, k) => {
     let asked = 0;
     let validMoves = 0;
-    let firstFailure: SeatFailure | null = loadFailure(bots[seat].forfeit);
+    const failures = new SeatFailures(loadFailure(bots[seat].forfeit));
     replay.turns.forEach((t, turn) => {
       const call = t.k[k];
       if (!call) return;
       asked++;
       const reason = t.r?.[k] ?? null;
       if (reason === null) validMoves++;
-      firstFailure ??=
-        callFailure(turn, call) ?? (reason === null ? null : { turn, code: INVALID_MOVE, message: reason });
+      failures.add(callFailure(turn, call) ?? (reason === null ? null : { turn, code: INVALID_MOVE, message: reason }));
     });
-    return { seat, asked, validMoves, firstFailure };
+    return { seat, asked, validMoves, firstFailure: failures.firstFailure, firstErrors: failures.firstErrors };
   });
 }

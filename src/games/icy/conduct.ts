@@ -1,5 +1,5 @@
 import type { MatchRecord } from '../../core/game-module.js';
-import { callFailure, INVALID_MOVE, loadFailure, type SeatConduct, type SeatFailure } from '../../core/seat-conduct.js';
+import { callFailure, INVALID_MOVE, loadFailure, type SeatConduct, SeatFailures } from '../../core/seat-conduct.js';
 import { TEAM_SIZE } from './constants.js';
 import type { IcyReplay } from './replay.js';
 
@@ -21,7 +21,7 @@ export function icyConduct(record: MatchRecord, replay: IcyReplay): SeatConduct[
   return SIDES.map((seat, k) => {
     let asked = 0;
     let validMoves = 0;
-    let firstFailure: SeatFailure | null = loadFailure(bots[seat]?.forfeit);
+    const failures = new SeatFailures(loadFailure(bots[seat]?.forfeit));
     replay.turns.forEach((t, turn) => {
       const call = t.c?.[k];
       if (!call) return;
@@ -29,10 +29,11 @@ export function icyConduct(record: MatchRecord, replay: IcyReplay): SeatConduct[
       const outcomes = t.o.slice(k * TEAM_SIZE, (k + 1) * TEAM_SIZE);
       const child = outcomes.findIndex((o) => Object.hasOwn(UNREAD, o));
       if (child < 0 && !call.x) validMoves++;
-      firstFailure ??=
+      failures.add(
         callFailure(turn, call) ??
-        (child < 0 ? null : { turn, code: INVALID_MOVE, message: `child ${child}: ${UNREAD[outcomes[child]!]}` });
+          (child < 0 ? null : { turn, code: INVALID_MOVE, message: `child ${child}: ${UNREAD[outcomes[child]!]}` }),
+      );
     });
-    return { seat, asked, validMoves, firstFailure };
+    return { seat, asked, validMoves, firstFailure: failures.firstFailure, firstErrors: failures.firstErrors };
   });
 }

@@ -20,6 +20,7 @@ import {
   type LanguageRuntime,
 } from '../lifecycle.js';
 import { PRELUDE } from './prelude.js';
+import { botFrames, ErrorReports, STACK_OF, withPlace } from './error-report.js';
 import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 
 import quickjsGlue from '../../../build/quickjs-glue.cjs';
@@ -61,6 +62,9 @@ const QUICKJS_STACK_BYTES = 96 * 1024;
 /** Why a call that nested too deep for the engine's stack stopped. */
 const TOO_DEEP = "nested calls too deep for the interpreter's stack";
 
+/** What reading an error's stack may spend, apart from the bot's own fuel (as taking its log is). */
+const STACK_FUEL = 20_000_000;
+
 /** Helpers the prelude hands to the host. */
 interface Helpers {
   takeLog: QuickJSHandle;
@@ -79,11 +83,32 @@ class Instance {
     readonly act: QuickJSHandle,
     /** The count of stack slots in use (wasm/call-depth.ts). */
     readonly depth: WebAssembly.Global | undefined,
+    readonly file: string,
+    /** The engine's linear memory: put back as it was after reading a stack. */
+    readonly memory: WebAssembly.Memory,
   ) {}
+
+  /**
+   * The bot's own frames of a thrown value's stack, read in the middle of
+   * its call and leaving no trace on it: its memory, its fuel counter, the
+   * meter and the depth count are put back as they were. Null when they were
+   * not read (memory too large to copy).
+   */
+  frames(error: QuickJSHandle, meter: Meter): string[] | null {
+    const depth = this.depth?.value as number | undefined;
+    const putBack = meter.saved();
+    try {
+      return framesLeavingNoTrace(this.memory, () => stackFrames(this.vm, error, meter, this.file));
+    } finally {
+      putBack();
+      if (this.depth && depth !== undefined) this.depth.value = depth;
+    }
+  }
 
   static async create(
     source: QuickJSModuleSource,
     code: string,
+    file: string,
     ctx: BotContext,
     meter: Meter,
     load: Allowance,
@@ -144,19 +169,23 @@ class Instance {
         describe: vm.getProp(helpersHandle, 'describe'),
       };
       helpersHandle.dispose();
-      const evaluated = vm.evalCode(code, 'bot.js', { type: 'module' });
+      const evaluated = vm.evalCode(code, file, { type: 'module' });
       if (evaluated.error) {
         const text = describeHandle(vm, helpers, evaluated.error);
-        evaluated.error.dispose();
         const over = meter.overReason();
-        if (over)
+        if (over) {
+          evaluated.error.dispose();
           return fail('BUNDLE_INIT', `the top level of the module ${meter.capped ? 'was ' : ''}${over}`, meter.capped);
+        }
+        // The instance is dropped: what reading the stack leaves in its memory does not matter.
+        const frames = stackFrames(vm, evaluated.error, meter, file);
+        evaluated.error.dispose();
         const code = /SyntaxError/.test(text)
           ? 'BUNDLE_SYNTAX'
           : /could not load module|module/i.test(text)
             ? 'BUNDLE_LINK'
             : 'BUNDLE_INIT';
-        return fail(code, text);
+        return fail(code, withPlace(text, frames));
       }
       const act = vm.unwrapResult(vm.callFunction(helpers.findAct, vm.undefined, evaluated.value));
       evaluated.value.dispose();
@@ -164,7 +193,7 @@ class Instance {
         act.dispose();
         return fail('BUNDLE_NO_ENTRY', 'the module exports neither a default function nor a function named act');
       }
-      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!));
+      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!), file, wasmMemory);
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
       const over = meter.overReason();
@@ -177,6 +206,55 @@ class Instance {
       if (nestedTooDeep(depthOf(instance!), e)) return loadFailed('BUNDLE_INIT', `the top level ${TOO_DEEP}`);
       return loadFailed('BUNDLE_INIT', `the runtime failed while loading: ${(e as Error).message}`);
     }
+  }
+}
+
+/** A bot's memory past this is not copied to read a stack: the error is reported without its place. */
+const MAX_COPIED_MEMORY = 32 * 1024 * 1024;
+
+/**
+ * Reads a stack in a loaded bot's engine and then puts its memory back byte
+ * for byte, so that the bot's later calls allocate, collect and spend fuel
+ * exactly as they would have had its stack not been read: replays and fuel
+ * figures stay what they were before errors had places. Every handle made
+ * while reading is disposed before the memory is put back.
+ */
+function framesLeavingNoTrace(memory: WebAssembly.Memory, read: () => string[]): string[] | null {
+  if (memory.buffer.byteLength > MAX_COPIED_MEMORY) return null;
+  const saved = new Uint8Array(memory.buffer).slice();
+  try {
+    return read();
+  } finally {
+    const now = new Uint8Array(memory.buffer);
+    now.set(saved);
+    // Pages the reading grew stay (memory cannot shrink), zeroed as new pages are.
+    if (now.length > saved.length) now.fill(0, saved.length);
+  }
+}
+
+/**
+ * The bot's frames of a thrown value's stack, read by STACK_OF on STACK_FUEL
+ * of its own (the call's fuel was counted before).
+ */
+function stackFrames(vm: QuickJSContext, error: QuickJSHandle, meter: Meter, file: string): string[] {
+  try {
+    meter.start(STACK_FUEL, 0);
+    const made = vm.evalCode(STACK_OF, 'umpire-stack.js');
+    if (made.error) {
+      made.error.dispose();
+      return [];
+    }
+    const r = vm.callFunction(made.value, vm.undefined, error);
+    made.value.dispose();
+    if (r.error) {
+      r.error.dispose();
+      return [];
+    }
+    const stack = vm.getString(r.value);
+    r.value.dispose();
+    return botFrames(stack, file);
+  } catch {
+    return [];
   }
 }
 
@@ -302,6 +380,16 @@ class Meter {
     return Number(this.start_ - this.tank.left());
   }
 
+  /** The meter's state (its call's budget and its tank's), as a function that puts it back. */
+  saved(): () => void {
+    const { budget, start_, clockBase } = this;
+    const tank = this.tank.saved();
+    return () => {
+      Object.assign(this, { budget, start_, clockBase });
+      tank();
+    };
+  }
+
   stopped(): boolean {
     return this.used() >= this.budget;
   }
@@ -343,9 +431,20 @@ class Meter {
  * caps) is the sandbox's common one (lifecycle.ts).
  */
 export const JsBot = {
-  load: (source: QuickJSModuleSource, code: string, ctx: BotContext): Promise<LoadResult> =>
-    loadBot(new QuickJSLanguage(source, code, ctx), ctx),
+  load: (source: QuickJSModuleSource, code: string, ctx: BotContext, options: JsBotOptions = {}): Promise<LoadResult> =>
+    loadBot(new QuickJSLanguage(source, code, ctx, options.file ?? 'bot.js', options.errorPlaces ?? true), ctx),
 };
+
+export interface JsBotOptions {
+  /** The bot's module's name in its errors' places ('bot.ts' for a TypeScript bot). */
+  readonly file?: string;
+  /**
+   * Whether a thrown error's place and frames are read for the log (default
+   * yes). Without, the match is the same but for those log lines: how the
+   * tests prove that reading them leaves no trace on replays and fuel.
+   */
+  readonly errorPlaces?: boolean;
+}
 
 /** QuickJS for one bot: one meter across its instances, a fresh instance per (re)load. */
 class QuickJSLanguage implements LanguageRuntime {
@@ -353,18 +452,22 @@ class QuickJSLanguage implements LanguageRuntime {
   /** The prelude caps what the bot logs; the headroom keeps its note about dropped lines. */
   readonly logHeadroom = 256;
   private readonly meter = new Meter();
+  /** Kept across reloads: an error thrown again after a reload is still a repeat. */
+  private readonly reports = new ErrorReports();
 
   constructor(
     private readonly source: QuickJSModuleSource,
     private readonly code: string,
     private readonly ctx: BotContext,
+    private readonly file: string,
+    private readonly errorPlaces: boolean,
   ) {}
 
   async start(load: Allowance): Promise<LanguageInstance | LoadFailure> {
-    const made = await Instance.create(this.source, this.code, this.ctx, this.meter, load);
+    const made = await Instance.create(this.source, this.code, this.file, this.ctx, this.meter, load);
     if ('failed' in made)
       return { code: made.code, message: made.message, ...(made.safetyCap ? { safetyCap: true } : {}) };
-    return new LoadedQuickJS(made, this.meter);
+    return new LoadedQuickJS(made, this.meter, this.errorPlaces ? this.reports : null);
   }
 }
 
@@ -372,10 +475,13 @@ class QuickJSLanguage implements LanguageRuntime {
 class LoadedQuickJS implements LanguageInstance {
   /** A trap left the engine unusable: nothing more runs in it. */
   private broken = false;
+  /** The report of the last call's error, for the log (error-report.ts). */
+  private report = '';
 
   constructor(
     private readonly inst: Instance,
     private readonly meter: Meter,
+    private readonly reports: ErrorReports | null,
   ) {}
 
   async call(input: string, allowance: Allowance, turn: number, outputChars: number): Promise<CallOutcome> {
@@ -394,6 +500,11 @@ class LoadedQuickJS implements LanguageInstance {
       if (r.error) {
         // Describing the thrown value runs its getters: bot code, on the call's own fuel.
         const described = meter.overReason() ? null : describeHandle(vm, inst.helpers, r.error);
+        // The error's place, for the log: read before the error is let go, leaving the call as it was.
+        const frames =
+          described !== null && !meter.overReason() && this.reports?.wantsFrames(described)
+            ? inst.frames(r.error, meter)
+            : null;
         r.error.dispose();
         const used = meter.used();
         const over = meter.overReason();
@@ -406,7 +517,10 @@ class LoadedQuickJS implements LanguageInstance {
             fuel: used,
             detail: described === null ? over : `${over} (describing its error)`,
           };
-        return { kind: 'error', fuel: used, detail: described ?? 'an unprintable error' };
+        const detail = described ?? 'an unprintable error';
+        // The replay keeps the error's text as it always did; its place and frames go to the bot's log.
+        this.report = this.reports?.report(turn, detail, frames) ?? '';
+        return { kind: 'error', fuel: used, detail };
       }
       const used = meter.used();
       // An answer that comes back after the budget ran out (QuickJS polls its interrupt handler only now and then) is late.
@@ -445,7 +559,9 @@ class LoadedQuickJS implements LanguageInstance {
       }
       const text = unescapeText(inst.vm.getString(r.value));
       r.value.dispose();
-      return text;
+      const report = this.report;
+      this.report = '';
+      return report ? (text ? `${text}\n${report}` : report) : text;
     } catch {
       this.broken = true;
       return 'trapped';

@@ -1,17 +1,24 @@
 import type { GameModule } from '../../core/game-module.js';
 import { ago, Page } from '../layout.js';
 import { MatchSummary, resultText } from '../match-summary.js';
+import { SeatErrors, type SeatErrorsItem } from '../seat-errors.js';
 import type { MatchItem } from './home.js';
 
 export function MatchPage({
   record,
   game,
   formats,
+  seats,
+  keySent,
   now,
 }: {
   record: MatchItem;
   game: GameModule | undefined;
   formats: readonly { name: string; extension: string }[];
+  /** Each seat's errors, when the reader may read a seat; null otherwise. */
+  seats: readonly SeatErrorsItem[] | null;
+  /** Whether the request carried a key (so that null seats mean "not yours", not "no key"). */
+  keySent: boolean;
   now: Date;
 }) {
   const base = `/v1/matches/${record.id}`;
@@ -24,6 +31,7 @@ export function MatchPage({
         Played {ago(record.createdAt, now)} ({record.createdAt}): {resultText(record)}.
       </p>
       <MatchSummary record={record} />
+      <SeatErrors seats={seats} keySent={keySent} />
       <section class="card" aria-labelledby="replay">
         <h2 id="replay">Replay</h2>
         <iframe

@@ -83,6 +83,20 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
     expect(JSON.stringify(captureWorkers.result)).toBe(JSON.stringify(captureNode.result));
   }, 120_000);
 
+  it('plays a TypeScript bot the same as Node, byte for byte, its error frames at its .ts lines', async () => {
+    const randomTs: Bundle = { kind: 'ts', code: readFileSync('test/fixtures/typescript/random.ts', 'utf8') };
+    const failingTs: Bundle = {
+      kind: 'ts',
+      code: 'interface Box { inner?: { n: number } }\nconst read = (b: Box): number => b.inner!.n;\nexport default (input: string): string => String(read({}));\n',
+    };
+    const workers = await inWorkers(randomTs, failingTs, 6, small);
+    const node = await inNode(randomTs, failingTs, 6, small);
+    expect(workers.result.seats.map((s) => s.errors)).toEqual([0, 180]);
+    expect(workers.result.seats[1]!.log).toMatch(/^\[error in call 1\] TypeError: .*\n {4}at read \(bot\.ts:2:/);
+    expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
+    expect(JSON.stringify(workers.result)).toBe(JSON.stringify(node.result));
+  }, 60_000);
+
   it('plays a JS bot against a WebAssembly bot, with the same replay as Node, byte for byte', async () => {
     const workers = await inWorkers(hunterJs, hunterWasm, 3);
     const node = await inNode(hunterJs, hunterWasm, 3);

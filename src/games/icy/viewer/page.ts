@@ -32,7 +32,7 @@ export function page(options: ViewerPageOptions): string {
   body.embed aside { display: none; }
   table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid var(--border); }
   tr.red td:first-child { color: #b3261e; font-weight: 600; } tr.blue td:first-child { color: #1d4fa8; font-weight: 600; }
-  #calls { white-space: pre-wrap; font-size: 11px; color: var(--muted); margin-top: 6px; }${CONTROLS_CSS}${LOG_PANEL_CSS}
+  #calls { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 11px; color: var(--muted); margin-top: 6px; }${CONTROLS_CSS}${LOG_PANEL_CSS}
   @media (max-width: 800px) { main { flex-direction: column; } aside { width: auto; flex: none; } }
 </style>
 </head>
