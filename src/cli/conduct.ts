@@ -15,8 +15,10 @@ export function summaryWithConduct(summary: unknown, conduct: readonly SeatCondu
   if (summary === null || typeof summary !== 'object' || Array.isArray(summary)) return summary;
   return {
     ...summary,
-    // The summary keeps its shape: the first failure of each kind is the API's (GET /v1/matches/{id}/seats).
-    conduct: Object.fromEntries(conduct.map(({ seat, firstErrors: _, ...rest }) => [seat, rest])),
+    // The first failure of each kind, with its count, only for a seat that failed: a clean seat's entry keeps its shape.
+    conduct: Object.fromEntries(
+      conduct.map(({ seat, firstErrors, ...rest }) => [seat, firstErrors?.length ? { ...rest, firstErrors } : rest]),
+    ),
     noValidMove: conduct.filter(madeNoValidMove).map((c) => c.seat),
   };
 }

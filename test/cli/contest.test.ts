@@ -73,6 +73,7 @@ describe('umpire match: bots that fail', () => {
       asked: 900,
       validMoves: 0,
       firstFailure: { turn: 0, code: 'invalid_move', message: 'expected 5 numbers, got 1' },
+      firstErrors: [{ turn: 0, code: 'invalid_move', message: 'expected 5 numbers, got 1', count: 900 }],
     });
     expect(summary.conduct.blue.validMoves).toBeGreaterThan(0);
     expect(r.stderr).toContain(`seat red (${ICY_IDLE}) made no valid move in 900 turns`);
@@ -88,6 +89,9 @@ describe('umpire match: bots that fail', () => {
     expect(summary.conduct.red.firstFailure.message).toMatch(/^child 0: /);
     expect(summary.conduct.blue.validMoves).toBe(3);
     expect(summary.conduct.blue.firstFailure).toMatchObject({ turn: 3, code: 'error' });
+    // The first failure of each kind, with its count: the bot threw from turn 3 on, then was retired.
+    expect(summary.conduct.blue.firstErrors[0]).toMatchObject({ turn: 3, code: 'error' });
+    expect(summary.conduct.blue.firstErrors[0].count).toBeGreaterThan(0);
     expect(summary.conduct.blue.firstFailure.message).toContain('tired of snow');
     expect(r.stderr).toContain('seat red');
     expect(r.stderr).not.toContain('seat blue');
