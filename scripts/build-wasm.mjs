@@ -39,8 +39,13 @@ console.log(
   // Deep C recursion must end at the same call on every thread, before V8's native stack does.
   // And, as QuickJS, a refuel hook for the safety cap.
   const bytes = addRefuelHook(limitCallDepth(report.bytes));
-  new WebAssembly.Module(bytes);
+  const module = new WebAssembly.Module(bytes);
   writeFileSync(out, bytes);
+  // Its setjmp/longjmp bridge, made for its invoke_* imports: Workers cannot compile one at run time.
+  const { bridgeBytes, invokeShapesOf, DEPTH_ACCESS } = await import('../dist/sandbox/python/longjmp-bridge.js');
+  writeFileSync('build/micropython-bridge.wasm', bridgeBytes(invokeShapesOf(module)));
+  writeFileSync('build/wasm-depth-access.wasm', DEPTH_ACCESS);
+  console.log('build/micropython-bridge.wasm, build/wasm-depth-access.wasm: its setjmp/longjmp bridge');
   console.log(
     `${out}: ${report.functions} functions, ${report.checkpoints} fuel checks, call depth limited, ${bytes.length} bytes`,
   );

@@ -2,7 +2,7 @@
 // (see infra/cloudformation.json). The entry and its match worker thread, each bundled with its
 // dependencies, plus the metered QuickJS and MicroPython at the path the code expects (build/ two
 // levels up).
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist/lambda', { recursive: true, force: true });
@@ -19,7 +19,8 @@ await build({
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-cpSync('build/quickjs-metered.wasm', 'dist/lambda/build/quickjs-metered.wasm');
-cpSync('build/micropython-metered.wasm', 'dist/lambda/build/micropython-metered.wasm');
+// The languages' engines (Language.engines), which the Node loader reads from build/.
+for (const file of readdirSync('build').filter((f) => f.endsWith('.wasm')))
+  cpSync(`build/${file}`, `dist/lambda/build/${file}`);
 writeFileSync('dist/lambda/package.json', JSON.stringify({ type: 'module' }));
 console.log('dist/lambda: zip it (cd dist/lambda && zip -r ../lambda.zip .) and upload it as CodeBucket/CodeKey');

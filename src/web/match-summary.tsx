@@ -67,7 +67,7 @@ export function MatchSummary({ record }: { record: Fields }) {
             <td>{cell(fields.kind)}</td>
             {scores ? <td>{cell(scores[seat])}</td> : null}
             {extra.map((k) => (
-              <td>{cell(fields[k])}</td>
+              <td class={k === 'forfeit' ? 'wrap' : undefined}>{cell(fields[k])}</td>
             ))}
           </tr>
         ))}

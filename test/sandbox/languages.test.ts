@@ -42,7 +42,12 @@ describe('the languages registry', () => {
   });
 
   it('every engine a language runs on is built, and imported by the Workers entry (it cannot compile one from bytes)', () => {
-    expect(ENGINES).toEqual(['quickjs-metered.wasm', 'micropython-metered.wasm']);
+    expect(ENGINES).toEqual([
+      'quickjs-metered.wasm',
+      'micropython-metered.wasm',
+      'micropython-bridge.wasm',
+      'wasm-depth-access.wasm',
+    ]);
     const worker = readFileSync('functions/worker.ts', 'utf8');
     for (const file of ENGINES) {
       expect(worker).toContain(`'../build/${file}'`);

@@ -162,7 +162,7 @@ export function bridgeBytes(shapes: readonly InvokeShape[]): Uint8Array<ArrayBuf
 }
 
 /** Reads and writes an exported call-depth global from WebAssembly (a JavaScript frame would block a suspension). */
-const DEPTH_ACCESS = new Uint8Array([
+export const DEPTH_ACCESS = new Uint8Array([
   ...WASM_HEADER,
   ...section(1, vec([funcType(0, true), funcType(1, false)])),
   ...section(2, vec([[...name('i'), ...name('depth'), 0x03, I32, 0x01]])),
@@ -183,8 +183,13 @@ const DEPTH_ACCESS = new Uint8Array([
   ),
 ]);
 
-let depthModule: WebAssembly.Module | undefined;
-const bridgeModules = new Map<string, WebAssembly.Module>();
+/** The two modules of a bridge, compiled: the build writes both (scripts/build-wasm.mjs), for runtimes that cannot compile. */
+export interface BridgeModules {
+  /** bridgeBytes of the interpreter's invoke_* shapes. */
+  readonly bridge: WebAssembly.Module;
+  /** DEPTH_ACCESS. */
+  readonly depth: WebAssembly.Module;
+}
 
 /** A bridge ready to be the interpreter's imports; `connect` once the interpreter is made. */
 export interface LongjmpBridge {
@@ -192,13 +197,30 @@ export interface LongjmpBridge {
   connect(exports: Record<string, any>): void;
 }
 
-export function makeBridge(shapes: readonly InvokeShape[]): LongjmpBridge {
-  const key = shapes.map((s) => s.name).join(',');
-  let module = bridgeModules.get(key);
-  if (!module) {
-    module = new WebAssembly.Module(bridgeBytes(shapes));
-    bridgeModules.set(key, module);
+/** The invoke_* shapes among a module's imports, in import order. */
+export function invokeShapesOf(module: WebAssembly.Module): InvokeShape[] {
+  return WebAssembly.Module.imports(module)
+    .map((i) => (i.module === 'env' ? invokeShape(i.name) : null))
+    .filter((s) => s !== null);
+}
+
+const compiled = new WeakMap<WebAssembly.Module, BridgeModules>();
+
+/** The bridge for an interpreter module, compiled here once per module: where the runtime may compile (Node). */
+export function compileBridge(module: WebAssembly.Module): BridgeModules {
+  let modules = compiled.get(module);
+  if (!modules) {
+    modules = {
+      bridge: new WebAssembly.Module(bridgeBytes(invokeShapesOf(module))),
+      depth: new WebAssembly.Module(DEPTH_ACCESS),
+    };
+    compiled.set(module, modules);
   }
+  return modules;
+}
+
+export function makeBridge(modules: BridgeModules, shapes: readonly InvokeShape[]): LongjmpBridge {
+  const module = modules.bridge;
   const bridge = new WebAssembly.Instance(module).exports as Record<string, any>;
   const imports: Record<string, unknown> = { _emscripten_throw_longjmp: bridge.throw_longjmp };
   for (const s of shapes) imports[s.name] = bridge[s.name];
@@ -213,8 +235,7 @@ export function makeBridge(shapes: readonly InvokeShape[]): LongjmpBridge {
       const counter =
         (ex[DEPTH_EXPORT] as WebAssembly.Global | undefined) ??
         new WebAssembly.Global({ value: 'i32', mutable: true }, 0);
-      depthModule ??= new WebAssembly.Module(DEPTH_ACCESS);
-      const depth = new WebAssembly.Instance(depthModule, { i: { depth: counter } }).exports as Record<string, any>;
+      const depth = new WebAssembly.Instance(modules.depth, { i: { depth: counter } }).exports as Record<string, any>;
       const helpers = [
         ex.emscripten_stack_get_current,
         ex._emscripten_stack_restore,

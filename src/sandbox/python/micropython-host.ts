@@ -10,10 +10,7 @@
 
 import { DEPTH_EXPORT, MAX_CALL_DEPTH } from '../wasm/call-depth.js';
 import { REFUEL_MODULE, REFUEL_NAME } from '../fuel-tank.js';
-import { invokeShape, makeBridge, type LongjmpBridge } from './longjmp-bridge.js';
-
-/** What emscripten's JS longjmp throws through JavaScript frames; the invoke_* wrappers catch it. */
-const LONGJMP = Symbol('longjmp');
+import { invokeShapesOf, makeBridge, type BridgeModules, type LongjmpBridge } from './longjmp-bridge.js';
 
 /** Record kinds the port's C side writes (proxy_c.c), and the one for a string it reads. */
 const MP = { exception: -1, nothing: 0, none: 1, bool: 2, int: 3, float: 4, str: 5, callable: 6 } as const;
@@ -35,9 +32,10 @@ const NAME_CHARS = 200;
  * What a call through one of emscripten's `invoke_*` imports costs, in the
  * interpreter's instructions, on top of the call's 1. The port's
  * setjmp/longjmp (MicroPython's exceptions, and every C call made inside a
- * `nlr_push`) runs each such call out to JavaScript and back into the
- * module's table: a plain `for` loop makes three a turn, `sum` of a list
- * four an element. Uncharged, `sum` and `min` over a list ran 5 to 9 times
+ * `nlr_push`) runs each such call out of the module and back into its
+ * table (through the bridge, longjmp-bridge.ts; through JavaScript when
+ * this price was measured): a plain `for` loop makes three a turn, `sum`
+ * of a list four an element. Uncharged, `sum` and `min` over a list ran 5 to 9 times
  * longer than their fuel (`npm run calibrate`); at this price they run
  * about 1.5 times, while ordinary work makes one such call every thousand
  * instructions or so. The build (scripts/build-wasm.mjs) prices the calls
@@ -159,21 +157,16 @@ export class MicroPython {
     options: HostOptions,
     heapBytes: number,
     pystackBytes: number,
+    bridgeModules: BridgeModules,
   ) {
     let exports: Record<string, any> | undefined;
     const fuel = () => exports?.[fuelExport] as WebAssembly.Global | undefined;
-    const bridge = options.stdin ? longjmpBridge(module) : undefined;
-    const imports = hostImports(
-      module,
-      options,
-      () => exports!,
-      () => this.memory,
-      fuel,
-      () => this.depth,
-      bridge,
-    );
+    // setjmp/longjmp in WebAssembly for every bot: JSPI needs it under a stdin program, and it saves a
+    // trip through JavaScript on every protected call (a third of a Capture match's time).
+    const bridge = makeBridge(bridgeModules, invokeShapesOf(module));
+    const imports = hostImports(module, options, () => this.memory, fuel, bridge);
     exports = new WebAssembly.Instance(module, imports).exports as Record<string, any>;
-    bridge?.connect(exports);
+    bridge.connect(exports);
     this.exports = exports;
     this.memory = exports.memory as WebAssembly.Memory;
     this.fuel = exports[fuelExport] as WebAssembly.Global;
@@ -332,11 +325,9 @@ export class MicroPython {
 function hostImports(
   module: WebAssembly.Module,
   o: HostOptions,
-  exports: () => Record<string, any>,
   memory: () => WebAssembly.Memory,
   fuel: () => WebAssembly.Global | undefined,
-  depth: () => WebAssembly.Global | undefined,
-  bridge?: LongjmpBridge,
+  bridge: LongjmpBridge,
 ): WebAssembly.Imports {
   const view = () => new DataView(memory().buffer);
   const charge = (units: number) => {
@@ -348,36 +339,8 @@ function hostImports(
   };
   // One decoder a stream: a character split between two writes is decoded whole.
   const decoders: Record<number, TextDecoder> = { 1: new TextDecoder(), 2: new TextDecoder() };
-  // emscripten's setjmp/longjmp: call through the table; a longjmp unwinds to here and is reported with setThrew.
-  // The frames it unwinds were not counted down: the call depth is set back to this caller's.
-  // The table's functions are looked up once each: the port never changes its table (no table.set or
-  // table.grow in it, and the host adds nothing), and the interpreter makes millions of these calls.
-  // Fixed parameters, not rest arguments (the widest invoke_* takes the index and 5): a WebAssembly
-  // function ignores arguments past its own.
-  const functions: ((...args: number[]) => number)[] = [];
-  let ex: Record<string, any> | undefined;
-  const invoke = (index: number, a: number, b: number, c: number, d: number, e: number) => {
-    ex ??= exports();
-    const stack = ex.emscripten_stack_get_current();
-    const calls = depth();
-    const callerDepth = calls?.value as number | undefined;
-    try {
-      const fn =
-        functions[index] ?? (functions[index] = (ex.__indirect_function_table as WebAssembly.Table).get(index));
-      return fn(a, b, c, d, e);
-    } catch (x) {
-      if (calls && x === LONGJMP) calls.value = callerDepth;
-      ex._emscripten_stack_restore(stack);
-      if (x !== LONGJMP) throw x;
-      ex.setThrew(1, 0);
-      return 0;
-    }
-  };
   let random = o.seed >>> 0 || 0x9e3779b9;
   const known: Record<string, (...args: any[]) => unknown> = {
-    _emscripten_throw_longjmp: () => {
-      throw LONGJMP;
-    },
     _abort_js: () => {
       throw new Error('MicroPython aborted');
     },
@@ -457,11 +420,12 @@ function hostImports(
       continue;
     }
     const target = from === 'wasi_snapshot_preview1' ? wasi : env;
-    // With a bridge, setjmp/longjmp stay in WebAssembly (no JavaScript frame under a suspension).
-    if (bridge && name in bridge.imports) {
+    // setjmp/longjmp stay in WebAssembly (no JavaScript frame under a suspension); they do no host work.
+    if (name in bridge.imports) {
       target[name] = bridge.imports[name];
       continue;
     }
+    if (name.startsWith('invoke_')) throw new Error(`${name}: a call shape the setjmp/longjmp bridge does not make`);
     if (o.stdin && from === 'wasi_snapshot_preview1' && name === 'fd_read') {
       const read = known.fd_read!;
       target[name] = new (WebAssembly as any).Suspending((...args: unknown[]) => {
@@ -470,37 +434,22 @@ function hostImports(
       });
       continue;
     }
-    if (name.startsWith('invoke_') && name.length - 'invoke_'.length - 1 > 5)
-      throw new Error(`${name}: more arguments than the host passes on`);
-    const run: (...args: any[]) => unknown = name.startsWith('invoke_')
-      ? invoke
-      : name.startsWith('__syscall_')
-        ? () => -ENOSYS
-        : (known[name] ??
-          (() => {
-            throw new Error(`${name}: JavaScript is not reachable from a Python bot`);
-          }));
-    // invoke_* only forward to the bot's own functions: no host work to charge.
-    target[name] = name.startsWith('invoke_')
-      ? run
-      : (...args: unknown[]) => {
-          charge(o.hostCallFuel);
-          return run(...args);
-        };
+    const run: (...args: any[]) => unknown = name.startsWith('__syscall_')
+      ? () => -ENOSYS
+      : (known[name] ??
+        (() => {
+          throw new Error(`${name}: JavaScript is not reachable from a Python bot`);
+        }));
+    target[name] = (...args: unknown[]) => {
+      charge(o.hostCallFuel);
+      return run(...args);
+    };
   }
   return {
     env: env as WebAssembly.ModuleImports,
     wasi_snapshot_preview1: wasi as WebAssembly.ModuleImports,
     [REFUEL_MODULE]: hook as WebAssembly.ModuleImports,
   };
-}
-
-/** The setjmp/longjmp bridge for this module's `invoke_*` imports. */
-function longjmpBridge(module: WebAssembly.Module): LongjmpBridge {
-  const shapes = WebAssembly.Module.imports(module)
-    .map((i) => (i.module === 'env' ? invokeShape(i.name) : null))
-    .filter((s) => s !== null);
-  return makeBridge(shapes);
 }
 
 /**

@@ -18,6 +18,7 @@ import { compatFor } from './compat/catalog.js';
 import { classLayouts, layoutsLiteral } from './class-layout.js';
 import { StdinFeed } from './stdin-feed.js';
 import { AnswerBuffer } from './answer-buffer.js';
+import { compileBridge, type BridgeModules } from './longjmp-bridge.js';
 import { describe, isStdinProgram, playerTraceback } from './program-style.js';
 
 /** Supplies the fuel-metered MicroPython module (compiled once per process, or imported statically). */
@@ -61,9 +62,19 @@ const fuelFor = (instructions: bigint): number =>
  * interpreter is discarded and the bot reloaded (its top level again) before
  * its next call: the sandbox's common life (lifecycle.ts).
  */
+/** Supplies the compiled setjmp/longjmp bridge the build made for that module (runtimes that cannot compile import it). */
+export type BridgeSource = (module: WebAssembly.Module) => Promise<BridgeModules>;
+
+/** Node: compiles the bridge for the module here, once per module. */
+const compiledBridge: BridgeSource = async (module) => compileBridge(module);
+
 export const PyBot = {
-  load: (source: MicroPythonModuleSource, code: string, ctx: BotContext): Promise<LoadResult> =>
-    loadBot(new MicroPythonLanguage(source, code, ctx), ctx),
+  load: (
+    source: MicroPythonModuleSource,
+    code: string,
+    ctx: BotContext,
+    bridge: BridgeSource = compiledBridge,
+  ): Promise<LoadResult> => loadBot(new MicroPythonLanguage(source, bridge, code, ctx), ctx),
 };
 
 /** MicroPython for one bot: one fuel tank across its interpreters, a fresh interpreter per (re)load. */
@@ -82,6 +93,7 @@ class MicroPythonLanguage implements LanguageRuntime {
 
   constructor(
     private readonly source: MicroPythonModuleSource,
+    private readonly bridge: BridgeSource,
     private readonly code: string,
     private readonly ctx: BotContext,
   ) {
@@ -91,6 +103,7 @@ class MicroPythonLanguage implements LanguageRuntime {
   /** A fresh interpreter: MicroPython's start, the prelude and the bot's top level, all on the load fuel. */
   async start(load: Allowance, log: BotLog): Promise<LanguageInstance | LoadFailure> {
     const module = await this.source();
+    const bridge = await this.bridge(module);
     let py: MicroPython | undefined;
     this.clockBase = VIRTUAL_EPOCH_MS;
     const stdin = isStdinProgram(this.code);
@@ -118,6 +131,7 @@ class MicroPythonLanguage implements LanguageRuntime {
         program ? { ...this.hostOptions(log), stdin: program.feed, stdout: program.answer } : this.hostOptions(log),
         heapBytes(this.ctx.limits.memoryBytes),
         PYSTACK_BYTES,
+        bridge,
       );
       // The port starts with more memory than a very small cap: such a cap cannot hold, so the bot is refused.
       if (py.memoryBytes > this.ctx.limits.memoryBytes) {

@@ -2,6 +2,8 @@
 // Body: { game?: 'icy' | 'capture', red: Bundle, blue: Bundle, seed, budgets? }, WebAssembly bundles as base64.
 import quickjs from '../../../build/quickjs-metered.wasm';
 import micropython from '../../../build/micropython-metered.wasm';
+import micropythonBridge from '../../../build/micropython-bridge.wasm';
+import depthAccess from '../../../build/wasm-depth-access.wasm';
 import harnessSource from '../../../build/wasm-harness-source.js';
 import { DEFAULT_MAP, ruleSet } from '../../../src/games/icy/index.js';
 import { icyGame } from '../../../src/games/icy/game.js';
@@ -45,7 +47,12 @@ export default {
       bots: [bundle(body.red), bundle(body.blue)],
       load: workersBotLoader({
         loader: env.LOADER,
-        engines: { 'quickjs-metered.wasm': quickjs, 'micropython-metered.wasm': micropython },
+        engines: {
+          'quickjs-metered.wasm': quickjs,
+          'micropython-metered.wasm': micropython,
+          'micropython-bridge.wasm': micropythonBridge,
+          'wasm-depth-access.wasm': depthAccess,
+        },
         harnessSource,
       }),
     });

@@ -83,6 +83,17 @@ describe.skipIf(!WRANGLER_RUNS)('in the real Workers runtime', () => {
     expect(JSON.stringify(captureWorkers.result)).toBe(JSON.stringify(captureNode.result));
   }, 120_000);
 
+  it('plays a classic stdin/stdout Python program the same as Node, byte for byte (JSPI, and the build’s setjmp bridge)', async () => {
+    const classic: Bundle = { kind: 'py', code: readFileSync('src/games/icy/bots/classic.py', 'utf8') };
+    const hunterPy: Bundle = { kind: 'py', code: readFileSync('src/games/icy/bots/hunter.py', 'utf8') };
+    const workers = await inWorkers(classic, hunterPy, 4);
+    const node = await inNode(classic, hunterPy, 4);
+    expect(workers.result.turns).toBe(180);
+    expect(workers.result.seats.map((s) => s.errors + s.crashes)).toEqual([0, 0]);
+    expect(JSON.stringify(workers.replay)).toBe(JSON.stringify(node.replay));
+    expect(JSON.stringify(workers.result)).toBe(JSON.stringify(node.result));
+  }, 120_000);
+
   it('plays a TypeScript bot the same as Node, byte for byte, its error frames at its .ts lines', async () => {
     const randomTs: Bundle = { kind: 'ts', code: readFileSync('test/fixtures/typescript/random.ts', 'utf8') };
     const failingTs: Bundle = {

@@ -119,6 +119,8 @@ describe('a toy fifth game: one folder and one registry line', () => {
         if (
           name === 'quickjs-metered.wasm' ||
           name === 'micropython-metered.wasm' ||
+          name === 'micropython-bridge.wasm' ||
+          name === 'wasm-depth-access.wasm' ||
           name.startsWith('wasm-harness-source.') ||
           name === 'bots'
         )
