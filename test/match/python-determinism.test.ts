@@ -135,16 +135,6 @@ describe('Python matches through POST /v1/matches on `npm start`', () => {
     expect(replay.turns).toHaveLength(180);
   }, 120_000);
 
-  it('Capture: the Python gatherer against random.js', async () => {
-    const record = await postTwice({
-      game: 'capture',
-      seed: 1,
-      red: { name: 'gatherer.py', py: source(GATHERER) },
-      blue: { name: 'random', js: source('src/games/capture/bots/random.js') },
-    });
-    expect(record).toMatchObject({ game: 'capture', turns: 900, bots: { red: { kind: 'py' }, blue: { kind: 'js' } } });
-  }, 120_000);
-
   it('Block drop: Python hunters in seats', async () => {
     const bots = [
       { name: 'hunter.py', py: source(DROP_HUNTER) },
