@@ -9,6 +9,7 @@ import { gameViewerModule } from './game-viewers.mjs';
 import { quickjsGlueSource } from './quickjs-glue.mjs';
 import { scalarModule } from './scalar.mjs';
 import { webGamesModule } from './web-games.mjs';
+import { pythonCompatModule } from './python-compat.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = '\0umpire-generated:';
@@ -27,6 +28,7 @@ const GENERATED = [
   [/^build\/viewers\/([\w-]+)\.js$/, async (game) => (await gameViewerModule(game)).source],
   [/^build\/web\/games\.js$/, () => webGamesModule().source],
   [/^build\/docs\/scalar\.js$/, () => scalarModule().source],
+  [/^build\/python-compat\.js$/, () => pythonCompatModule().source],
 ];
 
 const underRoot = (file) => relative(ROOT, file).split(sep).join('/');

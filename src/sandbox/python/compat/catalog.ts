@@ -1,11 +1,11 @@
 /**
  * The compatibility layer: modules written in Python (compat/*.py, embedded
- * in sources.ts by scripts/python-compat.mjs) for what MicroPython lacks.
+ * in build/python-compat.js by the build: scripts/generated/python-compat.mjs) for what MicroPython lacks.
  * A module that extends one of MicroPython's (`extends`) is served in its
  * place only to a bot whose source uses one of the names it adds, so a bot
  * that never uses them runs on MicroPython's own module exactly as before.
  */
-import { COMPAT_SOURCES } from './sources.js';
+import COMPAT_SOURCES from '../../../../build/python-compat.js';
 
 export interface CompatModule {
   readonly name: string;
