@@ -127,7 +127,7 @@ describe.skipIf(!HAS_CHROMIUM)("a match's first errors on its page and in its vi
     await useKey(teamA);
     const text = await openMatch(id);
     expect(text).toContain('NameError');
-    expect(text).toContain('line 3');
+    expect(text).toContain('File "bot.py", line 3, in act');
   }, 60_000);
 
   it("shows a seat's errors to its readers only", async () => {
