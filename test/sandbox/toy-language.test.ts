@@ -108,7 +108,7 @@ describe('a toy bot language: one folder and one registry line', () => {
       // The engines and bots scripts/build-wasm.mjs makes do not depend on the languages' registry.
       for (const name of readdirSync(join(ROOT, 'build'))) {
         if (
-          name.endsWith('-metered.wasm') ||
+          name.endsWith('.wasm') ||
           name === 'quickjs-glue.cjs' ||
           name.startsWith('wasm-harness-source.') ||
           name === 'bots'
