@@ -4,7 +4,7 @@
  * `env.seed`, `env.trace`), then `act` called with each turn's state.
  */
 
-import { type Harness, capText, depthOf, instantiationProblem, runStart } from './harness-contract.js';
+import { type Harness, capText, instantiationProblem, runStart, trapped } from './harness-contract.js';
 import { HOST_BYTE_FUEL, HOST_CALL_FUEL, STRING_UNIT_FUEL, fuelTank } from './host-call-fuel.js';
 
 interface BotExports {
@@ -120,16 +120,9 @@ export function createActHarness(module: WebAssembly.Module, seed: number, logLi
         const output = new TextDecoder().decode(new Uint8Array(x.memory.buffer, outPtr, kept));
         return { kind: 'ok', output, truncated: outLen > outputLimit, fuelLeft: fuelLeft() };
       } catch (e) {
-        const left = fuelLeft();
-        const depth = depthOf(x);
+        const report = trapped(x, tank, e instanceof Abort ? e.message : `trap: ${(e as Error).message}`);
         x = null;
-        if (tank.capped) return { kind: 'trap', fuelLeft: left, message: capText(tank.cap), safetyCap: true };
-        return {
-          kind: 'trap',
-          fuelLeft: left,
-          message: e instanceof Abort ? e.message : `trap: ${(e as Error).message}`,
-          depth,
-        };
+        return report;
       }
     },
 

@@ -30,6 +30,16 @@ export function depthOf(exports: object | null): number {
   return depth ? Number(depth.value) : 0;
 }
 
+/**
+ * What a call that trapped reports, read before its instance is dropped: the
+ * safety cap's stop, or `message` with the count of stack slots in use.
+ */
+export function trapped(exports: object | null, tank: FuelTank, message: string): HarnessCall {
+  const fuelLeft = exports ? Number(tank.left()) : 0;
+  if (tank.capped) return { kind: 'trap', fuelLeft, message: capText(tank.cap), safetyCap: true };
+  return { kind: 'trap', fuelLeft, message, depth: depthOf(exports) };
+}
+
 export interface Harness {
   /**
    * A fresh instance; the start function and `init` run under `fuel`, and

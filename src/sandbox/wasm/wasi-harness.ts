@@ -6,7 +6,7 @@
  * fallback's (metered first, then asyncify: see webassembly/wasm-bot.ts).
  */
 
-import { type Harness, capText, depthOf, instantiationProblem, runStart } from './harness-contract.js';
+import { type Harness, instantiationProblem, runStart, trapped } from './harness-contract.js';
 import { fuelTank } from './host-call-fuel.js';
 import { type ReadArgs, ERRNO, WasiExit, reserveStackPage, wasiSystem } from './wasi-system.js';
 
@@ -102,11 +102,9 @@ export function createWasiHarness(module: WebAssembly.Module, seed: number, logL
         if (e instanceof WasiExit) exited = true;
         else {
           sys.endTurn(limit);
-          const left = fuelLeft();
-          const depth = depthOf(x);
+          const report = trapped(x, tank, `trap: ${(e as Error).message}`);
           x = null;
-          if (tank.capped) return { kind: 'trap', fuelLeft: left, message: capText(tank.cap), safetyCap: true };
-          return { kind: 'trap', fuelLeft: left, message: `trap: ${(e as Error).message}`, depth };
+          return report;
         }
       }
       return { kind: 'ok', ...sys.endTurn(limit), fuelLeft: fuelLeft() };

@@ -5,7 +5,7 @@
  * input suspends the program's own stack until the next turn.
  */
 
-import { type AsyncHarness, capText, depthOf, instantiationProblem, runStart } from './harness-contract.js';
+import { type AsyncHarness, instantiationProblem, runStart, trapped } from './harness-contract.js';
 import { fuelTank } from './host-call-fuel.js';
 import { type ReadArgs, WasiExit, reserveStackPage, wasiSystem } from './wasi-system.js';
 
@@ -115,11 +115,9 @@ export function createWasiJspiHarness(module: WebAssembly.Module, seed: number, 
         if (end.error instanceof WasiExit) exited = true;
         else {
           sys.endTurn(limit);
-          const left = fuelLeft();
-          const depth = depthOf(x);
+          const report = trapped(x, tank, `trap: ${(end.error as Error).message}`);
           x = null;
-          if (tank.capped) return { kind: 'trap', fuelLeft: left, message: capText(tank.cap), safetyCap: true };
-          return { kind: 'trap', fuelLeft: left, message: `trap: ${(end.error as Error).message}`, depth };
+          return report;
         }
       }
       return { kind: 'ok', ...sys.endTurn(limit), fuelLeft: fuelLeft() };
