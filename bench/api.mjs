@@ -1,35 +1,15 @@
 // API throughput (issue 4): matches per second through POST /v1/matches with idle bots at
 // concurrency 8, against the `npm start` server (its own process, embedded storage).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-const port = await new Promise((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address();
-    s.close(() => resolve(port));
-  });
-});
+import { readFileSync } from 'node:fs';
+import { startServer } from './server.mjs';
 
 export async function run(report) {
-  const server = spawn(process.execPath, ['dist/functions/node.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-bench-')),
-      S3_BUCKET: '',
-      DYNAMODB_TABLE: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('listening') && resolve()));
+  const server = await startServer();
   const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
   const body = JSON.stringify({ game: 'icy', seed: 1, red: { js: idle }, blue: { js: idle } });
   const post = async () => {
     const start = performance.now();
-    const r = await fetch(`http://127.0.0.1:${port}/v1/matches`, {
+    const r = await fetch(`${server.base}/v1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,
@@ -56,7 +36,7 @@ export async function run(report) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  server.kill('SIGTERM');
+  server.stop();
   report(
     `api: POST /v1/matches, two idle bots, ${total} requests at concurrency ${concurrency}`,
     total / seconds,

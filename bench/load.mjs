@@ -3,11 +3,7 @@
 // Icy matches between bots that do a fixed amount of work every turn (about 1.5 s of match per
 // match, so the matches' compute dominates the server's own work), while another client GETs
 // stored records; then each server is stopped.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startServer } from './server.mjs';
 
 const MATCHES = 20;
 const POST_CLIENTS = 4;
@@ -16,34 +12,14 @@ const WORK =
   'export default function () { let x = 0; for (let i = 0; i < 60000; i++) x = (x + i * 7) % 1000003; return ""; }';
 const body = JSON.stringify({ game: 'icy', seed: 1, red: { js: WORK }, blue: { js: `// blue\n${WORK}` } });
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 const pct = (list, q) => {
   const s = [...list].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
 };
 
 async function run(workers) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/functions/node.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      UMPIRE_WORKERS: String(workers),
-      UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-load-')),
-      S3_BUCKET: '',
-      DYNAMODB_TABLE: '',
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('listening') && resolve()));
+  const server = await startServer({ env: { UMPIRE_WORKERS: String(workers) }, stderr: 'ignore' });
+  const base = server.base;
   const postMatch = async () => {
     const r = await fetch(`${base}/v1/matches`, {
       method: 'POST',
@@ -98,7 +74,7 @@ async function run(workers) {
     await reads;
     return { workers, seconds, rate: MATCHES / seconds, latencies, errors };
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
   }
 }
 

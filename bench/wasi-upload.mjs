@@ -2,20 +2,10 @@
 // functions, test/fixtures/wasi-src/icy-iostream.cpp) and of every C++ game player the build made
 // (build/bots/*-cpp.wasm), timed on an idle machine and with a busy loop on another core, side by side.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { startServer } from './server.mjs';
 
 const ROUNDS = 3;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** The module with a custom section of its own, so that no upload is a repeat of another. */
 function distinct(bytes, k) {
@@ -36,25 +26,14 @@ export async function run(report) {
     console.log('  wasi upload: skipped (no wasm32-wasi toolchain: build/test-wasi/icy-iostream.wasm not built)');
     return;
   }
-  const port = await freePort();
-  const server = spawn(process.execPath, ['dist/functions/node.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      UMPIRE_DATA_DIR: mkdtempSync(join(tmpdir(), 'umpire-bench-')),
-      S3_BUCKET: '',
-      DYNAMODB_TABLE: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('listening') && resolve()));
+  const server = await startServer();
   let k = 0;
   const upload = async (game, bytes) => {
     const form = new FormData();
     form.set('game', game);
     form.set('bot', new Blob([distinct(bytes, k++)], { type: 'application/wasm' }), 'player.wasm');
     const start = performance.now();
-    const r = await fetch(`http://127.0.0.1:${port}/v1/bots`, { method: 'POST', body: form });
+    const r = await fetch(`${server.base}/v1/bots`, { method: 'POST', body: form });
     const text = await r.text();
     if (r.status !== 201) throw new Error(`POST /v1/bots: ${r.status} ${text}`);
     return performance.now() - start;
@@ -85,6 +64,6 @@ export async function run(report) {
       );
     }
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
   }
 }

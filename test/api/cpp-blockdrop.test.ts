@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server.js';
+import { apiClient } from './http.js';
 import { skipNote, uploadRaw } from './stdio-players.js';
 
 // src/games/blockdrop/bots/sentry.cpp, a C++ player written for the original engine, compiled by
@@ -9,14 +10,8 @@ import { skipNote, uploadRaw } from './stdio-players.js';
 const SENTRY = 'build/bots/blockdrop-sentry-cpp.wasm';
 const server = useServer();
 
-const post = async (path: string, body: unknown) => {
-  const r = await fetch(`${server.base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: r.status, body: await r.json() };
-};
+const { call } = apiClient(() => server.base);
+const post = (path: string, body?: unknown) => call('POST', path, body);
 
 describe.skipIf(!existsSync(SENTRY))(
   `the C++ block-drop player${skipNote(SENTRY, 'wasm32-wasi C++ toolchain')}`,
@@ -40,7 +35,7 @@ describe.skipIf(!existsSync(SENTRY))(
       // Every answer is a command the engine reads (a move the rules refuse is another matter).
       for (const t of mine) expect(t.r ?? '').not.toMatch(/not a command|empty answer/);
       expect(mine.some((t: { c: string }) => t.c === 'A')).toBe(true);
-      expect((await post(`/v1/matches/${record.id}/verify`, undefined)).body).toMatchObject({ identical: true });
+      expect((await post(`/v1/matches/${record.id}/verify`)).body).toMatchObject({ identical: true });
     }, 120_000);
   },
 );

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server.js';
+import { apiClient } from './http.js';
 import { matchLogs, skipNote, uploadRaw } from './stdio-players.js';
 
 // src/games/icy/bots/squad.cpp, a C++ player written for the original engine, compiled by
@@ -9,14 +10,8 @@ import { matchLogs, skipNote, uploadRaw } from './stdio-players.js';
 const SQUAD = 'build/bots/icy-squad-cpp.wasm';
 const server = useServer();
 
-const post = async (path: string, body: unknown) => {
-  const r = await fetch(`${server.base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: r.status, body: await r.json() };
-};
+const { call } = apiClient(() => server.base);
+const post = (path: string, body?: unknown) => call('POST', path, body);
 
 describe.skipIf(!existsSync(SQUAD))(`the C++ Icy player${skipNote(SQUAD, 'wasm32-wasi C++ toolchain')}`, () => {
   it('uploaded raw, plays a whole match by its id, reads the end of the game and verifies', async () => {
@@ -32,6 +27,6 @@ describe.skipIf(!existsSync(SQUAD))(`the C++ Icy player${skipNote(SQUAD, 'wasm32
     expect(record.scores.red.hits).toBeGreaterThan(0);
     const logs = (await matchLogs(server.base, record.id)) as { red: string };
     expect(logs.red).toContain('squad: read the end of the game after 180 turns');
-    expect((await post(`/v1/matches/${record.id}/verify`, undefined)).body).toMatchObject({ identical: true });
+    expect((await post(`/v1/matches/${record.id}/verify`)).body).toMatchObject({ identical: true });
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../support/server.js';
+import { apiClient } from './http.js';
 import { matchLogs, skipNote, uploadRaw } from './stdio-players.js';
 
 // src/games/icy/bots/sniper.rs, a Rust stdin/stdout player, compiled by `npm run build` (Debian's
@@ -9,14 +10,8 @@ import { matchLogs, skipNote, uploadRaw } from './stdio-players.js';
 const SNIPER = 'build/bots/icy-sniper-rs.wasm';
 const server = useServer();
 
-const post = async (path: string, body: unknown) => {
-  const r = await fetch(`${server.base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: r.status, body: await r.json() };
-};
+const { call } = apiClient(() => server.base);
+const post = (path: string, body?: unknown) => call('POST', path, body);
 
 describe.skipIf(!existsSync(SNIPER))(`the Rust Icy player${skipNote(SNIPER, 'rustc with a wasm32-wasi std')}`, () => {
   it('uploaded raw, plays a whole match by its id, reads the end of the game and verifies', async () => {
@@ -30,6 +25,6 @@ describe.skipIf(!existsSync(SNIPER))(`the Rust Icy player${skipNote(SNIPER, 'rus
     expect(record.bots.blue.forfeit).toBeUndefined();
     const logs = (await matchLogs(server.base, record.id)) as { blue: string };
     expect(logs.blue).toContain('sniper: the game ended after 180 turns');
-    expect((await post(`/v1/matches/${record.id}/verify`, undefined)).body).toMatchObject({ identical: true });
+    expect((await post(`/v1/matches/${record.id}/verify`)).body).toMatchObject({ identical: true });
   }, 120_000);
 });
