@@ -178,10 +178,6 @@ describe('a 20-team contest, end to end through the API', () => {
       (v) => v === null || typeof v === 'string',
     );
     expect(allSeats.every((v) => typeof v === 'string')).toBe(true);
-    // A team in neither seat reads nothing of it.
-    const outsider = teams.find((t) => t !== a && !JSON.stringify(match).includes(t.bot))!;
-    const refused = await call(outsider.key, 'GET', `/v1/matches/${match.id}/logs`);
-    expect(refused.status).toBe(403);
     // The other seat's team reads its own seat and not this team's: the two answers share no log.
     // The board's result line names both seats' entries: the other one is the opponent's.
     const lines = (await call(organizer, 'GET', `/v1/leaderboards/${board}/matches?limit=1000`)).text
@@ -192,6 +188,10 @@ describe('a 20-team contest, end to end through the API', () => {
     const entries = JSON.stringify([line.red, line.blue]);
     const opponent = teams.find((t) => t !== a && entries.includes(t.entry));
     expect(opponent).toBeDefined();
+    // A team in neither seat reads nothing of it: not this team, not the one the result line names.
+    const outsider = teams.find((t) => t !== a && t !== opponent)!;
+    const refused = await call(outsider.key, 'GET', `/v1/matches/${match.id}/logs`);
+    expect(refused.status).toBe(403);
     {
       const theirs = await call(opponent!.key, 'GET', `/v1/matches/${match.id}/logs`);
       const readBy = (body: Record<string, unknown>) =>
