@@ -10,12 +10,10 @@ import { freePort, startServer, type RunningServer } from '../support/server.js'
 
 const dataDir = join(mkdtempSync(join(tmpdir(), 'umpire-memory-')), 'data');
 let server: RunningServer;
-let output = '';
 const { call, finish } = apiClient(() => server.base);
 
 beforeAll(async () => {
   server = await startServer({ dataDir, env: { STORE: 'memory', UMPIRE_WORKERS: '2' } });
-  server.process.stdout!.on('data', (chunk) => (output += chunk));
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -63,7 +61,7 @@ describe('a server on STORE=memory', () => {
   }, 60_000);
 
   it('says where its data is, and writes nothing to the data folder', () => {
-    expect(output).toContain('storage: in memory (STORE=memory)');
+    expect(server.output()).toContain('storage: in memory (STORE=memory)');
     expect(() => readdirSync(dataDir)).toThrow();
   });
 });
