@@ -6,14 +6,39 @@ export interface ExampleBot {
   readonly text: string;
 }
 
-/** The game folder's README (rules, protocol, replay format), '' if it has none. */
+const filesOf = (game: GameModule) => (Object.hasOwn(gameFiles, game.id) ? gameFiles[game.id]! : undefined);
+
+/** The game folder's README: the engine notes and choices, for developers; '' if it has none. */
 export function readmeOf(game: GameModule): string {
-  return Object.hasOwn(gameFiles, game.id) ? gameFiles[game.id]!.readme : '';
+  return filesOf(game)?.readme ?? '';
+}
+
+/** The game's rules as a player reads them (its folder's rules.md); the README where it has none. */
+export function rulesOf(game: GameModule): string {
+  return filesOf(game)?.rules || readmeOf(game);
+}
+
+export interface Still {
+  readonly name: string;
+  readonly alt: string;
+  /** The PNG's bytes, base64. */
+  readonly png: string;
+}
+
+/** A picture of the game's viewer at a moment of a real replay (the folder's stills/), by name. */
+export function stillOf(game: GameModule, name: string): Still | undefined {
+  const stills = filesOf(game)?.stills ?? {};
+  return Object.hasOwn(stills, name) ? { name, ...stills[name]! } : undefined;
+}
+
+/** The names of the game's stills. */
+export function stillNames(game: GameModule): string[] {
+  return Object.keys(filesOf(game)?.stills ?? {});
 }
 
 /** The example bots the game's module names, once each, with their text. */
 export function exampleBotsOf(game: GameModule): ExampleBot[] {
-  const files = Object.hasOwn(gameFiles, game.id) ? gameFiles[game.id]!.bots : {};
+  const files = filesOf(game)?.bots ?? {};
   const names = [...new Set(game.exampleBots.map((path) => path.slice(path.lastIndexOf('/') + 1)))];
   return names.filter((name) => Object.hasOwn(files, name)).map((name) => ({ name, text: files[name]! }));
 }

@@ -9,10 +9,10 @@ import { formActions } from './actions.js';
 import { adminActions } from './admin-actions.js';
 import { ApiFailure, json, read, readOr, type ApiCall } from './api-client.js';
 import { CLIENT_SCRIPT, ERRORS_PART } from './client-script.js';
-import { exampleBot, exampleBotsOf, firstInput, readmeOf } from './game-info.js';
+import { exampleBot, exampleBotsOf, firstInput, readmeOf, rulesOf, stillOf } from './game-info.js';
 import { BotContent, BotLocked, type BoardStanding, type BotView } from './pages/bot.js';
 import { ErrorPage, NewLeaderboardPage, UploadPage } from './pages/forms.js';
-import { GamePage } from './pages/game.js';
+import { GameNotesPage, GamePage } from './pages/game.js';
 import { HomePage, type BoardItem, type MatchItem } from './pages/home.js';
 import { Page as Layout } from './layout.js';
 import { LeaderboardPage, type BoardView, type MyBot } from './pages/leaderboard.js';
@@ -80,8 +80,28 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
       const game = gameOr404(param(c, 'game'));
       return html(
         c,
-        <GamePage game={game} readme={readmeOf(game)} input={await firstInput(game)} bots={exampleBotsOf(game)} />,
+        <GamePage game={game} readme={rulesOf(game)} input={await firstInput(game)} bots={exampleBotsOf(game)} />,
       );
+    }),
+  );
+
+  app.get(
+    '/games/:game/notes',
+    page(async (c) => {
+      const game = gameOr404(param(c, 'game'));
+      return html(c, <GameNotesPage game={game} readme={readmeOf(game)} />);
+    }),
+  );
+
+  app.get(
+    '/assets/games/:game/:still{[a-z0-9-]+\\.png}',
+    page(async (c) => {
+      const game = gameOr404(param(c, 'game'));
+      const name = param(c, 'still').replace(/\.png$/, '');
+      const still = stillOf(game, name);
+      if (!still) throw new ApiFailure(404, 'NOT_FOUND', `${game.title} has no still '${name}'`);
+      const bytes = Uint8Array.from(atob(still.png), (ch) => ch.charCodeAt(0));
+      return c.body(bytes, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' });
     }),
   );
 

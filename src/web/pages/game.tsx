@@ -80,3 +80,19 @@ export function GamePage({
     </Page>
   );
 }
+
+/** The engine notes of a game (its folder's README): how this engine reads the rules, for developers. */
+export function GameNotesPage({ game, readme }: { game: GameModule; readme: string }) {
+  return (
+    <Page title={`${game.title}: engine notes`}>
+      <h1>{game.title}: engine notes</h1>
+      <p>
+        For developers: how this engine reads the original rules, and what it chose where they are silent. The rules for
+        players are on the <a href={`/games/${game.id}`}>game's page</a>.
+      </p>
+      <section class="card">
+        <Markdown source={readme.replace(/^# .*\n/, '')} />
+      </section>
+    </Page>
+  );
+}
