@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   copyFileSync,
@@ -82,3 +83,46 @@ export function differences(copy: string, original: ReadonlyMap<string, Buffer>,
     registryAfter: nonEmpty(readFileSync(join(copy, registry), 'utf8')),
   };
 }
+
+export interface CommandRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly ms: number;
+  readonly error?: Error;
+}
+
+/**
+ * Runs commands in the copy, as a user would there. Each runs as its own process without
+ * blocking this one's event loop: a blocked loop would miss a kept-alive socket's close, and
+ * the next fetch to a server would be sent on a socket the server had closed.
+ */
+export function commandsIn(copy: string) {
+  function run(command: string, args: string[], timeout = 120_000): Promise<CommandRun> {
+    const started = Date.now();
+    return new Promise((resolve) => {
+      execFile(
+        command,
+        args,
+        { cwd: copy, encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+        (error, stdout, stderr) => {
+          const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+          resolve({ status, stdout, stderr, ms: Date.now() - started, ...(error && status === null ? { error } : {}) });
+        },
+      );
+    });
+  }
+  async function mustRun(command: string, args: string[], timeout?: number): Promise<CommandRun> {
+    const r = await run(command, args, timeout);
+    if (r.status !== 0)
+      throw new Error(
+        `${command} ${args.join(' ')} exited ${r.status}${r.error ? ` (${r.error.message})` : ''}\n${r.stdout}\n${r.stderr}`,
+      );
+    return r;
+  }
+  return { run, mustRun };
+}
+
+export type Commands = ReturnType<typeof commandsIn>;
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
