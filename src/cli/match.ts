@@ -21,6 +21,7 @@ import type { Bundle, TextBot } from '../core/bots.js';
 export const MATCH_USAGES: readonly string[] = [
   ...GAMES.map((g) => g.cli.usage),
   'umpire match ... [--strict]   any game: exit 1 when a bot forfeits or makes no valid move in the match',
+  'umpire match ... [--load-fuel N]   any game with programs: N fuel for loading each bot (its top level)',
 ];
 
 /** The options every game's match takes; the game adds its own (GameModule.cli.options). */
@@ -28,6 +29,7 @@ const COMMON: Options = {
   game: { type: 'string' },
   seed: { type: 'string' },
   fuel: { type: 'string' },
+  'load-fuel': { type: 'string' },
   out: { type: 'string' },
   logs: { type: 'string' },
   strict: { type: 'boolean' },
@@ -47,7 +49,7 @@ export async function matchCommand(
   const { values, positionals } = parseCommandArgs(argv, { ...COMMON, ...(game.cli.options as Options) });
   if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'\nusage: ${game.cli.usage}`);
   const seed = integerOption('seed', values.seed as string | undefined, game.cli.defaultSeed);
-  const budgets = budgetsOption(game, values.fuel as string | undefined);
+  const budgets = budgetsOption(game, values.fuel as string | undefined, values['load-fuel'] as string | undefined);
   const cliValues = values as CliValues;
   let request: { readonly game: string };
   try {
@@ -168,15 +170,28 @@ export function integerOption(name: string, value: string | undefined, fallback:
 }
 
 /**
- * With `--fuel N`: the request's budget override `{ turnFuel: N }`, which
- * resolves to N per later call and the first at the game's ratio (budgetsForTurnFuel).
+ * The request's budget overrides: with `--fuel N`, `{ turnFuel: N }`, which resolves
+ * to N per later call and the first at the game's ratio (budgetsForTurnFuel); with
+ * `--load-fuel N`, `{ loadFuel: N }` for each bot's loading.
  */
-function budgetsOption(game: GameModule, fuel: string | undefined): Readonly<Record<string, number>> | undefined {
-  if (fuel === undefined) return undefined;
-  if (game.engine.kind !== 'sandbox') throw usageError(`--fuel: ${game.id} bots are texts, not programs`);
-  const n = integerOption('fuel', fuel, 0);
-  if (n < 1) throw usageError('--fuel must be at least 1');
-  return { turnFuel: n };
+function budgetsOption(
+  game: GameModule,
+  fuel: string | undefined,
+  loadFuel: string | undefined,
+): Readonly<Record<string, number>> | undefined {
+  if (fuel === undefined && loadFuel === undefined) return undefined;
+  const budgets: Record<string, number> = {};
+  for (const [option, field, value] of [
+    ['fuel', 'turnFuel', fuel],
+    ['load-fuel', 'loadFuel', loadFuel],
+  ] as const) {
+    if (value === undefined) continue;
+    if (game.engine.kind !== 'sandbox') throw usageError(`--${option}: ${game.id} bots are texts, not programs`);
+    const n = integerOption(option, value, 0);
+    if (n < 1) throw usageError(`--${option} must be at least 1`);
+    budgets[field] = n;
+  }
+  return budgets;
 }
 
 /** A WASI command module not made suspendable beforehand (what the asyncify fallback must prepare). */

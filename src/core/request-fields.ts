@@ -49,6 +49,7 @@ export const BudgetsInput = z
     firstTurnFuel: z.number().int().min(1).max(50_000_000_000),
     turnFuel: z.number().int().min(1).max(25_000_000_000),
     timeBankFuel: z.number().int().min(0).max(100_000_000_000),
+    loadFuel: z.number().int().min(1).max(50_000_000_000),
   })
   .strict()
   .partial();

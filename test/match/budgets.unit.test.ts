@@ -95,6 +95,27 @@ describe('`--fuel N` keeps each game’s first-turn ratio', () => {
       message: expect.stringMatching(/--fuel must be at least 1/),
     });
   });
+
+  it('--load-fuel N sets loading alone, and is refused for text bots or below 1', async () => {
+    const game = gameById('capture');
+    const request = game.request.schema.parse({
+      game: 'capture',
+      red: { js: 'export default () => ""' },
+      blue: { js: 'export default () => ""' },
+      budgets: { loadFuel: 1234 },
+    });
+    expect((await game.setup(request)).budgets).toEqual({ loadFuel: 1234 });
+    expect(resolveBudgets('capture', { loadFuel: 1234 })).toEqual({ ...defaultBudgets('capture'), loadFuel: 1234 });
+    const refused = (args: string[]) => matchCommand(args, () => undefined);
+    await expect(refused(['--game', 'icy', '--load-fuel', '0'])).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/--load-fuel must be at least 1/),
+    });
+    await expect(refused(['--game', 'ants', '--load-fuel', '5'])).rejects.toMatchObject({
+      code: 'USAGE',
+      message: expect.stringMatching(/--load-fuel: ants bots are texts/),
+    });
+  });
 });
 
 describe('partial budgets from a request or a leaderboard', () => {

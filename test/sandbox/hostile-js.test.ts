@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_FUEL, HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './hostile-match.js';
+import { ENDLESS_LOAD_FUEL, HOSTILE_FUEL, HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './hostile-match.js';
 
 /**
  * Hand-written hostile JavaScript bots, each played through `umpire match`
@@ -23,6 +23,7 @@ describe('hostile JavaScript bots, through umpire match', () => {
       const run = await playHostile(
         'const b = new Uint8Array(48e6); for (;;) b.copyWithin(0, 1);\nexport default () => "";',
         'js',
+        { loadFuel: ENDLESS_LOAD_FUEL },
       );
       expectFinished(run);
       expect(run.summary.bots.red.forfeit).toEqual({

@@ -9,6 +9,12 @@ import wabtInit from 'wabt';
 export const HOSTILE_FUEL = 200_000_000;
 /** Each hostile match must finish well within this, as a whole process. */
 export const HOSTILE_LIMIT_MS = 30_000;
+/**
+ * The load budget (`--load-fuel`) of the bots whose top level never ends: what stops them
+ * is the same at any budget, and the default (1 s of the calibration machine's time, more
+ * in slower languages) would take most of a test's time.
+ */
+export const ENDLESS_LOAD_FUEL = 2 * HOSTILE_FUEL;
 
 const wabt = await wabtInit();
 
@@ -53,7 +59,11 @@ export interface HostileRun {
   readonly summary: { winner: string; turns: number; safetyCap?: true; bots: { red: BotSummary; blue: BotSummary } };
   /** The red bot's calls per turn from the replay: fuel used, failure and detail. */
   readonly calls: readonly HostileCall[];
-  readonly replay: { safetyCap?: true; turns: { o: string[]; c: HostileCall[] }[] };
+  readonly replay: {
+    safetyCap?: true;
+    manifest: { budgets: Readonly<Record<string, number>> };
+    turns: { o: string[]; c: HostileCall[] }[];
+  };
   /** The bots' logs (`--logs`). */
   readonly logs: { red: string; blue: string };
 }
@@ -61,14 +71,18 @@ export interface HostileRun {
 /**
  * Plays the hostile bundle as red against `src/games/icy/bots/idle.js` through `umpire
  * match` as its own process, at {@link HOSTILE_FUEL} a turn unless `fuel`
- * says otherwise, with `env` added to its environment, and collects the
+ * says otherwise (and loading at the game's default unless `loadFuel` says otherwise), with `env` added to its environment, and collects the
  * printed result, the replay and the logs. The process is killed if it
  * outlives {@link HOSTILE_LIMIT_MS} (the run then has a null exit code).
  */
 export async function playHostile(
   bundle: Uint8Array | string,
   extension: string,
-  { fuel = HOSTILE_FUEL, env = {} }: { fuel?: number; env?: Readonly<Record<string, string>> } = {},
+  {
+    fuel = HOSTILE_FUEL,
+    loadFuel,
+    env = {},
+  }: { fuel?: number; loadFuel?: number; env?: Readonly<Record<string, string>> } = {},
 ): Promise<HostileRun> {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-hostile-'));
   const red = join(dir, `hostile.${extension}`);
@@ -84,6 +98,7 @@ export async function playHostile(
     'src/games/icy/bots/idle.js',
     '--fuel',
     String(fuel),
+    ...(loadFuel === undefined ? [] : ['--load-fuel', String(loadFuel)]),
     '--seed',
     '1',
     '--out',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
-import { HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './hostile-match.js';
+import { ENDLESS_LOAD_FUEL, HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './hostile-match.js';
 
 /**
  * Hostile classic Python programs (stdin/stdout, issue 27), played through
@@ -55,7 +55,7 @@ describe('hostile Python stdin programs, through umpire match', () => {
   it(
     'a program that never reads (an endless loop) forfeits its load on fuel',
     async () => {
-      const run = await playHostile('while True:\n    pass\n', 'py');
+      const run = await playHostile('while True:\n    pass\n', 'py', { loadFuel: ENDLESS_LOAD_FUEL });
       expect(run.exitCode).toBe(0);
       expect(run.summary.bots.red.forfeit).toEqual({
         code: 'BUNDLE_INIT',

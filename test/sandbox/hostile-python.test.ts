@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
-import { HOSTILE_FUEL, HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './hostile-match.js';
+import { ENDLESS_LOAD_FUEL, HOSTILE_FUEL, HOSTILE_LIMIT_MS, playHostile, type HostileRun } from './hostile-match.js';
 
 /**
  * The Python twins of the hostile bots (issue 18), each a `.py` module played
@@ -98,8 +98,12 @@ describe('hostile Python bots, through umpire match', () => {
   it(
     'an infinite loop at the top level forfeits the load',
     async () => {
-      const run = await playHostile('while True:\n    pass\ndef act(state):\n    return ""\n', 'py');
+      const run = await playHostile('while True:\n    pass\ndef act(state):\n    return ""\n', 'py', {
+        loadFuel: ENDLESS_LOAD_FUEL,
+      });
       expectForfeit(run, 'BUNDLE_INIT', /top level of the module used up its fuel/);
+      // The load budget the command was given (`--load-fuel`), in the replay's manifest.
+      expect(run.replay.manifest.budgets.loadFuel).toBe(ENDLESS_LOAD_FUEL);
     },
     SLOW,
   );

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUEL_PER_MS } from '../../src/sandbox/policy.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
-import { HOSTILE_LIMIT_MS, playHostile, wat, type HostileRun } from './hostile-match.js';
+import { ENDLESS_LOAD_FUEL, HOSTILE_LIMIT_MS, playHostile, wat, type HostileRun } from './hostile-match.js';
 import { assemble } from './wat.js';
 
 /**
@@ -82,6 +82,7 @@ describe('hostile WebAssembly bots, through umpire match', () => {
       const run = await playHostile(
         wat(abiBot('(i64.const 0)', '(func $spin (loop $l (br $l))) (start $spin)')),
         'wasm',
+        { loadFuel: ENDLESS_LOAD_FUEL },
       );
       // Fuel stops it. Where this loop takes some 10 times its fuel's time (its first run is in V8's
       // baseline code, on a host much slower than the calibration machine), the safety cap on CPU
