@@ -20,8 +20,9 @@ const idle: Bundle = {
   name: 'do-nothing',
 };
 
-// The first 20 turns of a Capture match are enough here, and keep the test short.
-const shortCapture = { ...captureGame, isOver: (s: CaptureState) => s.turn >= 20 };
+// The first 8 turns of a Capture match are enough here, and keep the test short.
+const TURNS = 8;
+const shortCapture = { ...captureGame, isOver: (s: CaptureState) => s.turn >= TURNS };
 const play = (budgets: Budgets) =>
   runMatch({ game: shortCapture, options: {}, seed: 1, budgets, bots: [busy, idle], load: nodeBotLoader });
 
@@ -29,17 +30,17 @@ describe("Capture's time limits", () => {
   it('a bot busy for ~150 ms a turn is on time on the first turn (1 s), late on every later one (0.1 s); on time under Icy’s', async () => {
     const icy = await play(defaultBudgets('icy'));
     const fuel = icy.replay.turns.map((t) => t.calls[0]!);
-    expect(fuel).toHaveLength(20);
+    expect(fuel).toHaveLength(TURNS);
     expect(fuel.every((c) => c.failure === undefined && c.fuel > 100 * FUEL_PER_MS && c.fuel < 500 * FUEL_PER_MS)).toBe(
       true,
     );
 
     const capture = await play(defaultBudgets('capture'));
     const calls = capture.replay.turns.map((t) => t.calls[0]!);
-    expect(calls).toHaveLength(20);
+    expect(calls).toHaveLength(TURNS);
     expect(calls[0]!.failure).toBeUndefined();
     expect(calls.slice(1).every((c) => c.failure === 'over_budget')).toBe(true);
-    expect(capture.result.seats[0]!.overBudget).toBe(19);
+    expect(capture.result.seats[0]!.overBudget).toBe(TURNS - 1);
     // Capture asks a late bot again next turn: it is not terminated.
     expect(capture.result.seats[0]!.terminatedAt).toBeUndefined();
     expect(capture.replay.turns.every((t) => t.calls[1]!.failure === undefined)).toBe(true);
