@@ -1,11 +1,13 @@
 import type { AntsState, World } from '../index.js';
 
-const ROCK = '#5b6472';
-const CLEAR = '#f7f5ef';
-const HILL = ['#f6c9c5', '#c9ccd3'];
-const ANT = ['#c62828', '#1d2330'];
-const MARK = ['#e57373', '#8d939e'];
-const FOOD_CARRIED = '#e0a800';
+export const ROCK = '#5b6472';
+export const CLEAR = '#f7f5ef';
+export const HILL = ['#f6c9c5', '#c9ccd3'] as const;
+export const ANT = ['#c62828', '#1d2330'] as const;
+export const MARK = ['#e57373', '#8d939e'] as const;
+export const FOOD_CARRIED = '#e0a800';
+/** Food on a cell: the more, the darker (up to 6 pieces and more). */
+export const foodColor = (f: number) => `rgba(46, 125, 50, ${Math.min(1, 0.25 + f / 8)})`;
 
 /** The hex world, odd rows shifted half a cell right as in the world files. */
 export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsState | null): void {
@@ -25,7 +27,7 @@ export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsSt
       ctx.fillRect(left, top, cell, rowHeight + 1);
       const f = food[i]!;
       if (f > 0 && !world.rock[i]) {
-        ctx.fillStyle = `rgba(46, 125, 50, ${Math.min(1, 0.25 + f / 8)})`;
+        ctx.fillStyle = foodColor(f);
         ctx.fillRect(left + 1, top + 1, cell - 2, rowHeight - 1);
       }
       if (!state) continue;
