@@ -33,21 +33,26 @@ export function hashTurn(key = 't'): number | null {
  * playing at #speed. While playing, a slow frame plays more steps in the
  * next one (a frame never draws every step of a long match). A step, a seek
  * or a pause is announced in #status; while playing, every few seconds.
- * Returns the way to show a step as the reader's own move (announced).
  */
 export function bindTurnControls(
   c: TurnControls,
   scrub: HTMLInputElement,
   speed: HTMLSelectElement,
   options: TurnControlOptions = {},
-): (turn: number) => void {
+): BoundControls {
   const key = options.hashKey ?? 't';
   const announcer = startAnnouncer(c.describe, options.field);
   const playback = { on: false, last: 0, owed: 0 };
   const playButton = document.getElementById('play') as HTMLElement;
+  /** Shows step `t`; the page's data-step and data-steps say where it is (for tests and tools). */
+  const show = (t: number): void => {
+    c.go(t);
+    document.body.dataset.step = String(c.current());
+    document.body.dataset.steps = String(c.total());
+  };
   /** A move the reader asked for: shown, and announced. */
   const goTo = (t: number): void => {
-    c.go(t);
+    show(t);
     announcer.now();
   };
   const frame = (now: number): void => {
@@ -57,7 +62,7 @@ export function bindTurnControls(
     const steps = Math.floor(playback.owed);
     playback.owed -= steps;
     if (steps > 0) {
-      c.go(c.current() + steps);
+      show(c.current() + steps);
       announcer.playing();
     }
     if (c.current() >= c.total()) return setPlaying(false);
@@ -65,7 +70,7 @@ export function bindTurnControls(
     requestAnimationFrame(frame);
   };
   const setPlaying = (on: boolean): void => {
-    if (on && c.current() >= c.total()) c.go(0);
+    if (on && c.current() >= c.total()) show(0);
     playback.on = on;
     playback.owed = 0;
     playback.last = performance.now();
@@ -79,6 +84,7 @@ export function bindTurnControls(
     }
   };
   const togglePlay = () => setPlaying(!playback.on);
+  document.body.dataset.playing = 'false';
   const button = (id: string, action: () => void) => ((document.getElementById(id) as HTMLElement).onclick = action);
   button('first', () => goTo(0));
   button('prev', () => goTo(c.current() - 1));
@@ -103,7 +109,14 @@ export function bindTurnControls(
     const t = hashTurn(key);
     if (t !== null && t !== c.current()) goTo(t);
   });
-  return goTo;
+  return { show: goTo, announce: announcer.now };
+}
+
+export interface BoundControls {
+  /** Shows a step as the reader's own move (announced). */
+  show(turn: number): void;
+  /** Says the position again (e.g. once the result is shown or hidden). */
+  announce(): void;
 }
 
 /** An element of the viewer page by id. */

@@ -19,7 +19,7 @@ export interface LegendItem {
   readonly fill?: string;
 }
 
-export const LEGEND_CSS = `
+const LEGEND_CSS = `
   .legend-box { margin-top: 8px; font-size: 13px; }
   .legend-box summary { cursor: pointer; font-weight: 600; font-size: 13px; }
   .legend-box .legend { margin: 6px 0 0; gap: 4px 16px; }
@@ -55,6 +55,6 @@ export function legend(items: readonly LegendItem[], open: boolean): { html: str
       ${entries.join('\n      ')}
     </ul>
   </details>`,
-    css: `\n  ${rules.join('\n  ')}`,
+    css: `${LEGEND_CSS}\n  ${rules.join('\n  ')}`,
   };
 }

@@ -118,13 +118,13 @@ async function main(): Promise<void> {
   marks.total(total());
   const r = replay.result;
   reveal = startReveal(r.winner === 'draw' ? `draw (${r.decidedBy})` : `${r.winner} wins (${r.decidedBy})`, () =>
-    worldCanvas.setAttribute('aria-label', describe()),
+    controls.announce(),
   );
-  const show = bindTurnControls({ go, current: () => target, total, describe }, scrub, speedSelect, {
+  const controls = bindTurnControls({ go, current: () => target, total, describe }, scrub, speedSelect, {
     hashKey: 'r',
     field: worldCanvas,
   });
-  show(hashTurn('r') ?? 0);
+  controls.show(hashTurn('r') ?? 0);
   document.body.dataset.ready = 'true';
 }
 

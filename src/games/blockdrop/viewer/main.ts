@@ -149,11 +149,11 @@ async function main(): Promise<void> {
   scrub.max = String(total());
   marks.total(total());
   const r = replay.result;
-  reveal = startReveal(r.winner === null ? 'draw' : `player ${r.winner} wins`, () =>
-    canvas.setAttribute('aria-label', describe()),
-  );
-  const show = bindTurnControls({ go, current: () => turn, total, describe }, scrub, speedSelect, { field: canvas });
-  show(hashTurn() ?? 0);
+  reveal = startReveal(r.winner === null ? 'draw' : `player ${r.winner} wins`, () => controls.announce());
+  const controls = bindTurnControls({ go, current: () => turn, total, describe }, scrub, speedSelect, {
+    field: canvas,
+  });
+  controls.show(hashTurn() ?? 0);
   document.body.dataset.ready = 'true';
 }
 

@@ -59,7 +59,7 @@ export function page(options: ViewerPageOptions): string {
   .note { font-size: 12px; color: var(--muted); }
   main { display: flex; gap: 12px; align-items: flex-start; }
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); background: #fff; max-width: 100%; height: auto; }
-  aside { flex: 1 1 300px; min-width: 0; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  aside { overflow-x: auto; flex: 1 1 300px; min-width: 0; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
   table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid var(--border); vertical-align: top; white-space: normal; overflow-wrap: anywhere; }
   tr.current { background: color-mix(in srgb, var(--focus) 30%, transparent); font-weight: 600; }${CONTROLS_CSS}${LOG_PANEL_CSS}${key.css}
   @media (max-width: 900px) { main { flex-direction: column; align-items: stretch; } aside { width: auto; flex: none; } }

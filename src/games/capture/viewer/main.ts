@@ -143,13 +143,11 @@ async function main(): Promise<void> {
   scrub.max = String(total());
   marks.total(total());
   const r = replay.result;
-  reveal = startReveal(r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy})`, () =>
-    canvas.setAttribute('aria-label', describe()),
-  );
-  const show = bindTurnControls({ go, current: () => turn, total, paint, describe }, scrub, speedSelect, {
+  reveal = startReveal(r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy})`, () => controls.announce());
+  const controls = bindTurnControls({ go, current: () => turn, total, paint, describe }, scrub, speedSelect, {
     field: canvas,
   });
-  show(hashTurn() ?? 0);
+  controls.show(hashTurn() ?? 0);
   document.body.dataset.ready = 'true';
 }
 

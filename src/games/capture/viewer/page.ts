@@ -59,9 +59,10 @@ export function page(options: ViewerPageOptions): string {
   .note { font-size: 12px; color: var(--muted); }
   main { display: flex; gap: 12px; align-items: flex-start; }
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); max-width: 100%; height: auto; }
-  aside { flex: 1 1 260px; min-width: 0; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  aside { overflow-x: auto; flex: 1 1 260px; min-width: 0; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
   aside h2 { font-size: 13px; margin: 0 0 6px; color: var(--muted); font-weight: 600; }
   table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 3px 4px; border-bottom: 1px solid var(--border); vertical-align: top; white-space: normal; overflow-wrap: anywhere; }
+  td:first-child { overflow-wrap: normal; word-break: normal; }
   td:nth-child(2) { font-family: ui-monospace, monospace; }
   tr.note td, tr.capture td:nth-child(2) { font-family: inherit; }
   tr.capture { background: color-mix(in srgb, var(--focus) 30%, transparent); }

@@ -142,8 +142,8 @@ async function start(): Promise<void> {
   $('name-blue').textContent = names[1];
   $<HTMLInputElement>('scrub').max = String(total());
   marks.total(total());
-  reveal = startReveal(resultText(replay.result), () => canvas.setAttribute('aria-label', describe()));
-  const show = bindTurnControls(
+  reveal = startReveal(resultText(replay.result), () => controls.announce());
+  const controls = bindTurnControls(
     { go, current: () => turn, total, paint, describe },
     $<HTMLInputElement>('scrub'),
     $<HTMLSelectElement>('speed'),
@@ -160,7 +160,7 @@ async function start(): Promise<void> {
     $('view').click();
   });
   window.addEventListener('resize', resize);
-  show(hashTurn() ?? 0);
+  controls.show(hashTurn() ?? 0);
   resize();
   document.body.dataset.ready = 'true';
 }

@@ -59,9 +59,10 @@ export function page(options: ViewerPageOptions): string {
   main { display: flex; gap: 12px; align-items: flex-start; }
   #stage { flex: 1 1 auto; min-width: 0; }
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); background: #fff; }
-  aside { width: 300px; flex: 0 0 300px; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  aside { overflow-x: auto; width: 300px; flex: 0 0 300px; background: var(--card); border-radius: 6px; padding: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
   body.embed aside { display: none; }
   table { width: 100%; border-collapse: collapse; font-size: 12px; } td { padding: 2px 4px; border-bottom: 1px solid var(--border); white-space: normal; overflow-wrap: anywhere; }
+  td:first-child { overflow-wrap: normal; word-break: normal; }
   tr.red td:first-child { color: var(--red); font-weight: 600; } tr.blue td:first-child { color: var(--blue); font-weight: 600; }
   #calls { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 11px; color: var(--muted); margin-top: 6px; }${CONTROLS_CSS}${LOG_PANEL_CSS}${key.css}
   @media (max-width: 800px) { main { flex-direction: column; align-items: stretch; } aside { width: auto; flex: none; } }
