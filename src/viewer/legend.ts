@@ -42,9 +42,9 @@ export function legend(items: readonly LegendItem[], open: boolean): { html: str
     }
     const shape = item.shape ?? 'square';
     const inside = item.fill ?? item.color;
-    if (shape === 'ring') rules.push(`.sw-${k} { border-color: ${item.color}; background: ${inside}; }`);
-    else if (shape === 'glyph') rules.push(`.sw-${k} { color: ${item.color}; background: ${inside}; }`);
-    else rules.push(`.sw-${k} { background: ${item.color}; }`);
+    if (shape === 'ring') rules.push(`.legend .sw-${k} { border-color: ${item.color}; background: ${inside}; }`);
+    else if (shape === 'glyph') rules.push(`.legend .sw-${k} { color: ${item.color}; background: ${inside}; }`);
+    else rules.push(`.legend .sw-${k} { background: ${item.color}; }`);
     const glyph = shape === 'glyph' ? escapeHtml(item.glyph ?? '') : '';
     return `<li><span class="swatch ${shape} sw-${k}" aria-hidden="true">${glyph}</span>${escapeHtml(item.label)}</li>`;
   });
@@ -57,4 +57,12 @@ export function legend(items: readonly LegendItem[], open: boolean): { html: str
   </details>`,
     css: `${LEGEND_CSS}\n  ${rules.join('\n  ')}`,
   };
+}
+
+/** `color` laid at `alpha` over `under` (both #rrggbb), as one opaque colour: a tint as the field shows it. */
+export function blend(color: string, alpha: number, under: string): string {
+  const channels = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const top = channels(color);
+  const mixed = channels(under).map((b, i) => Math.round(b + (top[i]! - b) * alpha));
+  return `#${mixed.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -1,5 +1,5 @@
 import source from '../../../../build/viewers/capture.js';
-import { legend } from '../../../viewer/legend.js';
+import { blend, legend } from '../../../viewer/legend.js';
 import { WHOLE_MATCH_SPEED } from '../../../viewer/speeds.js';
 import {
   CONTROLS_CSS,
@@ -22,10 +22,8 @@ const SPEEDS = [
   WHOLE_MATCH_SPEED,
 ];
 
-const tint = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
-  return `rgba(${r}, ${g}, ${b}, ${LOOP_ALPHA * 2})`;
-};
+/** A closing loop's fill as it shows on the field. */
+const tint = (hex: string) => blend(hex, LOOP_ALPHA, FIELD_BG);
 
 const [RED, BLUE, GREY] = COLORS as [string, string, string];
 const LEGEND = [

@@ -4,7 +4,12 @@ import type { EncodedTurn } from '../replay.js';
 /** Canvas drawing of one moment of a match: the field, the children, snowballs in flight. */
 
 export const TEAM = ['#d9362b', '#2563c9'] as const;
-export const TEAM_SOFT = ['rgba(217,54,43,0.16)', 'rgba(37,99,201,0.16)'] as const;
+/** A domain's tint, laid over the snow. */
+export const DOMAIN_ALPHA = 0.16;
+const TEAM_SOFT = TEAM.map((hex) => {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgba(${r},${g},${b},${DOMAIN_ALPHA})`;
+});
 export const TREE_GROUND = '#5c7a4b';
 export const BARE_GROUND = '#a89a84';
 export const DAZED = '#f2b705';

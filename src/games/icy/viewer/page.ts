@@ -1,5 +1,5 @@
 import viewerSource from '../../../../build/viewers/icy.js';
-import { legend } from '../../../viewer/legend.js';
+import { blend, legend } from '../../../viewer/legend.js';
 import {
   CONTROLS_CSS,
   LOG_PANEL_CSS,
@@ -11,7 +11,7 @@ import {
   type ViewerPageOptions,
 } from '../../../viewer/page-parts.js';
 import { WHOLE_MATCH_SPEED } from '../../../viewer/speeds.js';
-import { BARE_GROUND, DAZED, OUTCOME, TEAM, TEAM_SOFT, TREE_GROUND, snowColor } from './draw.js';
+import { BARE_GROUND, DAZED, DOMAIN_ALPHA, OUTCOME, TEAM, TREE_GROUND, snowColor } from './draw.js';
 
 /** Multiples of one turn in 0.7 s, then the whole match (180 turns) in 10 s. */
 const SPEEDS = [
@@ -28,8 +28,8 @@ const LEGEND = [
   { color: snowColor(3, false), label: 'snow: the paler, the deeper (1 to 5)' },
   { color: snowColor(7, false), label: 'snow 6 deep or more: no one crosses it' },
   { color: TREE_GROUND, label: 'tree: blocks moves and throws' },
-  { color: TEAM_SOFT[0], label: "red's domain (tinted)" },
-  { color: TEAM_SOFT[1], label: "blue's domain (tinted)" },
+  { color: blend(TEAM[0], DOMAIN_ALPHA, '#ffffff'), label: "red's domain (tinted red)" },
+  { color: blend(TEAM[1], DOMAIN_ALPHA, '#ffffff'), label: "blue's domain (tinted blue)" },
   { color: '#ffffff', label: 'snowballs on the ground, stacked small to large', shape: 'dot' as const },
   { color: TEAM[0], label: 'red snowman: outlined, red head', shape: 'ring' as const, fill: '#ffffff' },
   { color: TEAM[1], label: 'blue snowman: outlined, blue head', shape: 'ring' as const, fill: '#ffffff' },
