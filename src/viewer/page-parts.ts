@@ -85,7 +85,7 @@ export function controlBar(page: ViewerPageOptions, o: ControlBarOptions): strin
     <button id="play" type="button" aria-label="play" title="play / pause (space)">▶</button>
     <button id="next" type="button" aria-label="one ${step} forward" title="one ${step} forward (→)">›</button>
     <button id="last" type="button" aria-label="last ${step}" title="last ${step} (End)">»</button>
-    <span class="scrub-box"><input id="scrub" type="range" min="0" max="0" value="0" aria-label="${step}"><span id="marks" hidden></span></span>
+    <span class="scrub-box"><input id="scrub" type="range" min="0" max="0" value="0" aria-label="${step}"><span id="marks" aria-hidden="true" hidden></span></span>
     <span id="turn">${step} 0</span>
     <select id="speed" aria-label="speed" title="speed (+ / -)">${speeds}</select>${o.extra ?? ''}
     <a class="chrome" id="download" href="${escapeHtml(page.replayUrl)}" download="${escapeHtml(page.id)}.json">download replay</a>

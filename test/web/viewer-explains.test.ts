@@ -95,7 +95,9 @@ describe.skipIf(!HAS_CHROMIUM)('every viewer explains what it shows', () => {
     await page.waitForFunction(() => document.body.dataset.ready === 'true');
     return page;
   };
-  const visibleText = (page: Page) => page.evaluate(() => document.body.innerText);
+  /** What a reader sees: hidden elements left out. */
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (textContent has hidden nodes)
+  const visibleText = (page: Page) => page.locator('body').innerText();
   const noHorizontalScroll = (page: Page) =>
     page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
   const shoot = async (page: Page, name: string) => {
