@@ -98,6 +98,15 @@ describe.skipIf(!HAS_CHROMIUM)('every viewer explains what it shows', () => {
   /** What a reader sees: hidden elements left out. */
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (textContent has hidden nodes)
   const visibleText = (page: Page) => page.locator('body').innerText();
+  /** Pixels drawn on the Ants food chart right of its first 8 columns. */
+  const chartInkPastStart = (page: Page) =>
+    page.evaluate(() => {
+      const chart = document.getElementById('chart') as HTMLCanvasElement;
+      const { data, width } = chart.getContext('2d')!.getImageData(0, 0, chart.width, chart.height);
+      let ink = 0;
+      for (let i = 0; i < data.length; i += 4) if ((i / 4) % width > 8 && data[i + 3]! > 0) ink++;
+      return ink;
+    });
   const noHorizontalScroll = (page: Page) =>
     page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
   const shoot = async (page: Page, name: string) => {
@@ -115,11 +124,14 @@ describe.skipIf(!HAS_CHROMIUM)('every viewer explains what it shows', () => {
     await page.waitForFunction(() => document.body.dataset.ready === 'true');
     expect(await visibleText(page)).not.toMatch(RESULT_WORDS);
     expect(await page.textContent('#result')).toBe('');
+    // Ants' food chart draws the match so far only: at round 0, no food line past its first pixels.
+    if (game === 'ants') expect(await chartInkPastStart(page)).toBe(0);
     await shoot(page, `${game}-start-1280`);
     // Asked for: shown before the end, the button pressed, and remembered in this browser.
     await page.click('#reveal');
     expect(await page.getAttribute('#reveal', 'aria-pressed')).toBe('true');
     expect(await page.textContent('#result')).toMatch(RESULT_WORDS);
+    if (game === 'ants') expect(await chartInkPastStart(page)).toBeGreaterThan(100);
     await page.reload();
     await page.waitForFunction(() => document.body.dataset.ready === 'true');
     expect(await page.textContent('#result')).toMatch(RESULT_WORDS);

@@ -55,16 +55,22 @@ export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsSt
   }
 }
 
-/** Food on each anthill over the match, with a line at the round shown. */
+/**
+ * Food on each anthill over the match up to round `until` (the round shown,
+ * so that the chart tells no more than the field; the last one once the
+ * result may show), with a line at the round shown.
+ */
 export function drawChart(
   canvas: HTMLCanvasElement,
-  food: readonly (readonly [number, number, number])[],
+  allFood: readonly (readonly [number, number, number])[],
   rounds: number,
   round: number,
+  until: number,
 ): void {
   const ctx = canvas.getContext('2d')!;
   const { width, height } = canvas;
   ctx.clearRect(0, 0, width, height);
+  const food = until >= rounds ? allFood : allFood.filter(([r]) => r <= until);
   const max = Math.max(1, ...food.map(([, r, b]) => Math.max(r, b)));
   const x = (r: number) => (rounds > 0 ? (r / rounds) * (width - 2) + 1 : 1);
   const y = (v: number) => height - 4 - (v / max) * (height - 8);
@@ -81,7 +87,7 @@ export function drawChart(
       }
     });
     const lastPoint = food[food.length - 1];
-    if (lastPoint) ctx.lineTo(x(rounds), y(lastPoint[side]));
+    if (lastPoint) ctx.lineTo(x(Math.min(until, rounds)), y(lastPoint[side]));
     ctx.stroke();
   }
   ctx.strokeStyle = '#1d4fa8';

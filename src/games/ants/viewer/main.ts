@@ -78,7 +78,7 @@ function render(): void {
   reveal.show(target === total());
   logs.show(target);
   drawWorld(worldCanvas, world, state);
-  drawChart(chartCanvas, replay.food, total(), target);
+  drawChart(chartCanvas, replay.food, total(), target, reveal.shown() ? total() : target);
   history.replaceState(null, '', `#r=${target}`);
 }
 
@@ -117,9 +117,10 @@ async function main(): Promise<void> {
   scrub.max = String(total());
   marks.total(total());
   const r = replay.result;
-  reveal = startReveal(r.winner === 'draw' ? `draw (${r.decidedBy})` : `${r.winner} wins (${r.decidedBy})`, () =>
-    controls.announce(),
-  );
+  reveal = startReveal(r.winner === 'draw' ? `draw (${r.decidedBy})` : `${r.winner} wins (${r.decidedBy})`, () => {
+    render();
+    controls.announce();
+  });
   const controls = bindTurnControls({ go, current: () => target, total, describe }, scrub, speedSelect, {
     hashKey: 'r',
     field: worldCanvas,
