@@ -9,12 +9,17 @@ export const FOOD_CARRIED = '#e0a800';
 /** Food on a cell: the more, the darker (up to 6 pieces and more). */
 export const foodColor = (f: number) => `rgba(46, 125, 50, ${Math.min(1, 0.25 + f / 8)})`;
 
-/** The hex world, odd rows shifted half a cell right as in the world files. */
+/** The world's drawing is at most this wide (it scales down with the page). */
+const WORLD_PX = 800;
+
+/** The hex world, odd rows shifted half a cell right as in the world files; the canvas is cut to fit it. */
 export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsState | null): void {
   const ctx = canvas.getContext('2d')!;
-  const cell = Math.max(2, Math.floor(canvas.width / (world.width + 0.5)));
+  const cell = Math.max(2, Math.floor(WORLD_PX / (world.width + 0.5)));
   const rowHeight = cell * 0.87;
+  const fitWidth = Math.ceil((world.width + 0.5) * cell);
   const fit = Math.ceil(world.height * rowHeight + 1);
+  if (canvas.width !== fitWidth) canvas.width = fitWidth;
   if (canvas.height !== fit) canvas.height = fit;
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   const food = state ? state.food : world.food;

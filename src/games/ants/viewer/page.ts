@@ -45,6 +45,7 @@ export function page(options: ViewerPageOptions): string {
   .team b { font-size: 26px; } .red { color: var(--red); } .black { color: var(--fg); }
   .note { font-size: 12px; color: var(--muted); }
   canvas { display: block; border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.2); background: #fff; max-width: 100%; height: auto; }
+  #world { background: ${ROCK}; }
   #chart { margin-top: 8px; }${CONTROLS_CSS}${LOG_PANEL_CSS}${key.css}
   #turn { min-width: 120px; }
 </style>
