@@ -10,6 +10,7 @@ import { run as games } from './games.mjs';
 import { run as cliStart } from './cli-start.mjs';
 import { run as python } from './python.mjs';
 import { run as wasiUpload } from './wasi-upload.mjs';
+import { run as viewers } from './viewers.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -27,3 +28,4 @@ await sandbox(report);
 await python(report);
 await api(report);
 await wasiUpload(report);
+await viewers(report);

@@ -1,3 +1,6 @@
+import { startAnnouncer } from './announce.js';
+import { stepsPerSecond } from './speeds.js';
+
 /** What the shared turn controls drive. */
 export interface TurnControls {
   go(turn: number): void;
@@ -5,65 +8,115 @@ export interface TurnControls {
   total(): number;
   /** Each animation frame while playing, with how far (0..1) the next turn is under way; 0 when playing stops. */
   paint?(fraction: number): void;
+  /** The position in words (turn, running score, a short summary): the live status and the field's label. */
+  describe?(): string;
 }
 
-/** The turn in the address (`#t=N`), if any. */
-export function hashTurn(): number | null {
-  const m = /t=(\d+)/.exec(location.hash);
+export interface TurnControlOptions {
+  /** The address's key: `t` (#t=57, the default) or `r` (#r=5000). */
+  readonly hashKey?: string;
+  /** Steps a second at a #speed of 1 (default 1: the speeds are steps a second). */
+  readonly stepsPerUnit?: number;
+  /** The drawing the position describes (its aria-label follows describe). */
+  readonly field?: HTMLElement;
+}
+
+/** The step in the address (`#t=N`, or `#r=N` with key `r`), if any. */
+export function hashTurn(key = 't'): number | null {
+  const m = new RegExp(`(?:^#|&)${key}=(\\d+)`).exec(location.hash);
   return m ? Number(m[1]) : null;
 }
 
 /**
  * The buttons (#first #prev #play #next #last), the #scrub range, the keys
  * (arrows, Home/End, space, + and - for #speed), the address's #t=N, and
- * playing at #speed turns a second.
+ * playing at #speed. While playing, a slow frame plays more steps in the
+ * next one (a frame never draws every step of a long match). A step, a seek
+ * or a pause is announced in #status; while playing, every few seconds.
  */
-export function bindTurnControls(c: TurnControls, scrub: HTMLInputElement, speed: HTMLSelectElement): void {
+export function bindTurnControls(
+  c: TurnControls,
+  scrub: HTMLInputElement,
+  speed: HTMLSelectElement,
+  options: TurnControlOptions = {},
+): BoundControls {
+  const key = options.hashKey ?? 't';
+  const announcer = startAnnouncer(c.describe, options.field);
   const playback = { on: false, last: 0, owed: 0 };
+  const playButton = document.getElementById('play') as HTMLElement;
+  /** Shows step `t`; the page's data-step and data-steps say where it is (for tests and tools). */
+  const show = (t: number): void => {
+    c.go(t);
+    document.body.dataset.step = String(c.current());
+    document.body.dataset.steps = String(c.total());
+  };
+  /** A move the reader asked for: shown, and announced. */
+  const goTo = (t: number): void => {
+    show(t);
+    announcer.now();
+  };
   const frame = (now: number): void => {
     if (!playback.on) return;
-    playback.owed += ((now - playback.last) * Number(speed.value)) / 1000;
+    playback.owed += ((now - playback.last) * stepsPerSecond(speed.value, c.total(), options.stepsPerUnit)) / 1000;
     playback.last = now;
     const steps = Math.floor(playback.owed);
     playback.owed -= steps;
-    if (steps > 0) c.go(c.current() + steps);
+    if (steps > 0) {
+      show(c.current() + steps);
+      announcer.playing();
+    }
     if (c.current() >= c.total()) return setPlaying(false);
     c.paint?.(playback.owed);
     requestAnimationFrame(frame);
   };
   const setPlaying = (on: boolean): void => {
-    if (on && c.current() >= c.total()) c.go(0);
+    if (on && c.current() >= c.total()) show(0);
     playback.on = on;
     playback.owed = 0;
     playback.last = performance.now();
-    (document.getElementById('play') as HTMLElement).textContent = on ? '❚❚' : '▶';
+    playButton.textContent = on ? '❚❚' : '▶';
+    playButton.setAttribute('aria-label', on ? 'pause' : 'play');
+    document.body.dataset.playing = String(on);
     if (on) requestAnimationFrame(frame);
-    else c.paint?.(0);
+    else {
+      c.paint?.(0);
+      announcer.now();
+    }
   };
   const togglePlay = () => setPlaying(!playback.on);
+  document.body.dataset.playing = 'false';
   const button = (id: string, action: () => void) => ((document.getElementById(id) as HTMLElement).onclick = action);
-  button('first', () => c.go(0));
-  button('prev', () => c.go(c.current() - 1));
-  button('next', () => c.go(c.current() + 1));
-  button('last', () => c.go(c.total()));
+  button('first', () => goTo(0));
+  button('prev', () => goTo(c.current() - 1));
+  button('next', () => goTo(c.current() + 1));
+  button('last', () => goTo(c.total()));
   button('play', togglePlay);
-  scrub.oninput = () => c.go(Number(scrub.value));
+  scrub.oninput = () => goTo(Number(scrub.value));
   document.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-    if (e.key === 'ArrowRight') c.go(c.current() + 1);
-    else if (e.key === 'ArrowLeft') c.go(c.current() - 1);
-    else if (e.key === 'Home') c.go(0);
-    else if (e.key === 'End') c.go(c.total());
-    else if (e.key === ' ') togglePlay();
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'ArrowRight') goTo(c.current() + 1);
+    else if (e.key === 'ArrowLeft') goTo(c.current() - 1);
+    else if (e.key === 'Home') goTo(0);
+    else if (e.key === 'End') goTo(c.total());
+    else if (e.key === ' ' && !(e.target instanceof HTMLButtonElement)) togglePlay();
     else if (e.key === '+' && speed.selectedIndex < speed.options.length - 1) speed.selectedIndex++;
     else if (e.key === '-' && speed.selectedIndex > 0) speed.selectedIndex--;
     else return;
     e.preventDefault();
   });
   window.addEventListener('hashchange', () => {
-    const t = hashTurn();
-    if (t !== null && t !== c.current()) c.go(t);
+    const t = hashTurn(key);
+    if (t !== null && t !== c.current()) goTo(t);
   });
+  return { show: goTo, announce: announcer.now };
+}
+
+export interface BoundControls {
+  /** Shows a step as the reader's own move (announced). */
+  show(turn: number): void;
+  /** Says the position again (e.g. once the result is shown or hidden). */
+  announce(): void;
 }
 
 /** An element of the viewer page by id. */

@@ -9,6 +9,7 @@
 import { logPartAt, type SeatLogTurns } from '../core/log-turns.js';
 import { shownText } from '../core/shown-text.js';
 import { $, type ViewerConfig } from './controls.js';
+import type { FailureMark } from './scrub-marks.js';
 
 /** Where the site's pages keep the API key (src/web/client-script.ts). */
 const KEY_STORE = 'umpire.apiKey';
@@ -58,8 +59,11 @@ const element = (tag: string, className: string, text = ''): HTMLElement => {
   return e;
 };
 
-/** Starts the panel: fetches the seats the reader may read, then follows `show`. */
-export function startLogPanel(config: ViewerConfig): LogPanel {
+/**
+ * Starts the panel: fetches the seats the reader may read, then follows `show`.
+ * `onFailures` gets the first failure of each kind of each seat read (for the scrubber's marks).
+ */
+export function startLogPanel(config: ViewerConfig, onFailures?: (marks: readonly FailureMark[]) => void): LogPanel {
   const source = config.logs;
   if (!source) return { show() {} };
   const note = $('logs-note');
@@ -73,6 +77,11 @@ export function startLogPanel(config: ViewerConfig): LogPanel {
       const here = (item.errors ?? []).filter((e) => (e.turn ?? 0) === turn);
       now.textContent = here.map((e) => errorHere(e, item.failure)).join('\n');
       now.hidden = here.length === 0;
+      if (item.log === null && !item.turns) {
+        heading.textContent = `${item.seat} · writes no log`;
+        text.hidden = true;
+        continue;
+      }
       const log = item.log ?? '';
       if (!item.turns) {
         heading.textContent = `${item.seat} · the whole log (this match's turns were not marked)`;
@@ -110,6 +119,7 @@ export function startLogPanel(config: ViewerConfig): LogPanel {
       ? ''
       : "Seats that are not yours are withheld: they are for their bots' owners and the board's owner.";
     seats = items.map((item) => seatBox(list, item)).filter((s): s is ShownSeat => s !== null);
+    onFailures?.(failureMarks(items));
     document.body.dataset.logs = 'shown';
     render();
   };
@@ -128,6 +138,13 @@ export function startLogPanel(config: ViewerConfig): LogPanel {
 }
 
 type SeatError = NonNullable<SeatItem['errors']>[number];
+
+/** Each readable seat's first failure of each kind (its first failure alone from an older server). */
+function failureMarks(items: readonly SeatItem[]): FailureMark[] {
+  return items.flatMap((item) =>
+    (item.errors ?? (item.failure ? [item.failure] : [])).map((e) => ({ seat: item.seat, turn: e.turn, code: e.code })),
+  );
+}
 
 /** An error of a kind first thrown at the viewer's turn; its message once only, when it is the first failure's too. */
 function errorHere(e: SeatError, failure: SeatItem['failure']): string {

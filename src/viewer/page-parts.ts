@@ -31,14 +31,32 @@ export function pageHead(title: string): string {
   body.embed .chrome { display: none; }`;
 }
 
-/** The styles of the control bar every viewer page shares (see controlBar). */
+/** The styles of the control bar every viewer page shares (see controlBar), and of resultSlot. */
 export const CONTROLS_CSS = `
   .controls { display: flex; align-items: center; gap: 6px; margin-top: 8px; flex-wrap: wrap; }
-  #play { min-width: 40px; }
-  #scrub { flex: 1 1 200px; }
+  .controls button { min-width: 36px; }
+  #play { min-width: 44px; }
+  .scrub-box { flex: 1 1 160px; min-width: 120px; position: relative; display: flex; }
+  #scrub { flex: 1; min-width: 0; padding: 4px 0; }
+  #marks { position: absolute; left: 8px; right: 8px; bottom: -5px; height: 5px; pointer-events: none; }
+  #marks .mark { position: absolute; width: 3px; height: 5px; margin-left: -1px; background: var(--danger); border-radius: 1px; }
   #turn { min-width: 110px; font-variant-numeric: tabular-nums; }
+  #speed { max-width: 100%; }
   #error { color: var(--danger); font-weight: 600; }
-  .keys { font-size: 11px; color: var(--muted); }`;
+  .result-box { margin-left: auto; display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+  #result { font-weight: 600; }
+  #result:empty { display: none; }
+  #reveal { font-size: 12px; padding: 2px 8px; }
+  .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+  .keys { font-size: 12px; color: var(--muted); }
+  canvas { max-width: 100%; }`;
+
+/**
+ * Where the match's result shows (#result) and the #reveal button that shows
+ * it before the last turn (src/viewer/reveal.ts): in the page's header.
+ */
+export const resultSlot = () =>
+  `<span class="result-box"><span id="result"></span><button id="reveal" type="button" aria-pressed="false" title="show the result before the last turn">show result</button></span>`;
 
 export interface ControlBarOptions {
   /** The #speed choices: value (steps a second, or a multiplier) and label; `selected` marks the default. */
@@ -51,7 +69,8 @@ export interface ControlBarOptions {
 
 /**
  * The control bar src/viewer/controls.ts binds: #first #prev #play #next #last,
- * the #scrub range, the #turn label, #speed and the replay download link.
+ * the #scrub range (with #marks, where seats failed), the #turn label, #speed,
+ * the replay download link, and the #status the position is announced in.
  */
 export function controlBar(page: ViewerPageOptions, o: ControlBarOptions): string {
   const speeds = o.speeds
@@ -59,17 +78,19 @@ export function controlBar(page: ViewerPageOptions, o: ControlBarOptions): strin
       (s) => `<option value="${escapeHtml(s.value)}"${s.selected ? ' selected' : ''}>${escapeHtml(s.label)}</option>`,
     )
     .join('');
+  const step = escapeHtml(o.step);
   return `<div class="controls">
-    <button id="first" title="first ${o.step} (Home)">«</button>
-    <button id="prev" title="one ${o.step} back (←)">‹</button>
-    <button id="play" title="play / pause (space)">▶</button>
-    <button id="next" title="one ${o.step} forward (→)">›</button>
-    <button id="last" title="last ${o.step} (End)">»</button>
-    <input id="scrub" type="range" min="0" max="0" value="0" aria-label="${o.step}">
-    <span id="turn">${o.step} 0</span>
-    <select id="speed" title="speed (+ / -)">${speeds}</select>${o.extra ?? ''}
+    <button id="first" type="button" aria-label="first ${step}" title="first ${step} (Home)">«</button>
+    <button id="prev" type="button" aria-label="one ${step} back" title="one ${step} back (←)">‹</button>
+    <button id="play" type="button" aria-label="play" title="play / pause (space)">▶</button>
+    <button id="next" type="button" aria-label="one ${step} forward" title="one ${step} forward (→)">›</button>
+    <button id="last" type="button" aria-label="last ${step}" title="last ${step} (End)">»</button>
+    <span class="scrub-box"><input id="scrub" type="range" min="0" max="0" value="0" aria-label="${step}"><span id="marks" aria-hidden="true" hidden></span></span>
+    <span id="turn">${step} 0</span>
+    <select id="speed" aria-label="speed" title="speed (+ / -)">${speeds}</select>${o.extra ?? ''}
     <a class="chrome" id="download" href="${escapeHtml(page.replayUrl)}" download="${escapeHtml(page.id)}.json">download replay</a>
-  </div>`;
+  </div>
+  <p id="status" class="sr-only" role="status" aria-live="polite"></p>`;
 }
 
 /** The styles of the logs panel (see logPanel). */

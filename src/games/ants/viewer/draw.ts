@@ -1,18 +1,25 @@
 import type { AntsState, World } from '../index.js';
 
-const ROCK = '#5b6472';
-const CLEAR = '#f7f5ef';
-const HILL = ['#f6c9c5', '#c9ccd3'];
-const ANT = ['#c62828', '#1d2330'];
-const MARK = ['#e57373', '#8d939e'];
-const FOOD_CARRIED = '#e0a800';
+export const ROCK = '#5b6472';
+export const CLEAR = '#f7f5ef';
+export const HILL = ['#f6c9c5', '#c9ccd3'] as const;
+export const ANT = ['#c62828', '#1d2330'] as const;
+export const MARK = ['#e57373', '#8d939e'] as const;
+export const FOOD_CARRIED = '#e0a800';
+/** Food on a cell: the more, the darker (up to 6 pieces and more). */
+export const foodColor = (f: number) => `rgba(46, 125, 50, ${Math.min(1, 0.25 + f / 8)})`;
 
-/** The hex world, odd rows shifted half a cell right as in the world files. */
+/** The world's drawing is at most this wide (it scales down with the page). */
+const WORLD_PX = 800;
+
+/** The hex world, odd rows shifted half a cell right as in the world files; the canvas is cut to fit it. */
 export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsState | null): void {
   const ctx = canvas.getContext('2d')!;
-  const cell = Math.max(2, Math.floor(canvas.width / (world.width + 0.5)));
+  const cell = Math.max(2, Math.floor(WORLD_PX / (world.width + 0.5)));
   const rowHeight = cell * 0.87;
+  const fitWidth = Math.ceil((world.width + 0.5) * cell);
   const fit = Math.ceil(world.height * rowHeight + 1);
+  if (canvas.width !== fitWidth) canvas.width = fitWidth;
   if (canvas.height !== fit) canvas.height = fit;
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   const food = state ? state.food : world.food;
@@ -25,7 +32,7 @@ export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsSt
       ctx.fillRect(left, top, cell, rowHeight + 1);
       const f = food[i]!;
       if (f > 0 && !world.rock[i]) {
-        ctx.fillStyle = `rgba(46, 125, 50, ${Math.min(1, 0.25 + f / 8)})`;
+        ctx.fillStyle = foodColor(f);
         ctx.fillRect(left + 1, top + 1, cell - 2, rowHeight - 1);
       }
       if (!state) continue;
@@ -53,16 +60,22 @@ export function drawWorld(canvas: HTMLCanvasElement, world: World, state: AntsSt
   }
 }
 
-/** Food on each anthill over the match, with a line at the round shown. */
+/**
+ * Food on each anthill over the match up to round `until` (the round shown,
+ * so that the chart tells no more than the field; the last one once the
+ * result may show), with a line at the round shown.
+ */
 export function drawChart(
   canvas: HTMLCanvasElement,
-  food: readonly (readonly [number, number, number])[],
+  allFood: readonly (readonly [number, number, number])[],
   rounds: number,
   round: number,
+  until: number,
 ): void {
   const ctx = canvas.getContext('2d')!;
   const { width, height } = canvas;
   ctx.clearRect(0, 0, width, height);
+  const food = until >= rounds ? allFood : allFood.filter(([r]) => r <= until);
   const max = Math.max(1, ...food.map(([, r, b]) => Math.max(r, b)));
   const x = (r: number) => (rounds > 0 ? (r / rounds) * (width - 2) + 1 : 1);
   const y = (v: number) => height - 4 - (v / max) * (height - 8);
@@ -79,7 +92,7 @@ export function drawChart(
       }
     });
     const lastPoint = food[food.length - 1];
-    if (lastPoint) ctx.lineTo(x(rounds), y(lastPoint[side]));
+    if (lastPoint) ctx.lineTo(x(Math.min(until, rounds)), y(lastPoint[side]));
     ctx.stroke();
   }
   ctx.strokeStyle = '#1d4fa8';

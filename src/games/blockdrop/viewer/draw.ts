@@ -10,15 +10,17 @@ import {
 } from '../index.js';
 
 export const PLAYER_COLORS = ['#1d4fa8', '#2e7d32', '#7b1fa2', '#37474f'];
-const STABLE = '#f7f5ef';
-const DROPPED = '#2b2f38';
+export const STABLE = '#f7f5ef';
+export const DROPPED = '#2b2f38';
+/** The ring round the player whose turn it is. */
+export const CURRENT = '#f2b705';
 const GRID = '#dfdbd0';
 const BLOCK_EDGE = '#8d939e';
 /** The longest countdown an attack sets: the far side of the board. */
-const LONGEST = (BLOCKS - 1) * FALL_TURNS_PER_BLOCK;
+export const LONGEST = (BLOCKS - 1) * FALL_TURNS_PER_BLOCK;
 
 /** Yellow for a long countdown to deep red for the last turn. */
-function warmth(t: number): string {
+export function warmth(t: number): string {
   const k = Math.min(1, (t - 1) / Math.max(1, LONGEST - 1));
   return `hsl(${Math.round(2 + 48 * k)}, 90%, ${Math.round(48 + 20 * k)}%)`;
 }
@@ -87,7 +89,7 @@ export function drawBoard(canvas: HTMLCanvasElement, state: BlockDropState, curr
     ctx.arc(x, y, radius, 0, Math.PI * 2);
     ctx.fill();
     if (k === current) {
-      ctx.strokeStyle = '#f2b705';
+      ctx.strokeStyle = CURRENT;
       ctx.lineWidth = Math.max(2, cell / 10);
       ctx.beginPath();
       ctx.arc(x, y, radius + ctx.lineWidth, 0, Math.PI * 2);

@@ -3,6 +3,8 @@ import { BLOCKDROP_REPLAY_FORMAT, type BlockDropReplay, type BlockDropReplayTurn
 import { drawBoard } from './draw.js';
 import { bindTurnControls, hashTurn, $, fail, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
 import { startLogPanel } from '../../../viewer/log-panel.js';
+import { startReveal, type Reveal } from '../../../viewer/reveal.js';
+import { scrubMarks } from '../../../viewer/scrub-marks.js';
 
 /**
  * The block-drop viewer: rebuilds every turn from the replay's start and
@@ -11,7 +13,8 @@ import { startLogPanel } from '../../../viewer/log-panel.js';
  */
 
 const config = readViewerConfig();
-const logs = startLogPanel(config);
+const marks = scrubMarks();
+const logs = startLogPanel(config, marks.failures);
 const canvas = $<HTMLCanvasElement>('board');
 const scrub = $<HTMLInputElement>('scrub');
 const speedSelect = $<HTMLSelectElement>('speed');
@@ -34,6 +37,7 @@ const OUTCOMES: Record<TurnOutcome, string> = {
 };
 
 let replay: BlockDropReplay;
+let reveal: Reveal;
 let names: string[] = [];
 const states: BlockDropState[] = [];
 let turn = 0;
@@ -66,8 +70,7 @@ function render(): void {
   scrub.value = String(turn);
   document.body.dataset.turn = String(turn);
   logs.show(turn);
-  const r = replay.result;
-  $('result').textContent = turn === total() ? (r.winner === null ? 'draw' : `player ${r.winner} wins`) : '';
+  reveal.show(turn === total());
   renderMoves();
   drawBoard(canvas, state, step ? step.p : null);
   history.replaceState(null, '', `#t=${turn}`);
@@ -108,6 +111,22 @@ function notes(s: BlockDropReplayTurn): string {
   return parts.join('; ');
 }
 
+/** The turn in words: who still stands, whose move is next, the blocks falling and fallen. */
+function describe(): string {
+  const state = stateAt(turn);
+  const standing = state.players.flatMap((p, k) => (p.fellAt === null ? [`${k} ${names[k]}`] : []));
+  const falling = state.blocks.filter((b) => b > 0).length;
+  const dropped = state.blocks.filter((b) => b < 0).length;
+  const next = replay.turns[turn];
+  const result = reveal.shown();
+  return (
+    `Turn ${turn} of ${total()}. Standing: ${standing.length ? standing.join(', ') : 'no one'}. ` +
+    `${falling} block${falling === 1 ? '' : 's'} counting down, ${dropped} dropped.` +
+    (next ? ` Next to move: player ${next.p}.` : '') +
+    (result ? ` Result: ${result}.` : '')
+  );
+}
+
 function go(t: number): void {
   turn = Math.max(0, Math.min(total(), Math.round(t)));
   render();
@@ -128,8 +147,13 @@ async function main(): Promise<void> {
   });
   names.forEach((name, k) => ($(`name-${k}`).textContent = name));
   scrub.max = String(total());
-  bindTurnControls({ go, current: () => turn, total }, scrub, speedSelect);
-  go(hashTurn() ?? 0);
+  marks.total(total());
+  const r = replay.result;
+  reveal = startReveal(r.winner === null ? 'draw' : `player ${r.winner} wins`, () => controls.announce());
+  const controls = bindTurnControls({ go, current: () => turn, total, describe }, scrub, speedSelect, {
+    field: canvas,
+  });
+  controls.show(hashTurn() ?? 0);
   document.body.dataset.ready = 'true';
 }
 

@@ -11,9 +11,11 @@ import {
 
 /** Red, blue, grey: puck colors; the first two are also the teams'. */
 export const COLORS = ['#d8342c', '#1f63d1', '#9aa1aa'];
-const FIELD_BG = '#f8f6ef';
+export const FIELD_BG = '#f8f6ef';
 const GRID = '#e8e4d8';
-const HALO = 'rgba(255, 196, 0, 0.75)';
+export const HALO = 'rgba(255, 196, 0, 0.75)';
+/** The alpha of a closing loop's fill. */
+export const LOOP_ALPHA = 0.16;
 /** Farther than this between two turns is a wrap or a jump, not motion worth drawing in between. */
 const JUMP = 100;
 
@@ -163,7 +165,7 @@ function drawLoop(ctx: CanvasRenderingContext2D, capture: Capture): void {
   ctx.rect(0, 0, FIELD, FIELD);
   ctx.clip();
   ctx.fillStyle = COLORS[capture.seat]!;
-  ctx.globalAlpha = 0.16;
+  ctx.globalAlpha = LOOP_ALPHA;
   for (let dx = -1; dx <= 1; dx++) {
     for (let dy = -1; dy <= 1; dy++) {
       ctx.beginPath();

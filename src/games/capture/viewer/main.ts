@@ -3,6 +3,8 @@ import { CAPTURE_REPLAY_FORMAT, fromNumbers, type CaptureReplay, type MoveNumber
 import { drawField, type Capture } from './draw.js';
 import { bindTurnControls, hashTurn, $, fail, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
 import { startLogPanel } from '../../../viewer/log-panel.js';
+import { startReveal, type Reveal } from '../../../viewer/reveal.js';
+import { scrubMarks } from '../../../viewer/scrub-marks.js';
 
 /**
  * The Capture viewer: every turn rebuilt by replaying the moves with the
@@ -12,13 +14,15 @@ import { startLogPanel } from '../../../viewer/log-panel.js';
  */
 
 const config = readViewerConfig();
-const logs = startLogPanel(config);
+const marks = scrubMarks();
+const logs = startLogPanel(config, marks.failures);
 const canvas = $<HTMLCanvasElement>('field');
 const scrub = $<HTMLInputElement>('scrub');
 const speedSelect = $<HTMLSelectElement>('speed');
 const SIDES = ['red', 'blue'] as const;
 
 let replay: CaptureReplay;
+let reveal: Reveal;
 let names: string[] = [];
 const states: CaptureState[] = [];
 let turn = 0;
@@ -65,9 +69,7 @@ function render(): void {
   scrub.value = String(turn);
   document.body.dataset.turn = String(turn);
   logs.show(turn);
-  const r = replay.result;
-  $('result').textContent =
-    turn === total() ? (r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy})`) : '';
+  reveal.show(turn === total());
   renderMoves();
   paint(0);
   history.replaceState(null, '', `#t=${turn}`);
@@ -109,6 +111,19 @@ function renderMoves(): void {
   }
 }
 
+/** The turn in words: the pucks of each colour, and the loops closing in it. */
+function describe(): string {
+  const counts = [0, 1, 2].map((k) => stateAt(turn).pucks.filter((p) => p.color === k).length);
+  const loops = (replay.turns[turn]?.c ?? []).filter((c) => c.p.length > 0);
+  const closing = loops.map((c) => `${SIDES[c.s]}'s loop takes ${c.p.length} puck${c.p.length === 1 ? '' : 's'}`);
+  const result = reveal.shown();
+  return (
+    `Turn ${turn} of ${total()}. Pucks: red ${names[0]} ${counts[0]}, blue ${names[1]} ${counts[1]}, grey ${counts[2]}.` +
+    (closing.length ? ` Next: ${closing.join('; ')}.` : '') +
+    (result ? ` Result: ${result}.` : '')
+  );
+}
+
 function go(t: number): void {
   turn = Math.max(0, Math.min(total(), Math.round(t)));
   render();
@@ -126,8 +141,13 @@ async function main(): Promise<void> {
   });
   SIDES.forEach((side, k) => ($(`name-${side}`).textContent = names[k]!));
   scrub.max = String(total());
-  bindTurnControls({ go, current: () => turn, total, paint }, scrub, speedSelect);
-  go(hashTurn() ?? 0);
+  marks.total(total());
+  const r = replay.result;
+  reveal = startReveal(r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy})`, () => controls.announce());
+  const controls = bindTurnControls({ go, current: () => turn, total, paint, describe }, scrub, speedSelect, {
+    field: canvas,
+  });
+  controls.show(hashTurn() ?? 0);
   document.body.dataset.ready = 'true';
 }
 

@@ -3,8 +3,18 @@ import type { EncodedTurn } from '../replay.js';
 
 /** Canvas drawing of one moment of a match: the field, the children, snowballs in flight. */
 
-const TEAM = ['#d9362b', '#2563c9'] as const;
-const TEAM_SOFT = ['rgba(217,54,43,0.16)', 'rgba(37,99,201,0.16)'];
+export const TEAM = ['#d9362b', '#2563c9'] as const;
+/** A domain's tint, laid over the snow. */
+export const DOMAIN_ALPHA = 0.16;
+const TEAM_SOFT = TEAM.map((hex) => {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgba(${r},${g},${b},${DOMAIN_ALPHA})`;
+});
+export const TREE_GROUND = '#5c7a4b';
+export const BARE_GROUND = '#a89a84';
+export const DAZED = '#f2b705';
+export const OUTCOME = '#f25f05';
+export const POWDER = '#dbe7f3';
 
 export interface Frame {
   /** The state at the start of the turn being shown. */
@@ -64,9 +74,9 @@ export function drawFrame(ctx: CanvasRenderingContext2D, width: number, f: Frame
   }
 }
 
-function snowColor(height: number, tree: boolean): string {
-  if (tree) return '#5c7a4b';
-  if (height === 0) return '#a89a84';
+export function snowColor(height: number, tree: boolean): string {
+  if (tree) return TREE_GROUND;
+  if (height === 0) return BARE_GROUND;
   const shade = Math.min(height, 9);
   // More snow, brighter; 6 and more (impassable) turns blue-grey.
   if (shade >= 6) return `hsl(210, 22%, ${86 - (shade - 6) * 4}%)`;
@@ -153,13 +163,13 @@ function drawChildren(ctx: CanvasRenderingContext2D, s: number, f: Frame): void 
     ctx.fillText(String(c % 4), cx, cy + 1);
     drawHolding(ctx, now.holding, cx + r * 0.85, cy - r * 0.85, s);
     if (now.dazed > 1) {
-      ctx.fillStyle = '#f2b705';
+      ctx.fillStyle = DAZED;
       ctx.font = `bold ${Math.round(s * 0.5)}px system-ui, sans-serif`;
       ctx.fillText('?', cx - r, cy - r);
     }
     const outcome = f.turn?.o[c] ?? '';
     if (outcome !== '' && outcome !== 'dazed' && t > 0) {
-      ctx.fillStyle = '#f25f05';
+      ctx.fillStyle = OUTCOME;
       ctx.font = `bold ${Math.round(s * 0.5)}px system-ui, sans-serif`;
       ctx.fillText('!', cx + r, cy + r * 0.6);
     }
@@ -170,7 +180,7 @@ function drawHolding(ctx: CanvasRenderingContext2D, h: number, x: number, y: num
   if (h === Holding.EMPTY) return;
   if (h <= Holding.POWDER_3) {
     for (let k = 0; k < h; k++) {
-      ctx.fillStyle = '#dbe7f3';
+      ctx.fillStyle = POWDER;
       ctx.fillRect(x - s * 0.12 + k * s * 0.09, y - s * 0.05, s * 0.07, s * 0.07);
     }
     return;

@@ -1,18 +1,25 @@
-import { stateAt, visibleSpaces, type IcyReplay, type IcyState } from '../index.js';
-import { $, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
+import { Ground, stateAt, visibleSpaces, type IcyReplay, type IcyState } from '../index.js';
+import { $, bindTurnControls, hashTurn, loadReplay, readViewerConfig } from '../../../viewer/controls.js';
 import { startLogPanel } from '../../../viewer/log-panel.js';
+import { startReveal, type Reveal } from '../../../viewer/reveal.js';
+import { scrubMarks } from '../../../viewer/scrub-marks.js';
 import { drawFrame } from './draw.js';
 
 /**
  * The match viewer: loads the replay, shows any turn (key frame, then at most
  * 19 turns re-simulated with the engine itself), and plays the match on a
- * canvas. The URL's #t=N follows the scrubber.
+ * canvas with the shared controls. The URL's #t=N follows the scrubber.
  */
 
 const config = readViewerConfig();
-const logs = startLogPanel(config);
+const marks = scrubMarks();
+const logs = startLogPanel(config, marks.failures);
+/** One turn takes this long at 1×. */
+const TURN_MS = 700;
 
 let replay: IcyReplay;
+let reveal: Reveal;
+let names: [string, string] = ['red', 'blue'];
 const states = new Map<number, IcyState>();
 const stateOf = (t: number) => {
   let s = states.get(t);
@@ -24,52 +31,60 @@ const stateOf = (t: number) => {
 };
 
 let turn = 0;
-let progress = 0;
-let playing = false;
-let speed = 1;
 let viewer: number | null = null;
-let last = 0;
-const TURN_MS = 700;
 
 const canvas = $<HTMLCanvasElement>('field');
 const ctx = canvas.getContext('2d')!;
+const total = () => replay.turns.length;
 
 /** The field as large as the window allows, the controls below it still in view (the frame, when embedded). */
 function resize(): void {
   const box = $('stage').getBoundingClientRect();
   const controls = document.querySelector('.controls')!.getBoundingClientRect().height;
   const room = window.innerHeight - box.top - controls - (config.embed ? 16 : 48);
-  const side = Math.max(200, Math.floor(Math.min(box.width, room)));
+  const side = Math.max(160, Math.floor(Math.min(box.width, Math.max(room, 280))));
   const ratio = window.devicePixelRatio || 1;
   canvas.style.width = `${side}px`;
   canvas.style.height = `${side}px`;
   canvas.width = Math.floor(side * ratio);
   canvas.height = Math.floor(side * ratio);
-  render();
+  paint(0);
+}
+
+/** The field `progress` (0..1) of the way through the turn shown. */
+function paint(progress: number): void {
+  if (!replay) return;
+  const from = stateOf(turn);
+  const to = turn < total() ? stateOf(turn + 1) : from;
+  const hidden = viewer === null ? null : visibleSpaces(from, viewer === 0 ? 0 : 1).map((v) => (v ? 0 : 1));
+  drawFrame(ctx, canvas.width, { from, to, turn: replay.turns[turn] ?? null, progress, viewer, hidden });
 }
 
 function render(): void {
-  if (!replay) return;
-  const total = replay.turns.length;
-  const from = stateOf(turn);
-  const to = turn < total ? stateOf(turn + 1) : from;
-  let hidden: Uint8Array | null = null;
-  if (viewer !== null) {
-    hidden = visibleSpaces(from, viewer === 0 ? 0 : 1).map((v) => (v ? 0 : 1));
-  }
-  drawFrame(ctx, canvas.width, { from, to, turn: replay.turns[turn] ?? null, progress, viewer, hidden });
-  const shown = progress >= 1 && turn < total ? to : from;
-  $('turn').textContent = `turn ${shown.turn} / ${total}`;
+  const shown = stateOf(turn);
+  $('turn').textContent = `turn ${shown.turn} / ${total()}`;
   $('score-red').textContent = String(shown.score[0]);
   $('score-blue').textContent = String(shown.score[1]);
   $('hits-red').textContent = String(shown.hitScore[0]);
   $('hits-blue').textContent = String(shown.hitScore[1]);
   $<HTMLInputElement>('scrub').value = String(turn);
-  $('play').textContent = playing ? '❚❚' : '▶';
   document.body.dataset.turn = String(shown.turn);
+  reveal.show(turn === total());
   logs.show(shown.turn);
   $('view').textContent = viewer === null ? 'view: all' : viewer === 0 ? 'view: red' : 'view: blue';
   renderPanel();
+  paint(0);
+}
+
+/** The turn in words: the running score and what stands on the field. */
+function describe(): string {
+  const s = stateOf(turn);
+  const snowmen = [Ground.RED_SNOWMAN, Ground.BLUE_SNOWMAN].map((g) => s.ground.filter((x) => x === g).length);
+  const dazed = s.children.filter((c) => c.dazed > 0).length;
+  const side = (k: 0 | 1) =>
+    `${k ? 'blue' : 'red'} ${names[k]} ${s.score[k]} (${s.hitScore[k]} from hits, ${snowmen[k]} snowm${snowmen[k] === 1 ? 'a' : 'e'}n)`;
+  const result = reveal.shown();
+  return `Turn ${s.turn} of ${total()}. ${side(0)}; ${side(1)}. ${dazed} of 8 children dazed.${result ? ` Result: ${result}.` : ''}`;
 }
 
 function renderPanel(): void {
@@ -106,93 +121,15 @@ function renderPanel(): void {
   $('calls').textContent = calls.join('\n');
 }
 
-function seek(t: number, keepPlaying = false): void {
-  turn = Math.max(0, Math.min(replay.turns.length, Math.round(t)));
-  progress = 0;
-  if (!keepPlaying) playing = false;
+function go(t: number): void {
+  turn = Math.max(0, Math.min(total(), Math.round(t)));
   history.replaceState(null, '', `#t=${turn}`);
   render();
 }
 
-function tick(now: number): void {
-  if (playing && replay) {
-    const dt = last ? now - last : 0;
-    progress += (dt * speed) / TURN_MS;
-    if (progress >= 1) {
-      if (turn >= replay.turns.length - 1) {
-        turn = replay.turns.length;
-        progress = 0;
-        playing = false;
-      } else {
-        turn++;
-        progress = 0;
-      }
-      history.replaceState(null, '', `#t=${turn}`);
-    }
-    render();
-  }
-  last = now;
-  requestAnimationFrame(tick);
-}
-
-function hashTurn(): number | null {
-  const m = /t=(\d+)/.exec(location.hash);
-  return m ? Number(m[1]) : null;
-}
-
-function bind(): void {
-  $('play').onclick = () => {
-    if (turn >= replay.turns.length) turn = 0;
-    playing = !playing;
-    render();
-  };
-  $('prev').onclick = () => seek(turn - 1);
-  $('next').onclick = () => seek(turn + 1);
-  $('first').onclick = () => seek(0);
-  $('last').onclick = () => seek(replay.turns.length);
-  $<HTMLInputElement>('scrub').oninput = (e) => seek(Number((e.target as HTMLInputElement).value));
-  $<HTMLSelectElement>('speed').onchange = (e) => {
-    speed = Number((e.target as HTMLSelectElement).value);
-  };
-  $('view').onclick = () => {
-    viewer = viewer === null ? 0 : viewer === 0 ? 1 : null;
-    render();
-  };
-  window.addEventListener('keydown', (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
-    const actions: Record<string, () => void> = {
-      ' ': () => $('play').click(),
-      ArrowLeft: () => seek(turn - 1),
-      ArrowRight: () => seek(turn + 1),
-      Home: () => seek(0),
-      End: () => seek(replay.turns.length),
-      v: () => $('view').click(),
-      '+': () => setSpeed(speed * 2),
-      '-': () => setSpeed(speed / 2),
-    };
-    const act = actions[e.key];
-    if (act) {
-      e.preventDefault();
-      act();
-    }
-  });
-  window.addEventListener('hashchange', () => {
-    const t = hashTurn();
-    if (t !== null && t !== turn) seek(t);
-  });
-  window.addEventListener('resize', resize);
-}
-
-function setSpeed(v: number): void {
-  speed = Math.max(0.25, Math.min(16, v));
-  const select = $<HTMLSelectElement>('speed');
-  select.value = String(speed);
-  if (select.value !== String(speed)) {
-    const option = document.createElement('option');
-    option.value = option.textContent = String(speed);
-    select.appendChild(option);
-    select.value = String(speed);
-  }
+function resultText(r: IcyReplay['result']): string {
+  if (r.forfeit) return r.forfeit === 'both' ? 'both forfeit' : `${r.forfeit} forfeits`;
+  return r.winner === 'draw' ? 'draw' : `${r.winner} wins (${r.decidedBy.replace(/_/g, ' ')})`;
 }
 
 async function start(): Promise<void> {
@@ -200,21 +137,32 @@ async function start(): Promise<void> {
   if (!loaded) return;
   replay = loaded;
   const bots = replay.manifest.bots;
-  $('name-red').textContent = bots.red.name ?? 'red';
-  $('name-blue').textContent = bots.blue.name ?? 'blue';
-  const r = replay.result;
-  $('result').textContent = r.forfeit
-    ? `${r.forfeit} forfeits`
-    : r.winner === 'draw'
-      ? 'draw'
-      : `${r.winner} wins (${r.decidedBy.replace('_', ' ')})`;
-  $<HTMLInputElement>('scrub').max = String(replay.turns.length);
-  bind();
-  const t = hashTurn();
-  seek(t ?? 0);
+  names = [bots.red.name ?? 'red', bots.blue.name ?? 'blue'];
+  $('name-red').textContent = names[0];
+  $('name-blue').textContent = names[1];
+  $<HTMLInputElement>('scrub').max = String(total());
+  marks.total(total());
+  reveal = startReveal(resultText(replay.result), () => controls.announce());
+  const controls = bindTurnControls(
+    { go, current: () => turn, total, paint, describe },
+    $<HTMLInputElement>('scrub'),
+    $<HTMLSelectElement>('speed'),
+    { stepsPerUnit: 1000 / TURN_MS, field: canvas },
+  );
+  $('view').onclick = () => {
+    viewer = viewer === null ? 0 : viewer === 0 ? 1 : null;
+    render();
+  };
+  window.addEventListener('keydown', (e) => {
+    if (e.key !== 'v' || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    e.preventDefault();
+    $('view').click();
+  });
+  window.addEventListener('resize', resize);
+  controls.show(hashTurn() ?? 0);
   resize();
   document.body.dataset.ready = 'true';
-  requestAnimationFrame(tick);
 }
 
 start().catch((e: Error) => {
