@@ -48,11 +48,13 @@ button.primary, .button.primary { background: var(--accent); color: var(--accent
 .paths .card p { margin: 0; flex: 1; }
 .game-card { display: flex; flex-direction: column; gap: var(--space-2); margin: 0; }
 .game-card h3, .game-card p { margin: 0; }
+.game-card .card-links { margin-top: auto; }
+.card-links a { white-space: nowrap; }
 .game-card img { width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: cover; border-radius: 4px; border: 1px solid var(--border); background: var(--bg); }
 .item-list { list-style: none; padding: 0; margin: 0; display: grid; gap: var(--space-2); }
 .item-list li { background: var(--card); border: 1px solid var(--border); border-radius: var(--radius); padding: var(--space-2) var(--space-3); overflow-wrap: anywhere; }
 .item-list .meta { color: var(--muted); font-size: var(--text-sm); }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: var(--space-1) var(--space-3); margin: var(--space-2) 0; }
+dl.facts { display: grid; align-items: baseline; grid-template-columns: max-content 1fr; gap: var(--space-1) var(--space-3); margin: var(--space-2) 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .grid { display: grid; gap: 12px; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); }
@@ -91,7 +93,8 @@ svg.chart .axis { stroke: var(--border); }
 progress { width: 100%; max-width: 420px; }
 @media (max-width: 560px) {
   .table-wrap.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-  .table-wrap.stack table, .table-wrap.stack tbody, .table-wrap.stack tr, .table-wrap.stack td { display: block; }
+  .table-wrap.stack table, .table-wrap.stack tbody, .table-wrap.stack tr, .table-wrap.stack td, .table-wrap.stack tbody th { display: block; }
+  .table-wrap.stack tbody th { border: 0; padding: 0 0 2px; }
   .table-wrap.stack tr { background: var(--card); border: 1px solid var(--border); border-radius: var(--radius); padding: var(--space-2) var(--space-3); margin-bottom: var(--space-2); }
   .table-wrap.stack td { border: 0; padding: 1px 0; white-space: normal; overflow-wrap: anywhere; text-align: left; min-width: 0; }
   .table-wrap.stack td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: var(--text-sm); }
@@ -100,5 +103,6 @@ progress { width: 100%; max-width: 420px; }
   .site-main { padding: var(--space-2) 10px 30px; } th, td { padding: 4px 5px; }
   .site-main h1 { font-size: var(--text-xl); } .site-main h2 { font-size: var(--text-lg); } .lead { font-size: var(--text-md); }
   iframe.viewer { aspect-ratio: 9 / 16; min-height: 560px; }
+  svg.chart { overflow: visible; } svg.chart text { font-size: 20px; }
 }
 `;

@@ -89,9 +89,11 @@ export function timeUsed(fields: Fields, record: Fields, fuelPerMs: number): Tim
   return { usedMs: fields.fuel / fuelPerMs, budgetMs: budgetFuel / fuelPerMs, fuel: fields.fuel, budgetFuel };
 }
 
-/** "1,234 ms", "0.4 ms". */
+/** "1,234 ms", "4.7 ms", "0.04 ms". */
 export function msText(ms: number): string {
-  return ms < 10 ? `${(Math.round(ms * 10) / 10).toLocaleString('en-US')} ms` : `${count(Math.round(ms))} ms`;
+  if (ms >= 10) return `${count(Math.round(ms))} ms`;
+  const digits = ms < 1 ? 100 : 10;
+  return `${(Math.round(ms * digits) / digits).toLocaleString('en-US')} ms`;
 }
 
 /** "1.4%", "<0.1%". */

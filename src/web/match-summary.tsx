@@ -44,8 +44,9 @@ export function resultText(record: Fields): string {
   const winner = record.winner;
   if (record.status && record.status !== 'finished') return String(record.status);
   if (winner === null || winner === undefined || winner === 'draw') return 'draw';
-  if (Array.isArray(winner)) return `won by ${winner.join(', ')}`;
-  return `won by ${String(winner)}`;
+  const seat = (w: unknown) => (typeof w === 'number' ? `player ${w}` : String(w));
+  if (Array.isArray(winner)) return `won by ${winner.map(seat).join(', ')}`;
+  return `won by ${seat(winner)}`;
 }
 
 /** The result first, in a sentence, then each seat: its bot, language, score, time used of its budget, failures. */
@@ -72,6 +73,7 @@ export function MatchSummary({ record, fuelPerMs }: { record: Fields; fuelPerMs:
           { label: 'Failures' },
           ...extra.map((k) => ({ label: fieldLabel(k) })),
         ]}
+        stack
       >
         {seats.map(({ seat, fields }, k) => (
           <tr>
@@ -84,13 +86,15 @@ export function MatchSummary({ record, fuelPerMs }: { record: Fields; fuelPerMs:
                 </>
               ) : null}
             </th>
-            <td>{cell(fields.name)}</td>
-            <td>{languageTitle(fields.kind)}</td>
+            <td data-label="Bot">{cell(fields.name)}</td>
+            <td data-label="Language">{languageTitle(fields.kind)}</td>
             {scores ? <ScoreCell score={scores[seat]} decidedBy={record.decidedBy} /> : null}
             {hasTime ? <TimeCell time={times[k] ?? null} /> : null}
-            <td class="wrap">{fields.forfeit ? 'forfeited' : failureText(fields) || 'none'}</td>
+            <td class="wrap" data-label="Failures">
+              {fields.forfeit ? 'forfeited' : failureText(fields) || 'none'}
+            </td>
             {extra.map((key) => (
-              <td>{cell(fields[key])}</td>
+              <td data-label={fieldLabel(key)}>{cell(fields[key])}</td>
             ))}
           </tr>
         ))}
@@ -105,7 +109,7 @@ function ScoreCell({ score, decidedBy }: { score: unknown; decidedBy: unknown })
     ? Object.entries(score).filter(([k, v]) => k !== 'total' && (typeof v !== 'object' || v === null))
     : [];
   return (
-    <td class="wrap">
+    <td class="wrap" data-label="Score">
       {main === null ? cell(score) : main.toLocaleString('en-US')}
       {parts.length > 0 ? (
         <span class="muted">{` (${parts.map(([k, v]) => `${fieldLabel(k).toLowerCase()} ${cell(v)}`).join(', ')})`}</span>
@@ -115,10 +119,10 @@ function ScoreCell({ score, decidedBy }: { score: unknown; decidedBy: unknown })
 }
 
 function TimeCell({ time }: { time: TimeUsed | null }) {
-  if (!time) return <td>–</td>;
+  if (!time) return <td data-label="Time used">–</td>;
   const fuel = `${time.fuel.toLocaleString('en-US')} fuel of ${time.budgetFuel.toLocaleString('en-US')}`;
   return (
-    <td>
+    <td data-label="Time used">
       <span title={fuel}>
         {`${msText(time.usedMs)} of ${msText(time.budgetMs)} (${shareText(time.usedMs, time.budgetMs)})`}
       </span>

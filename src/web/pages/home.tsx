@@ -140,7 +140,7 @@ export function HomePage({
                   <a href={`/games/${g.id}`}>{g.title}</a>
                 </h3>
                 <p>{g.summary}</p>
-                <p>
+                <p class="card-links">
                   <a href={`/games/${g.id}`}>Rules and example bots</a> · <a href={`/games/${g.id}#try`}>Try it</a>
                 </p>
               </article>
