@@ -83,6 +83,9 @@ form.stack label.check { display: flex; gap: 8px; align-items: center; font-weig
 .key-box summary { cursor: pointer; }
 .key-box form { display: flex; gap: 6px; margin-top: 6px; flex-wrap: wrap; }
 iframe.viewer { display: block; width: 100%; height: auto; aspect-ratio: 4 / 5; min-height: 480px; max-height: 1000px; border: 1px solid var(--border); border-radius: var(--radius); background: var(--card); }
+iframe.viewer[data-game="capture"] { aspect-ratio: 6 / 5; }
+iframe.viewer[data-game="blockdrop"] { aspect-ratio: 4 / 3; }
+iframe.viewer[data-game="ants"] { aspect-ratio: 3 / 2; }
 .replay-frame { margin: var(--space-3) 0; }
 .replay-frame h2 { margin-top: 0; }
 svg.chart { width: 100%; height: auto; max-height: 320px; }
@@ -102,7 +105,7 @@ progress { width: 100%; max-width: 420px; }
 @media (max-width: 480px) {
   .site-main { padding: var(--space-2) 10px 30px; } th, td { padding: 4px 5px; }
   .site-main h1 { font-size: var(--text-xl); } .site-main h2 { font-size: var(--text-lg); } .lead { font-size: var(--text-md); }
-  iframe.viewer { aspect-ratio: 9 / 16; min-height: 560px; }
+  iframe.viewer, iframe.viewer[data-game] { aspect-ratio: 9 / 16; min-height: 560px; }
   svg.chart { overflow: visible; } svg.chart text { font-size: 20px; }
 }
 `;
