@@ -16,7 +16,7 @@ const SHOTS = 'test-output/every-page';
 const WIDTHS = [1280, 360] as const;
 const SCHEMES = ['light', 'dark'] as const;
 /** Words that would give a match's result away. */
-const RESULT_WORDS = /\b(wins?|won|winner|draw)\b/i;
+const RESULT_WORDS = /\b(wins?|won|winner|draw|forfeit(s|ed))\b/i;
 
 interface Visit {
   /** The screenshot's name. */
