@@ -105,7 +105,7 @@ progress { width: 100%; max-width: 420px; }
 @media (max-width: 480px) {
   .site-main { padding: var(--space-2) 10px 30px; } th, td { padding: 4px 5px; }
   .site-main h1 { font-size: var(--text-xl); } .site-main h2 { font-size: var(--text-lg); } .lead { font-size: var(--text-md); }
-  iframe.viewer, iframe.viewer[data-game] { aspect-ratio: 9 / 16; min-height: 560px; }
+  iframe.viewer, iframe.viewer[data-game] { aspect-ratio: 9 / 16; min-height: 660px; }
   svg.chart { overflow: visible; } svg.chart text { font-size: 26px; }
 }
 `;
