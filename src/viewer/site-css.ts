@@ -78,6 +78,7 @@ form.inline { display: inline-flex; gap: 6px; align-items: center; flex-wrap: wr
 .secret { word-break: break-all; font-size: 1.05em; }
 form.stack label.check { display: flex; gap: 8px; align-items: center; font-weight: 400; }
 [role="alert"]:not(:empty) { color: var(--danger); font-weight: 600; }
+[role="alert"]:empty { margin: 0; }
 .ok { color: var(--ok); }
 .key-box { margin-left: auto; }
 .key-box summary { cursor: pointer; }
