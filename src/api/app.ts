@@ -44,6 +44,7 @@ import { docs } from './route-docs.js';
 import { bodyGuard, csrfGuard, hostGuard, securityHeaders } from './guard.js';
 import { inlineHashes, viewerPolicy } from './policies.js';
 import { LOOPBACK_SITE, type Site } from './site.js';
+import { FUEL_PER_MS } from '../sandbox/policy.js';
 
 /** The stores the API reads and writes (every backend's but the webhook lanes'), and how it runs. */
 export interface AppConfig extends Omit<Stores, 'deliveries' | 'batches'> {
@@ -146,7 +147,7 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
   gameRoutes(app);
 
   // The web pages read and write through these routes (app.request, in-process), under the API's own rules.
-  webRoutes(app, { api: (path, init) => Promise.resolve(app.request(path, init)) });
+  webRoutes(app, { api: (path, init) => Promise.resolve(app.request(path, init)), fuelPerMs: FUEL_PER_MS });
 
   app.post('/v1/matches', docs.createMatch, auth, async (c) => {
     // With Prefer: respond-async, as with async: true (a retry is the same request either way).

@@ -1,3 +1,15 @@
+import { botLanguages } from '../core/bot-languages.js';
+import { fieldLabel, seatLabel } from './field-labels.js';
+import {
+  failureText,
+  msText,
+  primaryScore,
+  resultSentence,
+  SHOWN_ELSEWHERE,
+  shareText,
+  type TimeUsed,
+  timeUsed,
+} from './match-facts.js';
 import { Table } from './table.js';
 
 /** A match record of any game, shown without knowing the game: result, seats, scores, manifest. */
@@ -32,46 +44,96 @@ export function resultText(record: Fields): string {
   const winner = record.winner;
   if (record.status && record.status !== 'finished') return String(record.status);
   if (winner === null || winner === undefined || winner === 'draw') return 'draw';
-  if (Array.isArray(winner)) return `won by ${winner.join(', ')}`;
-  return `won by ${String(winner)}`;
+  const seat = (w: unknown) => (typeof w === 'number' ? `player ${w}` : String(w));
+  if (Array.isArray(winner)) return `won by ${winner.map(seat).join(', ')}`;
+  return `won by ${seat(winner)}`;
 }
 
-export function MatchSummary({ record }: { record: Fields }) {
+/** The result first, in a sentence, then each seat: its bot, language, score, time used of its budget, failures. */
+export function MatchSummary({ record, fuelPerMs }: { record: Fields; fuelPerMs: number }) {
   const seats = seatsOf(record);
   const scores = isObject(record.scores) ? record.scores : null;
-  const extra = [...new Set(seats.flatMap((s) => Object.keys(s.fields)))].filter(
-    (k) => !['name', 'kind', 'sha256', 'botId'].includes(k),
-  );
+  const times = seats.map((s) => timeUsed(s.fields, record, fuelPerMs));
+  const hasTime = times.some((t) => t !== null);
+  const extra = [...new Set(seats.flatMap((s) => Object.keys(s.fields)))].filter((k) => !SHOWN_ELSEWHERE.has(k));
+  const winners = new Set((Array.isArray(record.winner) ? record.winner : [record.winner]).map(String));
   return (
     <section class="card" aria-labelledby="result-title">
       <h2 id="result-title">Result: {resultText(record)}</h2>
-      <p class="muted">
-        {record.decidedBy ? `Decided by ${cell(record.decidedBy)}. ` : ''}
-        {record.forfeit ? `Forfeit: ${cell(record.forfeit)}. ` : ''}
-        {typeof record.turns === 'number' ? `${record.turns} turns. ` : ''}
-        {typeof record.rounds === 'number' ? `${record.rounds} rounds. ` : ''}
+      <p class="lead" id="result-line">
+        {resultSentence(record, seats)}
       </p>
       <Table
         columns={[
           { label: 'Seat' },
           { label: 'Bot' },
-          { label: 'Kind' },
+          { label: 'Language' },
           ...(scores ? [{ label: 'Score' }] : []),
-          ...extra.map((label) => ({ label })),
+          ...(hasTime ? [{ label: 'Time used (of its budget)' }] : []),
+          { label: 'Failures' },
+          ...extra.map((k) => ({ label: fieldLabel(k) })),
         ]}
+        stack
       >
-        {seats.map(({ seat, fields }) => (
+        {seats.map(({ seat, fields }, k) => (
           <tr>
-            <th scope="row">{seat}</th>
-            <td>{cell(fields.name)}</td>
-            <td>{cell(fields.kind)}</td>
-            {scores ? <td>{cell(scores[seat])}</td> : null}
-            {extra.map((k) => (
-              <td class={k === 'forfeit' ? 'wrap' : undefined}>{cell(fields[k])}</td>
+            <th scope="row">
+              {seatLabel(seat)}
+              {record.status === 'finished' && winners.has(seat) ? (
+                <>
+                  {' '}
+                  <span class="badge win">won</span>
+                </>
+              ) : null}
+            </th>
+            <td data-label="Bot">{cell(fields.name)}</td>
+            <td data-label="Language">{languageTitle(fields.kind)}</td>
+            {scores ? <ScoreCell score={scores[seat]} decidedBy={record.decidedBy} /> : null}
+            {hasTime ? <TimeCell time={times[k] ?? null} /> : null}
+            <td class="wrap" data-label="Failures">
+              {fields.forfeit ? 'forfeited' : failureText(fields) || 'none'}
+            </td>
+            {extra.map((key) => (
+              <td data-label={fieldLabel(key)}>{cell(fields[key])}</td>
             ))}
           </tr>
         ))}
       </Table>
     </section>
   );
+}
+
+function ScoreCell({ score, decidedBy }: { score: unknown; decidedBy: unknown }) {
+  const main = primaryScore(score, decidedBy);
+  const parts = isObject(score)
+    ? Object.entries(score).filter(([k, v]) => k !== 'total' && (typeof v !== 'object' || v === null))
+    : [];
+  return (
+    <td class="wrap" data-label="Score">
+      {main === null ? cell(score) : main.toLocaleString('en-US')}
+      {parts.length > 0 ? (
+        <span class="muted">{` (${parts.map(([k, v]) => `${fieldLabel(k).toLowerCase()} ${cell(v)}`).join(', ')})`}</span>
+      ) : null}
+    </td>
+  );
+}
+
+function TimeCell({ time }: { time: TimeUsed | null }) {
+  if (!time) return <td data-label="Time used">–</td>;
+  const fuel = `${time.fuel.toLocaleString('en-US')} fuel of ${time.budgetFuel.toLocaleString('en-US')}`;
+  return (
+    <td data-label="Time used">
+      <span title={fuel}>
+        {`${msText(time.usedMs)} of ${msText(time.budgetMs)} (${shareText(time.usedMs, time.budgetMs)})`}
+      </span>
+    </td>
+  );
+}
+
+/** A kind's language for people ("js" → "JavaScript"); other kinds (an ant brain) as they are. */
+function languageTitle(kind: unknown): string {
+  if (typeof kind !== 'string') return '–';
+  const language = botLanguages().find((l) => l.kind === kind);
+  if (language) return language.title;
+  return kind === 'ant' ? 'Ant brain' : kind;
 }

@@ -34,6 +34,8 @@ import { fragment, html, wantsFragment } from './render.js';
 export interface WebDeps {
   /** The API, called in-process: pages show what the API lets the reader see, no more. */
   readonly api: ApiCall;
+  /** Fuel per millisecond of the calibrated machine (src/sandbox/policy.ts): bots' fuel shown as time. */
+  readonly fuelPerMs: number;
 }
 
 type Handler = (c: Context) => Promise<Response>;
@@ -46,7 +48,7 @@ const NONE = { items: [] } as const;
  * The web front end: server-rendered pages (hono/jsx) over the API, readable
  * without script; the stylesheet and the script they share; the forms' actions.
  */
-export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
+export function webRoutes(app: Hono<any>, { api, fuelPerMs }: WebDeps): void {
   const asset = (body: string, type: string) => (c: Context) =>
     c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300' });
   app.get('/assets/site.css', asset(SITE_CSS, 'text/css'));
@@ -212,7 +214,15 @@ export function webRoutes(app: Hono<any>, { api }: WebDeps): void {
         : [];
       return html(
         c,
-        <MatchPage record={record} game={game} formats={formats} seats={readable} keySent={keySent} now={new Date()} />,
+        <MatchPage
+          record={record}
+          game={game}
+          formats={formats}
+          seats={readable}
+          keySent={keySent}
+          fuelPerMs={fuelPerMs}
+          now={new Date()}
+        />,
       );
     }),
   );

@@ -9,6 +9,8 @@ export interface SeatErrorsItem {
   readonly turns: readonly (readonly [number, number])[] | null;
   readonly turnsCut?: boolean;
   readonly errors?: readonly SeatError[] | null;
+  /** The failure that ended or marked the seat, where the API gives it. */
+  readonly failure?: { readonly turn: number | null; readonly code: string; readonly message: string } | null;
 }
 
 interface SeatError {

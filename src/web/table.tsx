@@ -6,10 +6,23 @@ export interface Column {
   readonly num?: boolean;
 }
 
-/** A table that scrolls sideways on a narrow screen instead of widening the page. */
-export function Table({ columns, id, children }: { columns: readonly Column[]; id?: string; children?: Child }) {
+/**
+ * A table that scrolls sideways on a narrow screen instead of widening the page; with `stack`, its
+ * rows become cards there instead (each cell shows its `data-label`).
+ */
+export function Table({
+  columns,
+  id,
+  stack,
+  children,
+}: {
+  columns: readonly Column[];
+  id?: string;
+  stack?: boolean;
+  children?: Child;
+}) {
   return (
-    <div class="table-wrap">
+    <div class={stack ? 'table-wrap stack' : 'table-wrap'}>
       <table {...(id ? { id } : {})}>
         <thead>
           <tr>

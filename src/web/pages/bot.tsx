@@ -71,7 +71,7 @@ export function BotContent({
   return (
     <>
       <h1>{bot.name ?? bot.id}</h1>
-      <dl class="card">
+      <dl class="card facts">
         <dt>Id</dt>
         <dd>
           <code>{bot.id}</code>

@@ -81,9 +81,14 @@ export function ErrorPage({ status, code, message }: { status: number; code: str
   return (
     <Page title={`Error ${status}`}>
       <h1>{status === 404 ? 'Not found' : 'Something went wrong'}</h1>
-      <p role="alert">{message}</p>
-      <p class="muted">
-        Code <code>{code}</code>. <a href="/">Back to the home page</a>
+      <div class="callout error">
+        <p role="alert">{message}</p>
+        <p class="muted">
+          Code <code>{code}</code>
+        </p>
+      </div>
+      <p>
+        <a href="/">Back to the home page</a> · <a href="/#games">The games</a> · <a href="/upload">Upload a bot</a>
       </p>
     </Page>
   );

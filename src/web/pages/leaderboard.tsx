@@ -129,16 +129,18 @@ export function LeaderboardPage({
         {(view.recentMatches ?? []).length === 0 ? (
           <p class="muted">No matches yet.</p>
         ) : (
-          <Table columns={MATCH_COLUMNS}>
+          <Table columns={MATCH_COLUMNS} stack>
             {(view.recentMatches ?? []).map((line) => (
               <tr>
-                <td>
+                <td data-label="Match">
                   <a href={`/matches/${String(line.match)}`}>{String(line.match).slice(0, 8)}</a> ·{' '}
                   <a href={`/v1/matches/${String(line.match)}/view`}>viewer</a>
                 </td>
-                <td>{seatsOfLine(line, names)}</td>
-                <td>{line.winner === undefined ? '–' : resultText({ winner: line.winner })}</td>
-                <td>{typeof line.finishedAt === 'string' ? ago(line.finishedAt, now) : '–'}</td>
+                <td class="wrap" data-label="Seats">
+                  {seatsOfLine(line, names)}
+                </td>
+                <td data-label="Result">{line.winner === undefined ? '–' : resultText({ winner: line.winner })}</td>
+                <td data-label="Finished">{typeof line.finishedAt === 'string' ? ago(line.finishedAt, now) : '–'}</td>
               </tr>
             ))}
           </Table>
