@@ -32,7 +32,14 @@ export const enum Op {
   Flip = 7,
 }
 
+/** The instruction keywords of section 2.8, lower case (keywords are case-insensitive). */
+export const INSTRUCTIONS = ['sense', 'mark', 'unmark', 'pickup', 'drop', 'turn', 'move', 'flip'] as const;
+type Instruction = (typeof INSTRUCTIONS)[number];
+const isInstruction = (word: string): word is Instruction => (INSTRUCTIONS as readonly string[]).includes(word);
+
 export const SENSE_DIRS = ['here', 'ahead', 'leftahead', 'rightahead'] as const;
+/** Turn's argument: index 0 is Left, 1 is Right. */
+export const TURNS = ['left', 'right'] as const;
 
 /** Conditions 0..5 and 7..9 stand alone; Marker i is encoded as 10 + i. */
 export const CONDITIONS = [
@@ -106,6 +113,7 @@ class LineError extends Error {}
 function compileLine(tokens: readonly string[], states: number): number[] {
   const reader = new TokenReader(tokens, states);
   const keyword = reader.word('an instruction');
+  if (!isInstruction(keyword)) throw new LineError(`unknown instruction '${tokens[0]}'`);
   let instruction: number[];
   switch (keyword) {
     case 'sense': {
@@ -128,7 +136,7 @@ function compileLine(tokens: readonly string[], states: number): number[] {
       instruction = [Op.Drop, 0, reader.state(), 0, 0];
       break;
     case 'turn':
-      instruction = [Op.Turn, reader.choice('Left or Right', ['left', 'right']), reader.state(), 0, 0];
+      instruction = [Op.Turn, reader.choice('Left or Right', TURNS), reader.state(), 0, 0];
       break;
     case 'move':
       instruction = [Op.Move, 0, reader.state(), reader.state(), 0];
@@ -139,8 +147,11 @@ function compileLine(tokens: readonly string[], states: number): number[] {
       instruction = [Op.Flip, p, reader.state(), reader.state(), 0];
       break;
     }
-    default:
-      throw new LineError(`unknown instruction '${tokens[0]}'`);
+    default: {
+      // INSTRUCTIONS and these cases must agree: the compiler refuses a keyword left without a case.
+      const missing: never = keyword;
+      throw new LineError(`unknown instruction '${missing}'`);
+    }
   }
   reader.end();
   return instruction;
