@@ -39,7 +39,7 @@ export function FirstBots({ game, bots }: { game: GameModule; bots: readonly Bot
             {bot.language} <span class="muted">({bot.name})</span>
           </summary>
           <FirstBotSteps game={game} bot={bot} />
-          <pre class="input-box" tabindex={0} role="region" aria-label={`${bot.name}, ${bot.language}`}>
+          <pre class="input-box" tabindex={0}>
             <code>{bot.text}</code>
           </pre>
         </details>

@@ -126,12 +126,7 @@ function FirstInput({ game, input, where }: { game: GameModule; input: string; w
         What the first seat reads on the first turn {where}, exactly as the engine sends it ({lines.length} lines
         {long ? ', scroll for the rest' : ''}):
       </p>
-      <pre
-        class="input-box"
-        tabindex={0}
-        role="region"
-        aria-label={`${game.title}: the first input, ${lines.length} lines`}
-      >
+      <pre class="input-box" tabindex={0}>
         <code>{input}</code>
       </pre>
       {game.exampleAnswer ? (
