@@ -25,8 +25,8 @@ export function venueNoun(game: GameModule): string | null {
   return (game.leaderboard.venueSetting ?? 'maps').replace(/s$/, '');
 }
 
-/** Lines of an example input shown before the rest scrolls. */
-const INPUT_LINES_SHOWN = 40;
+/** Over this many lines, the example input says it scrolls (its box shows about 26). */
+const INPUT_LINES_SHOWN = 26;
 
 export function GamePage({ game, rules, input, bots, sources, firstBots, still }: GamePageProps) {
   const venue = venueNoun(game);
@@ -40,22 +40,19 @@ export function GamePage({ game, rules, input, bots, sources, firstBots, still }
         <a href="#try">Try it</a> · <a href={`/games/${game.id}/notes`}>Engine notes</a>
       </p>
       {still || input !== null ? (
-        <section class="card" aria-labelledby="at-start">
-          <h2 id="at-start">A match {where}</h2>
-          <div class="game-start">
-            {still ? (
-              <figure>
-                <img
-                  src={`/assets/games/${game.id}/${still.name}.png`}
-                  alt={still.alt}
-                  width={still.width}
-                  height={still.height}
-                />
-                {still.caption ? <figcaption class="muted">{still.caption}</figcaption> : null}
-              </figure>
-            ) : null}
-            {input !== null ? <FirstInput game={game} input={input} where={where} /> : null}
-          </div>
+        <section class="card game-start" aria-label={`${game.title} ${where}`}>
+          {still ? (
+            <figure>
+              <img
+                src={`/assets/games/${game.id}/${still.name}.png`}
+                alt={still.alt}
+                width={still.width}
+                height={still.height}
+              />
+              {still.caption ? <figcaption class="muted">{still.caption}</figcaption> : null}
+            </figure>
+          ) : null}
+          {input !== null ? <FirstInput game={game} input={input} where={where} /> : null}
         </section>
       ) : null}
       <FirstBots game={game} bots={firstBots} />
@@ -119,14 +116,14 @@ export function GamePage({ game, rules, input, bots, sources, firstBots, still }
 
 function FirstInput({ game, input, where }: { game: GameModule; input: string; where: string }) {
   const lines = input.replace(/\n$/, '').split('\n');
-  const long = lines.length > INPUT_LINES_SHOWN;
   return (
     <div class="first-input">
+      <h2 id="protocol">Protocol, by example</h2>
       <p>
         What the first seat reads on the first turn {where}, exactly as the engine sends it ({lines.length} lines
-        {long ? ', scroll for the rest' : ''}):
+        {lines.length > INPUT_LINES_SHOWN ? ', scroll for the rest' : ''}):
       </p>
-      <pre class="input-box" tabindex={0}>
+      <pre>
         <code>{input}</code>
       </pre>
       {game.exampleAnswer ? (
