@@ -132,7 +132,12 @@ async function record(game) {
     };
     console.log(`${dir}/${name}.png: turn ${turn}, ${bytes.length} bytes`);
   }
-  writeFileSync(`${dir}/stills.json`, `${JSON.stringify({ stills }, null, 2)}\n`);
+  // Formatted as Biome formats JSON: short lists of names on one line.
+  const json = JSON.stringify({ stills }, null, 2).replace(
+    /\[\n\s+([^[\]{}]*?)\n\s+\]/g,
+    (_, items) => `[${items.split(/,\n\s+/).join(', ')}]`,
+  );
+  writeFileSync(`${dir}/stills.json`, `${json}\n`);
 }
 
 /** The board of match `id` at the given share of its turns, as a PNG, from the viewer; smaller until it fits MAX_BYTES. */

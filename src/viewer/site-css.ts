@@ -62,6 +62,7 @@ progress { width: 100%; max-width: 420px; }
 pre.input-box, .first-input pre { max-height: 26em; overflow: auto; margin: 4px 0 8px; }
 .first-input h2 { margin-top: 0; }
 .first-bot summary { cursor: pointer; font-weight: 600; padding: 4px 0; }
+ol.steps { padding-left: 24px; }
 ol.steps li { margin: 4px 0; overflow-wrap: anywhere; }
 @media (max-width: 820px) { .card.game-start { grid-template-columns: minmax(0, 1fr); } }
 @media (max-width: 480px) { .site-main { padding: 8px 10px 30px; } iframe.viewer { height: 520px; } th, td { padding: 4px 5px; } }
