@@ -66,21 +66,23 @@ export function GamePage({ game, rules, input, bots, sources, firstBots, still }
       </section>
       <section class="card" aria-labelledby="examples">
         <h2 id="examples">Example bots</h2>
-        {sources.map(([language, files]) => (
-          <>
-            <h3>{language}</h3>
-            <ul>
-              {files.map((b) => (
-                <li>
-                  <a href={`/games/${game.id}/bots/${b.name}`} download={b.name}>
-                    {b.name}
-                  </a>{' '}
-                  <span class="muted">({b.text.split('\n').length} lines)</span>
-                </li>
-              ))}
-            </ul>
-          </>
-        ))}
+        <div class="grid">
+          {sources.map(([language, files]) => (
+            <div>
+              <h3>{language}</h3>
+              <ul>
+                {files.map((b) => (
+                  <li>
+                    <a href={`/games/${game.id}/bots/${b.name}`} download={b.name}>
+                      {b.name}
+                    </a>{' '}
+                    <span class="muted">({b.text.split('\n').length} lines)</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
         <p>
           <a href={`/upload?game=${game.id}`}>Upload your own bot</a>
         </p>
