@@ -39,7 +39,7 @@ export function FirstBots({ game, bots }: { game: GameModule; bots: readonly Bot
             {bot.language} <span class="muted">({bot.name})</span>
           </summary>
           <FirstBotSteps game={game} bot={bot} />
-          <pre class="input-box" tabindex={0}>
+          <pre class="input-box">
             <code>{bot.text}</code>
           </pre>
         </details>
