@@ -59,7 +59,9 @@ describe('a game page shows the game before it explains it', () => {
       const firstHeading = (md: string) => /^## (.+)$/m.exec(md)![1]!;
       if (existsSync(rulesFile)) {
         const rules = readFileSync(rulesFile, 'utf8');
-        expect(page).toContain(`<h3>${escaped(firstHeading(rules))}</h3>`);
+        // Its first section heading (## or ###, shown one level down).
+        const heading = /^#{2,3} (.+)$/m.exec(rules)?.[1] ?? '';
+        expect(page).toMatch(new RegExp(`<h[34]>${escaped(heading).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h[34]>`));
         // Icy's and Capture's README headings (their engine notes) stay off the players' page.
         const onlyReadme = [...readme.matchAll(/^##+ (.+)$/gm)].map((m) => m[1]!).filter((h) => !rules.includes(h));
         if (['icy', 'capture'].includes(game.id))
