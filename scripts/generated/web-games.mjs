@@ -2,21 +2,24 @@
 // its rules for players (rules.md), its README (the engine notes, for developers), the text files of its
 // bots/ folder (the pages offer those its module names as example bots) and the stills of its viewer
 // (stills/*.png, described by stills/stills.json), in build/web/games.js as
-// { <game>: { rules, readme, bots: { <file name>: text }, stills: { <name>: { alt, png (base64) } } } }.
+// { <game>: { rules, readme, bots: { <file name>: text }, stills: { <name>: { alt, caption?, png (base64) } } } }.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export const WEB_GAMES_DTS = `declare const games: Readonly<Record<string, {
   readonly rules: string;
   readonly readme: string;
   readonly bots: Readonly<Record<string, string>>;
-  readonly stills: Readonly<Record<string, { readonly alt: string; readonly png: string }>>;
+  readonly stills: Readonly<Record<string, { readonly alt: string; readonly caption?: string; readonly png: string }>>;
 }>>;
 export default games;
 `;
 
 const textOf = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : '');
 
-/** stills/stills.json names each still ({ "<name>": { "alt": "..." , ...} }); stills/<name>.png is its picture. */
+/**
+ * stills/stills.json names each still ({ "<name>": { "alt": "...", "caption"?: "...", ...} }); stills/<name>.png
+ * is its picture. scripts/record-stills.mjs writes both.
+ */
 function stillsOf(game) {
   const dir = `src/games/${game}/stills`;
   if (!existsSync(`${dir}/stills.json`)) return {};
@@ -25,7 +28,8 @@ function stillsOf(game) {
   for (const [name, still] of Object.entries(described.stills ?? {})) {
     if (!/^[a-z0-9-]+$/.test(name) || typeof still.alt !== 'string' || !still.alt.trim())
       throw new Error(`${dir}/stills.json: still '${name}' needs a lowercase name and an alt text`);
-    stills[name] = { alt: still.alt, png: readFileSync(`${dir}/${name}.png`).toString('base64') };
+    const caption = typeof still.caption === 'string' ? { caption: still.caption } : {};
+    stills[name] = { alt: still.alt, ...caption, png: readFileSync(`${dir}/${name}.png`).toString('base64') };
   }
   return stills;
 }

@@ -95,6 +95,17 @@ svg.chart .axis { stroke: var(--border); }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; list-style: none; padding: 0; }
 .legend .swatch { display: inline-block; width: 12px; height: 12px; margin-right: 5px; vertical-align: -1px; }
 progress { width: 100%; max-width: 420px; }
+.card.game-start { display: grid; gap: 12px 20px; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
+.game-start figure { margin: 0; }
+.card.game-start > :only-child { grid-column: 1 / -1; }
+.game-start img { display: block; width: 100%; max-width: 640px; height: auto; border: 1px solid var(--border); border-radius: 4px; }
+.game-start figcaption { font-size: 13px; margin-top: 4px; }
+pre.input-box, .first-input pre { max-height: 26em; overflow: auto; margin: 4px 0 8px; }
+.first-input h2 { margin-top: 0; }
+.first-bot summary { cursor: pointer; font-weight: 600; padding: 4px 0; }
+ol.steps { padding-left: 24px; }
+ol.steps li { margin: 4px 0; overflow-wrap: anywhere; }
+@media (max-width: 820px) { .card.game-start { grid-template-columns: minmax(0, 1fr); } }
 @media (max-width: 560px) {
   .table-wrap.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
   .table-wrap.stack table, .table-wrap.stack tbody, .table-wrap.stack tr, .table-wrap.stack td, .table-wrap.stack tbody th { display: block; }

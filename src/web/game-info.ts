@@ -21,14 +21,28 @@ export function rulesOf(game: GameModule): string {
 export interface Still {
   readonly name: string;
   readonly alt: string;
+  /** What the picture is of (the match, the turn), for a caption; absent where stills.json gives none. */
+  readonly caption?: string;
   /** The PNG's bytes, base64. */
   readonly png: string;
+  /** Its size in pixels, from the PNG's header. */
+  readonly width: number;
+  readonly height: number;
 }
 
 /** A picture of the game's viewer at a moment of a real replay (the folder's stills/), by name. */
 export function stillOf(game: GameModule, name: string): Still | undefined {
   const stills = filesOf(game)?.stills ?? {};
-  return Object.hasOwn(stills, name) ? { name, ...stills[name]! } : undefined;
+  if (!Object.hasOwn(stills, name)) return undefined;
+  const still = stills[name]!;
+  return { name, ...still, ...pngSize(still.png) };
+}
+
+/** A PNG's width and height: the first two fields of its IHDR chunk, bytes 16 to 23. */
+function pngSize(base64: string): { width: number; height: number } {
+  const head = Uint8Array.from(atob(base64.slice(0, 32)), (ch) => ch.charCodeAt(0));
+  const view = new DataView(head.buffer);
+  return head.length >= 24 ? { width: view.getUint32(16), height: view.getUint32(20) } : { width: 0, height: 0 };
 }
 
 /** The names of the game's stills. */
@@ -45,6 +59,66 @@ export function exampleBotsOf(game: GameModule): ExampleBot[] {
 
 export function exampleBot(game: GameModule, name: string): ExampleBot | undefined {
   return exampleBotsOf(game).find((b) => b.name === name);
+}
+
+/**
+ * The languages of bot source files, by how a file's name ends (the longest
+ * ending first): what the game pages group a game's bots/ folder by. Files
+ * with another ending (a generator script, a Makefile) are not bots.
+ */
+const SOURCE_LANGUAGES: readonly (readonly [ending: string, language: string])[] = [
+  ['.js', 'JavaScript'],
+  ['.py', 'Python'],
+  ['.c', 'C'],
+  ['.cpp', 'C++'],
+  ['.as.ts', 'AssemblyScript'],
+  ['.ts', 'TypeScript'],
+  ['.rs', 'Rust'],
+  ['.ant', 'Ant brain'],
+];
+
+/** The language of a bot source file by its name, or null when its name marks none. */
+export function sourceLanguage(name: string): string | null {
+  const endings = [...SOURCE_LANGUAGES].sort((a, b) => b[0].length - a[0].length);
+  return endings.find(([ending]) => name.endsWith(ending))?.[1] ?? null;
+}
+
+/** Languages in the order the pages list them. */
+const languageRank = (language: string) => SOURCE_LANGUAGES.findIndex(([, l]) => l === language);
+
+export interface BotSource extends ExampleBot {
+  readonly language: string;
+}
+
+/** Every bot source in the game's bots/ folder (first bots included), by language. */
+function botSourcesIn(game: GameModule): BotSource[] {
+  const files = filesOf(game)?.bots ?? {};
+  return Object.keys(files)
+    .flatMap((name) => {
+      const language = sourceLanguage(name);
+      return language ? [{ name, language, text: files[name]! }] : [];
+    })
+    .sort((a, b) => languageRank(a.language) - languageRank(b.language) || a.name.localeCompare(b.name));
+}
+
+const isFirstBot = (name: string) => name.startsWith('first.');
+
+/** The game's example programs by language (its bots/ folder's sources but the first bots): [language, bots][]. */
+export function botSourcesByLanguage(game: GameModule): [string, BotSource[]][] {
+  const groups = new Map<string, BotSource[]>();
+  for (const bot of botSourcesIn(game).filter((b) => !isFirstBot(b.name)))
+    groups.set(bot.language, [...(groups.get(bot.language) ?? []), bot]);
+  return [...groups];
+}
+
+/** The game's first bots (bots/first.<ending>): the smallest complete program in each language, for newcomers. */
+export function firstBotsOf(game: GameModule): BotSource[] {
+  return botSourcesIn(game).filter((b) => isFirstBot(b.name));
+}
+
+/** A bot source of the game's folder by its file name, for download; undefined for any other name. */
+export function botSource(game: GameModule, name: string): BotSource | undefined {
+  return botSourcesIn(game).find((b) => b.name === name);
 }
 
 /** Which seat sees the example input: the first. */

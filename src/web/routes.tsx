@@ -9,7 +9,16 @@ import { formActions } from './actions.js';
 import { adminActions } from './admin-actions.js';
 import { ApiFailure, json, read, readOr, type ApiCall } from './api-client.js';
 import { CLIENT_SCRIPT, ERRORS_PART } from './client-script.js';
-import { exampleBot, exampleBotsOf, firstInput, readmeOf, rulesOf, stillOf } from './game-info.js';
+import {
+  botSource,
+  botSourcesByLanguage,
+  exampleBotsOf,
+  firstBotsOf,
+  firstInput,
+  readmeOf,
+  rulesOf,
+  stillOf,
+} from './game-info.js';
 import { BotContent, BotLocked, type BoardStanding, type BotView } from './pages/bot.js';
 import { ErrorPage, NewLeaderboardPage, UploadPage } from './pages/forms.js';
 import { GameNotesPage, GamePage } from './pages/game.js';
@@ -82,7 +91,15 @@ export function webRoutes(app: Hono<any>, { api, fuelPerMs }: WebDeps): void {
       const game = gameOr404(param(c, 'game'));
       return html(
         c,
-        <GamePage game={game} readme={rulesOf(game)} input={await firstInput(game)} bots={exampleBotsOf(game)} />,
+        <GamePage
+          game={game}
+          rules={rulesOf(game)}
+          input={await firstInput(game)}
+          bots={exampleBotsOf(game)}
+          sources={botSourcesByLanguage(game)}
+          firstBots={firstBotsOf(game)}
+          still={stillOf(game, 'start')}
+        />,
       );
     }),
   );
@@ -111,7 +128,7 @@ export function webRoutes(app: Hono<any>, { api, fuelPerMs }: WebDeps): void {
     '/games/:game/bots/:name',
     page(async (c) => {
       const game = gameOr404(param(c, 'game'));
-      const bot = exampleBot(game, param(c, 'name'));
+      const bot = botSource(game, param(c, 'name'));
       if (!bot) throw new ApiFailure(404, 'NOT_FOUND', `${game.title} has no example bot '${param(c, 'name')}'`);
       return c.body(bot.text, 200, {
         'Content-Type': 'text/plain; charset=utf-8',
