@@ -7,8 +7,12 @@
 const STORE = 'umpire.viewer.showResult';
 
 export interface Reveal {
-  /** Shows or hides the result for the step shown; `atEnd`: the last one, where it always shows. */
-  show(atEnd: boolean): void;
+  /**
+   * Shows or hides the result for `step` of `last`: at the last step it always shows, unless
+   * the match ended before its first (a forfeit at loading), where opening the viewer would
+   * show it at once; there it waits for the button too.
+   */
+  show(step: number, last: number): void;
   /** The result when the reader may see it now ('' otherwise), for the words that describe the position. */
   shown(): string;
 }
@@ -53,7 +57,8 @@ export function startReveal(result: string, onChange: () => void = () => {}): Re
     };
   }
   return {
-    show(atEnd) {
+    show(step, last) {
+      const atEnd = last > 0 && step === last;
       if (atEnd === end && box?.textContent === (asked || end ? result : '')) return;
       end = atEnd;
       paint();

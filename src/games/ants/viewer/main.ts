@@ -75,7 +75,7 @@ function render(): void {
   $('turn').textContent = `round ${target} / ${total()}`;
   scrub.value = String(target);
   document.body.dataset.round = String(target);
-  reveal.show(target === total());
+  reveal.show(target, total());
   logs.show(target);
   drawWorld(worldCanvas, world, state);
   drawChart(chartCanvas, replay.food, total(), target, reveal.shown() ? total() : target);

@@ -70,7 +70,7 @@ function render(): void {
   scrub.value = String(turn);
   document.body.dataset.turn = String(turn);
   logs.show(turn);
-  reveal.show(turn === total());
+  reveal.show(turn, total());
   renderMoves();
   drawBoard(canvas, state, step ? step.p : null);
   history.replaceState(null, '', `#t=${turn}`);

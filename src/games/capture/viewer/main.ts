@@ -69,7 +69,7 @@ function render(): void {
   scrub.value = String(turn);
   document.body.dataset.turn = String(turn);
   logs.show(turn);
-  reveal.show(turn === total());
+  reveal.show(turn, total());
   renderMoves();
   paint(0);
   history.replaceState(null, '', `#t=${turn}`);

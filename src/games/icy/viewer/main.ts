@@ -69,7 +69,7 @@ function render(): void {
   $('hits-blue').textContent = String(shown.hitScore[1]);
   $<HTMLInputElement>('scrub').value = String(turn);
   document.body.dataset.turn = String(shown.turn);
-  reveal.show(turn === total());
+  reveal.show(turn, total());
   logs.show(shown.turn);
   $('view').textContent = viewer === null ? 'view: all' : viewer === 0 ? 'view: red' : 'view: blue';
   renderPanel();
