@@ -87,7 +87,9 @@ describe('the first bots play a whole match with valid moves only', () => {
         expect(summary.forfeit ?? null).toBeNull();
         expect(conduct.firstFailure).toBeNull();
         expect(conduct.asked).toBeGreaterThan(0);
-        expect(conduct.validMoves).toBe(conduct.asked);
+        // A brain (a text bot) makes no moves the engine could refuse: its states are checked at parse time.
+        if (game.bots.form === 'text') expect(conduct.validMoves).toBeNull();
+        else expect(conduct.validMoves).toBe(conduct.asked);
       },
       120_000,
     );
