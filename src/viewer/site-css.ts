@@ -77,6 +77,7 @@ form.stack > *, form.stack label > * { min-width: 0; max-width: 100%; }
 form.inline { display: inline-flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 0; }
 .secret { word-break: break-all; font-size: 1.05em; }
 form.stack label.check { display: flex; gap: 8px; align-items: center; font-weight: 400; }
+form.stack label.check input, label.check input { flex: none; }
 [role="alert"]:not(:empty) { color: var(--danger); font-weight: 600; }
 [role="alert"]:empty { margin: 0; }
 .ok { color: var(--ok); }

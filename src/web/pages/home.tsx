@@ -108,18 +108,21 @@ export function HomePage({
         </article>
         <article class="card">
           <h2>Write a bot</h2>
-          <p>Read a game's rules and protocol, start from an example bot, then upload yours and challenge others.</p>
+          <p>
+            Read a game's rules and protocol, start from a first bot in your language, then upload yours and challenge
+            others.
+          </p>
           {first ? (
-            <a class="button primary big" href={`/games/${first.id}#examples`}>
-              Start from an example bot
+            <a class="button primary big" href={`/games/${first.id}#first-bot`}>
+              Write your first bot
             </a>
           ) : null}
         </article>
         <article class="card">
           <h2>Run a contest</h2>
           <p>
-            Create a leaderboard, invite teams, run rounds and freeze the standings (see <code>docs/contests.md</code>
-            ).
+            Create a leaderboard, invite teams with codes, run rounds and freeze the standings from its admin page; an
+            external leaderboard plays its own pairings through the <a href="/docs">API</a>.
           </p>
           <a class="button primary big" href="/leaderboards/new">
             Create a leaderboard
