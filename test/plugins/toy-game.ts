@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { type Commands, type Plugin, sha256 } from '../support/plugin-copy.js';
 import type { ServerFixture } from '../support/server.js';
+import { apiClient } from '../api/http.js';
 
 // The toy fifth game (issue 15's Must-show; issue 25: it brings its example bots, named maps and
 // a subcommand of its own): test/fixtures/toy-game/ becomes src/games/toy/, and
@@ -110,19 +111,7 @@ export function toyGameTests(copy: string, { run, mustRun }: Commands, server: S
   it('toy game: plays through the API: lists the game, stores, serves, verifies, lists and views the match', async () => {
     await server.start();
     const base = server.base;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${base}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await r.text();
-      return {
-        status: r.status,
-        text,
-        body: r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null,
-      };
-    };
+    const { call } = apiClient(() => base);
 
     const games = await call('GET', '/v1/games');
     expect(games.status).toBe(200);

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { type Commands, type Plugin, sha256 } from '../support/plugin-copy.js';
 import type { ServerFixture } from '../support/server.js';
+import { apiClient } from '../api/http.js';
 
 // The toy bot language: test/fixtures/toy-language/ becomes src/sandbox/tally/, and
 // src/sandbox/languages.ts gets one line. Tally is a tiny interpreted language (say, log,
@@ -97,19 +98,7 @@ export function toyLanguageTests(copy: string, { run }: Commands, server: Server
 
   it('toy language: plays through the API: listed, uploaded, played against a stored bot, stored and its replay fetched', async () => {
     const base = server.base;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${base}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await r.text();
-      return {
-        status: r.status,
-        text,
-        body: r.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : null,
-      };
-    };
+    const { call } = apiClient(() => base);
 
     const icy = (await call('GET', '/v1/games')).body.games.find((g: { id: string }) => g.id === 'icy');
     expect(icy.bots).toEqual({ form: 'code', kinds: ['js', 'py', 'tally', 'ts', 'wasm'] });
