@@ -10,7 +10,7 @@ import { useServer } from '../support/server.js';
 // Every page and every viewer of the site in real Chromium, at 1280 and 360 px, light and dark, with an
 // API key pasted (AUTH=required) so the owner-only pages show their content. On each: no sideways
 // scroll, no console or page errors, every image with alt text, every control with a name, and no
-// winner in a viewer's text at turn 0. Screenshots: test-output/every-page/<page>-<width>-<scheme>.png.
+// winner in a viewer's text at turn 0. Screenshots: test-output/every-page/<page>-<width>-<scheme>.jpg (JPEG: a tall page encodes several times faster than as PNG).
 
 const SHOTS = 'test-output/every-page';
 const WIDTHS = [1280, 360] as const;
@@ -231,7 +231,11 @@ describe.skipIf(!HAS_CHROMIUM)('every page and viewer, at 1280 and 360 px, light
           for (const scheme of SCHEMES) {
             await page.emulateMedia({ colorScheme: scheme });
             const found: Findings = { ...(await check(page)), spoilers, errors: [...errors] };
-            await page.screenshot({ path: join(SHOTS, `${visit.name}-${width}-${scheme}.png`), fullPage: true });
+            await page.screenshot({
+              path: join(SHOTS, `${visit.name}-${width}-${scheme}.jpg`),
+              fullPage: true,
+              quality: 85,
+            });
             const failed = Object.fromEntries(Object.entries(found).filter(([, list]) => list.length > 0));
             if (Object.keys(failed).length > 0) failures[`${visit.name}-${scheme}`] = failed;
           }
