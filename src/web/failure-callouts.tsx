@@ -1,11 +1,6 @@
 import { shownText } from '../core/shown-text.js';
-import { failureText, type SeatRef, seatName } from './match-facts.js';
-import type { SeatErrorsItem } from './seat-errors.js';
-
-type Fields = Readonly<Record<string, unknown>>;
-
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const MESSAGE_CHARS = 2000;
+import { type Fields, failureText, forfeited, isObject, type SeatRef, seatName } from './match-facts.js';
+import { MESSAGE_CHARS, type SeatErrorsItem } from './seat-errors.js';
 
 /** Where a message names a place in the bot's file: "bot.js:9:3" → "bot.js, line 9, column 3"; 'line 3' of Python. */
 export function placeIn(message: string): string | null {
@@ -44,14 +39,12 @@ export function FailureCallouts({
   seats: readonly SeatRef[];
   items: readonly SeatErrorsItem[] | null;
 }) {
-  const failing = seats.filter(
-    (s) => s.fields.forfeit || (record.forfeit && String(record.forfeit) === s.seat) || failureText(s.fields),
-  );
+  const failing = seats.filter((s) => forfeited(record, s) || failureText(s.fields));
   if (failing.length === 0) return null;
   return (
     <>
       {failing.map((s) => {
-        const forfeited = Boolean(s.fields.forfeit) || String(record.forfeit) === s.seat;
+        const lost = forfeited(record, s);
         const reason = reasonOf(
           s.fields,
           items?.find((i) => i.seat === s.seat),
@@ -61,14 +54,12 @@ export function FailureCallouts({
         const place = reason ? placeIn(reason.message) : null;
         const id = `failure-${s.seat}`;
         return (
-          <section class={forfeited ? 'callout error' : 'callout warn'} aria-labelledby={id} data-seat={s.seat}>
-            <h2 id={id}>
-              {forfeited ? `${seatName(s)} forfeited${when}` : `${seatName(s)}: ${failureText(s.fields)}`}
-            </h2>
+          <section class={lost ? 'callout error' : 'callout warn'} aria-labelledby={id} data-seat={s.seat}>
+            <h2 id={id}>{lost ? `${seatName(s)} forfeited${when}` : `${seatName(s)}: ${failureText(s.fields)}`}</h2>
             {reason ? (
               <>
                 <p>
-                  {!forfeited ? `First${when}: ` : ''}
+                  {!lost ? `First${when}: ` : ''}
                   <code>{reason.code}</code>
                   {place ? ` at ${place}` : ''}
                 </p>

@@ -2,9 +2,10 @@ import { fieldLabel, seatLabel } from './field-labels.js';
 
 /** What a match page says of a record of any game, in a player's words: the result, each seat's time and failures. */
 
-type Fields = Readonly<Record<string, unknown>>;
+/** A record, or a part of one, as this layer reads it without knowing the game. */
+export type Fields = Readonly<Record<string, unknown>>;
 
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** A seat's one score: a number as it is; of an object, its total, the field that decided, or its first number. */
@@ -25,6 +26,11 @@ export interface SeatRef {
 /** "Red (hunter.js)": the seat, and its bot's name where it has one. */
 export function seatName({ seat, fields }: SeatRef): string {
   return typeof fields.name === 'string' && fields.name ? `${seatLabel(seat)} (${fields.name})` : seatLabel(seat);
+}
+
+/** Whether the seat forfeited: its own `forfeit` field, or the record's naming it. */
+export function forfeited(record: Fields, { seat, fields }: SeatRef): boolean {
+  return Boolean(fields.forfeit) || (Boolean(record.forfeit) && String(record.forfeit) === seat);
 }
 
 /** "after 180 turns", "after 100,000 rounds", or '' where the record counts neither. */
@@ -52,9 +58,9 @@ export function resultSentence(record: Fields, seats: readonly SeatRef[]): strin
   const winners = (Array.isArray(winner) ? winner : [winner]).map(String);
   const names = seats.filter((s) => winners.includes(s.seat)).map(seatName);
   const who = names.length > 0 ? names.join(' and ') : winners.map(seatLabel).join(' and ');
-  const forfeited = seats.filter((s) => s.fields.forfeit || (record.forfeit && String(record.forfeit) === s.seat));
-  if (record.decidedBy === 'forfeit' && forfeited.length > 0)
-    return tail([who, 'won because', forfeited.map(seatName).join(' and '), 'forfeited', length]);
+  const losers = seats.filter((s) => forfeited(record, s));
+  if (record.decidedBy === 'forfeit' && losers.length > 0)
+    return tail([who, 'won because', losers.map(seatName).join(' and '), 'forfeited', length]);
   const at = pair ? (winners.length === 1 && seats[1]!.seat === winners[0] ? [1, 0] : [0, 1]) : null;
   return tail([
     who,

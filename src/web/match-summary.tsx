@@ -1,7 +1,9 @@
 import { botLanguages } from '../core/bot-languages.js';
 import { fieldLabel, seatLabel } from './field-labels.js';
 import {
+  type Fields,
   failureText,
+  isObject,
   msText,
   primaryScore,
   resultSentence,
@@ -13,10 +15,6 @@ import {
 import { Table } from './table.js';
 
 /** A match record of any game, shown without knowing the game: result, seats, scores, manifest. */
-
-type Fields = Readonly<Record<string, unknown>>;
-
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value in one cell: numbers and texts as they are, a small object as "key value, ...". */
 export function cell(value: unknown): string {

@@ -21,7 +21,7 @@ interface SeatError {
 }
 
 /** What of an error and of its turn's log a page shows: enough to read, never megabytes. */
-const MESSAGE_CHARS = 2000;
+export const MESSAGE_CHARS = 2000;
 const LOG_CHARS = 2000;
 
 /**
