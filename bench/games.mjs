@@ -1,7 +1,7 @@
 // Every registered game: one full match of its example bots, in-process, as the CLI plays it.
 import { GAMES } from '../dist/games/catalog.js';
 import { runCli } from '../dist/cli/main.js';
-import { matchArgv } from '../dist/cli/match.js';
+import { matchArgv } from '../dist/core/match-argv.js';
 
 export async function run(report) {
   for (const game of GAMES) {

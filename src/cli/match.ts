@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { InputError, UmpireError } from '../core/errors.js';
 import type { CliBundle, CliFiles, CliValues, GameModule } from '../core/game-module.js';
+import { seatOptions } from '../core/match-argv.js';
 import { DEFAULT_GAME, findGame, gameIdList, GAMES } from '../games/catalog.js';
 import { newMatchId } from '../match/digest.js';
 import { playMatch } from '../match/play-match.js';
@@ -137,31 +138,6 @@ export const cliFiles: CliFiles = {
   text: (path: string) => new TextDecoder().decode(readInput(path, 'FILE_UNREADABLE')),
   exists: (path: string) => existsSync(path),
 };
-
-/**
- * The seat options of a game's usage line, in order: the options left once
- * the optional `[...]` groups and `--game` are dropped (`['red', 'blue']`,
- * `['bot', 'bot', 'bot', 'bot']`).
- */
-export function seatOptions(game: GameModule): string[] {
-  const tokens = game.cli.usage
-    .replace(/\[[^\]]*\]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-  const options: string[] = [];
-  for (let i = tokens.indexOf('match') + 1; i < tokens.length; i++) {
-    const name = tokens[i]!.startsWith('--') ? tokens[i]!.slice(2) : null;
-    if (name === null) continue;
-    i++; // its value placeholder
-    if (name !== 'game') options.push(name);
-  }
-  return options;
-}
-
-/** The argv of `umpire match` with these bot files in the game's seat options, in order. */
-export function matchArgv(game: GameModule, paths: readonly string[]): string[] {
-  return ['match', '--game', game.id, ...seatOptions(game).flatMap((name, k) => [`--${name}`, paths[k]!])];
-}
 
 export function integerOption(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

@@ -7,9 +7,10 @@ import type { MatchOutput } from '../../src/core/match-types.js';
 import type { PlayableMatch, MatchRunner } from '../../src/match/runner.js';
 import { playMatch, type PlayedMatch } from '../../src/match/play-match.js';
 import { decodeSeats, type DecodedSeat } from '../../src/match/seats.js';
-import { cliFiles, seatOptions } from '../../src/cli/match.js';
+import { cliFiles } from '../../src/cli/match.js';
+import { seatOptions } from '../../src/core/match-argv.js';
 
-export { matchArgv, seatOptions } from '../../src/cli/match.js';
+export { matchArgv, seatOptions } from '../../src/core/match-argv.js';
 
 /**
  * Game-agnostic helpers of the contract suite: every request is built the

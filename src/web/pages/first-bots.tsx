@@ -1,4 +1,5 @@
 import type { GameModule } from '../../core/game-module.js';
+import { matchArgv } from '../../core/match-argv.js';
 import type { BotSource } from '../game-info.js';
 
 /** Languages whose programs are compiled to WebAssembly before they play, with the command that does it. */
@@ -7,20 +8,13 @@ const COMPILE: Readonly<Record<string, (source: string) => string>> = {
   'C++': (source) => `clang++ --target=wasm32-wasi --sysroot=/usr -O2 -fno-exceptions -o first.wasm ${source}`,
 };
 
-/**
- * `umpire match` with the given file in the first seat and the game's first
- * example bot in the others: each seat is its own option where the CLI has one
- * (--red, --blue), else the option that is given once per seat (--bot).
- */
+/** `npx umpire match` with the given file in the first seat and the game's first example bot in the others. */
 export function matchCommand(game: GameModule, file: string): string {
-  const options = game.cli.options;
-  const repeated = Object.keys(options).find((name) => options[name]!.multiple);
   const opponent = game.exampleBots[0] ?? file;
-  const seats = game.seats.map((seat, k) => {
-    const option = Object.hasOwn(options, seat) ? seat : (repeated ?? seat);
-    return `--${option} ${k === 0 ? file : opponent}`;
-  });
-  return `npx umpire match --game ${game.id} ${seats.join(' ')}`;
+  return `npx umpire ${matchArgv(
+    game,
+    game.seats.map((_, k) => (k === 0 ? file : opponent)),
+  ).join(' ')}`;
 }
 
 /** "Your first bot": per language, a complete small program and the few steps from it to a match. */
