@@ -1,4 +1,5 @@
 import gameFiles from '../../build/web/games.js';
+import { base64UrlDecode } from '../core/base64url.js';
 import type { GameModule, SeatInput } from '../core/game-module.js';
 
 export interface ExampleBot {
@@ -23,31 +24,36 @@ export interface Still {
   readonly alt: string;
   /** What the picture is of (the match, the turn), for a caption; absent where stills.json gives none. */
   readonly caption?: string;
-  /** The PNG's bytes, base64. */
-  readonly png: string;
+  /** The PNG. */
+  readonly bytes: Uint8Array<ArrayBuffer>;
   /** Its size in pixels, from the PNG's header. */
   readonly width: number;
   readonly height: number;
 }
 
+/** The stills decoded so far, by game and name: the build keeps them as base64, each is decoded once. */
+const decodedStills = new Map<string, Still>();
+
 /** A picture of the game's viewer at a moment of a real replay (the folder's stills/), by name. */
 export function stillOf(game: GameModule, name: string): Still | undefined {
   const stills = filesOf(game)?.stills ?? {};
   if (!Object.hasOwn(stills, name)) return undefined;
-  const still = stills[name]!;
-  return { name, ...still, ...pngSize(still.png) };
+  const key = `${game.id}/${name}`;
+  let still = decodedStills.get(key);
+  if (!still) {
+    const { alt, caption, png } = stills[name]!;
+    const bytes = base64UrlDecode(png);
+    still = { name, alt, ...(caption === undefined ? {} : { caption }), bytes, ...pngSize(bytes) };
+    decodedStills.set(key, still);
+  }
+  return still;
 }
 
 /** A PNG's width and height: the first two fields of its IHDR chunk, bytes 16 to 23. */
-function pngSize(base64: string): { width: number; height: number } {
-  const head = Uint8Array.from(atob(base64.slice(0, 32)), (ch) => ch.charCodeAt(0));
-  const view = new DataView(head.buffer);
-  return head.length >= 24 ? { width: view.getUint32(16), height: view.getUint32(20) } : { width: 0, height: 0 };
-}
-
-/** The names of the game's stills. */
-export function stillNames(game: GameModule): string[] {
-  return Object.keys(filesOf(game)?.stills ?? {});
+function pngSize(png: Uint8Array<ArrayBuffer>): { width: number; height: number } {
+  if (png.length < 24) return { width: 0, height: 0 };
+  const view = new DataView(png.buffer, png.byteOffset, 24);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
 /** The example bots the game's module names, once each, with their text. */
@@ -77,10 +83,12 @@ const SOURCE_LANGUAGES: readonly (readonly [ending: string, language: string])[]
   ['.ant', 'Ant brain'],
 ];
 
+/** The endings, longest first: `.as.ts` before `.ts`. */
+const ENDINGS_LONGEST_FIRST = [...SOURCE_LANGUAGES].sort((a, b) => b[0].length - a[0].length);
+
 /** The language of a bot source file by its name, or null when its name marks none. */
 export function sourceLanguage(name: string): string | null {
-  const endings = [...SOURCE_LANGUAGES].sort((a, b) => b[0].length - a[0].length);
-  return endings.find(([ending]) => name.endsWith(ending))?.[1] ?? null;
+  return ENDINGS_LONGEST_FIRST.find(([ending]) => name.endsWith(ending))?.[1] ?? null;
 }
 
 /** Languages in the order the pages list them. */

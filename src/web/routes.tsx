@@ -119,8 +119,7 @@ export function webRoutes(app: Hono<any>, { api, fuelPerMs }: WebDeps): void {
       const name = param(c, 'still').replace(/\.png$/, '');
       const still = stillOf(game, name);
       if (!still) throw new ApiFailure(404, 'NOT_FOUND', `${game.title} has no still '${name}'`);
-      const bytes = Uint8Array.from(atob(still.png), (ch) => ch.charCodeAt(0));
-      return c.body(bytes, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' });
+      return c.body(still.bytes, 200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600' });
     }),
   );
 
