@@ -9,10 +9,9 @@
 // "try it" form's first choice) on the default venue with the example seed, the match whose first input
 // the game page prints. Then it opens the viewer at turn 0 (`start`) and at a moment mid-match (`play`)
 // and saves the board alone, no controls. Re-run it whenever a viewer draws differently.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
+import { startServer } from '../bench/server.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** The example seed: the one the game page's first input is made with (firstInput in src/web/game-info.ts). */
@@ -67,24 +66,20 @@ await import('../dist/sandbox/language-catalog.js');
 const { GAMES } = await import('../dist/games/catalog.js');
 const { exampleBotsOf, matchRequest } = await import('../dist/web/game-info.js');
 const { languageOfFile } = await import('../dist/core/bot-languages.js');
+const { venueNoun } = await import('../dist/web/pages/game.js');
 
 const asked = process.argv.slice(2);
 const games = GAMES.filter((g) => g.viewer && (asked.length === 0 || asked.includes(g.id)));
 for (const id of asked) if (!GAMES.some((g) => g.id === id)) throw new Error(`record-stills: no game '${id}'`);
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['dist/functions/node.js'], {
-  env: { ...process.env, PORT: String(port), STORE: 'memory', AUTH: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startServer({ env: { STORE: 'memory', AUTH: '' } });
+const base = server.base;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
-  await untilUp(base);
   for (const game of games) await record(game);
 } finally {
   await browser.close();
-  server.kill();
+  server.stop();
 }
 
 async function record(game) {
@@ -104,7 +99,7 @@ async function record(game) {
   const match = await answer.json();
   if (!answer.ok) throw new Error(`${game.id}: the match was refused: ${JSON.stringify(match)}`);
   const venue = firstVenue(request);
-  const venueNoun = (game.leaderboard.venueSetting ?? 'maps').replace(/s$/, '');
+  const noun = venueNoun(game);
   const pictures = PICTURES[game.id] ?? {
     playAt: 0.5,
     start: `${game.title} at the start.`,
@@ -124,7 +119,7 @@ async function record(game) {
     const who = names.length === 2 ? names.join(' against ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
     stills[name] = {
       alt: pictures[name],
-      caption: `${unit[0].toUpperCase()}${unit.slice(1)} ${turn} of ${who}${venue ? ` on the ${venue} ${venueNoun}` : ''}, seed ${SEED}.`,
+      caption: `${unit[0].toUpperCase()}${unit.slice(1)} ${turn} of ${who}${venue && noun ? ` on the ${venue} ${noun}` : ''}, seed ${SEED}.`,
       seed: SEED,
       venue: venue || null,
       bots: chosen.map((b) => b.name),
@@ -175,25 +170,4 @@ async function shoot(id, share) {
 function firstVenue(request) {
   const name = request.map ?? request.world;
   return typeof name === 'string' ? name : '';
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function untilUp(url) {
-  for (let k = 0; k < 200; k++) {
-    try {
-      if ((await fetch(`${url}/v1/games`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`record-stills: the server at ${url} did not start`);
 }
