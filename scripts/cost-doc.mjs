@@ -58,6 +58,14 @@ function requestsTable(inputs) {
     `| --- | ${profiles.map(() => '---').join(' | ')} |`,
     ...keys.map((key) => `| ${key} | ${profiles.map((p) => num(r[p][key] ?? 0, 2)).join(' | ')} |`),
   ];
+  const storage = (platform, requests) => {
+    const c = costPerMillion(platform, inputs.kinds.example, requests);
+    return dollars(c.lines.objects + c.lines.dynamodb);
+  };
+  lines.push(
+    `| **$ per million matches** (S3 and DynamoDB) | ${profiles.map((p) => storage('lambda-x86', r[p])).join(' | ')} |`,
+    `| **$ per million matches** (R2 and DynamoDB) | ${profiles.map((p) => storage('workers', r[p])).join(' | ')} |`,
+  );
   if (r.standIn)
     lines.push('', '**These counts are a stand-in, not measured: re-run `node bench/cost-inputs.mjs --write`.**');
   return lines.join('\n');
@@ -125,6 +133,8 @@ export function costTables(inputs) {
     `The full-budget match is extrapolated from one on 1/50 of the budgets (${num(inputs.kinds.full.scaledFrom.cpuMs)} ms of CPU for ${num(inputs.kinds.full.scaledFrom.fuel / 1e9, 1)} billion fuel, ${inputs.kinds.full.scaledFrom.overBudget} calls over budget, ${inputs.kinds.full.scaledFrom.forfeits} forfeits): ${num(inputs.kinds.full.cpuMsPerBillionFuel, 1)} ms of CPU per billion fuel.`,
     '',
     '### Storage requests per match',
+    '',
+    'A match of a batch (`batch`, what the round below plays), of a leaderboard round with ratings (`rated`), and one asked for through `POST /v1/matches` (`api`):',
     '',
     requestsTable(inputs),
     '',
