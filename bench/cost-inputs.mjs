@@ -75,6 +75,8 @@ async function child(kind, count) {
   }
   const play = (seed) => runMatch({ game: icyGame, options, seed, budgets, bots, load: nodeBotLoader });
   if (kind !== 'full') await play(0);
+  // From the process's start to the end of its first match: Node, the modules, compiling QuickJS.
+  const firstMatchDoneMs = performance.now();
   const samples = [];
   let last;
   for (let i = 0; i < count; i++) {
@@ -101,6 +103,7 @@ async function child(kind, count) {
     logsGzipBytes: gzipSync(JSON.stringify(result.seats.map((s) => s.log))).length,
     recordBytes: Buffer.byteLength(JSON.stringify(record)),
     peakRssMB: process.resourceUsage().maxRSS / 1024,
+    firstMatchDoneMs,
   };
   process.stdout.write(JSON.stringify(out));
 }
@@ -126,6 +129,7 @@ function summary(m) {
     logsGzipBytes: m.logsGzipBytes,
     recordBytes: m.recordBytes,
     peakRssMB: Math.round(m.peakRssMB),
+    coldStartMs: Math.round(m.firstMatchDoneMs - median(m.samples.map((s) => s.wallMs))),
   };
 }
 

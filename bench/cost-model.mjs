@@ -70,8 +70,10 @@ export const ASSUMPTIONS = {
   dynamodbRequestMs: 6,
   /** Per invocation: the runtime handing over the batch, parsing it, answering. */
   invocationOverheadMs: 10,
-  /** A new Lambda execution environment: Node, the bundle, compiling QuickJS (billed since 2025). */
+  /** A new Lambda execution environment (billed since 2025) when nothing measured it: Node, the bundle, QuickJS. */
   coldStartMs: 1000,
+  /** What Lambda adds to a measured cold process: making the environment, fetching the code. */
+  platformStartMs: 250,
   /** Workers' CPU limit per invocation: 30 s by default (wrangler.toml sets no limits.cpu_ms), 5 min at most. */
   workersCpuLimitMs: 30_000,
 };

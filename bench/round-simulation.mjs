@@ -256,8 +256,10 @@ export function roundFromInputs(inputs, args = {}) {
     matchesPerBatch: Number(args.batch ?? ASSUMPTIONS.matchesPerBatch),
     memoryMB: Number(args.memory ?? ASSUMPTIONS.memoryMB),
   };
+  const measuredCold = inputs.kinds.idle?.coldStartMs;
   const sim = simulateRound({
     matchMs: lambdaSample(kind, requests, arch, options),
+    coldStartMs: measuredCold === undefined ? ASSUMPTIONS.coldStartMs : measuredCold + ASSUMPTIONS.platformStartMs,
     matches: Number(args.matches ?? 1_000_000),
     concurrency: Number(args.concurrency ?? 1000),
     batch: options.matchesPerBatch,

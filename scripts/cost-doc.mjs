@@ -132,6 +132,8 @@ export function costTables(inputs) {
     '',
     `The full-budget match is extrapolated from one on 1/50 of the budgets (${num(inputs.kinds.full.scaledFrom.cpuMs)} ms of CPU for ${num(inputs.kinds.full.scaledFrom.fuel / 1e9, 1)} billion fuel, ${inputs.kinds.full.scaledFrom.overBudget} calls over budget, ${inputs.kinds.full.scaledFrom.forfeits} forfeits): ${num(inputs.kinds.full.cpuMsPerBillionFuel, 1)} ms of CPU per billion fuel.`,
     '',
+    `A fresh process takes ${num(inputs.kinds.idle.coldStartMs ?? 0)} ms more than a warm one to finish its first idle match (Node, the modules, compiling QuickJS); the round counts that and ${num(ASSUMPTIONS.platformStartMs)} ms more (assumed) for each new Lambda environment.`,
+    '',
     '### Storage requests per match',
     '',
     'A match of a batch (`batch`, what the round below plays), of a leaderboard round with ratings (`rated`), and one asked for through `POST /v1/matches` (`api`):',
