@@ -1,12 +1,8 @@
 import type { CliContext } from './command.js';
 import { runCli } from './main.js';
-import { slownessFile } from './host-pace-file.js';
-import { keepHostSlownessIn } from '../sandbox/slowness-memory.js';
 
 /** Process wiring of the CLI: buffered stdout (many lines are fast), stderr. */
 export async function main(argv: string[], context?: CliContext): Promise<number> {
-  // A run of the command is short: the host's pace is measured at most once an hour, not at every start.
-  keepHostSlownessIn(slownessFile());
   const lines: string[] = [];
   const flush = () => {
     if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');

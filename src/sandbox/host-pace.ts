@@ -2,7 +2,6 @@ import { capClock } from './cpu-clock.js';
 import { FUEL_PER_MS } from './policy.js';
 import { JsBot, type QuickJSModuleSource } from './javascript/js-bot.js';
 import { DEFAULT_LIMITS } from './types.js';
-import { keptSlowness } from './slowness-memory.js';
 
 /**
  * How much slower this host runs bot work than the machine FUEL_PER_MS was
@@ -41,21 +40,8 @@ let measured: Promise<number> | undefined;
 
 /** This thread's slowness, at least 1 and at most MAX_HOST_SLOWNESS; measured on first use (some 100 ms of CPU time), then remembered. */
 export function hostSlowness(quickjs: QuickJSModuleSource): Promise<number> {
-  measured ??= recalledOrMeasured(quickjs);
+  measured ??= measureSlowness(quickjs).catch(() => 1);
   return measured;
-}
-
-async function recalledOrMeasured(quickjs: QuickJSModuleSource): Promise<number> {
-  const memory = keptSlowness();
-  const recalled = memory?.recall();
-  if (recalled !== undefined && Number.isFinite(recalled)) return Math.min(MAX_HOST_SLOWNESS, Math.max(1, recalled));
-  return measureSlowness(quickjs).then(
-    (slowness) => {
-      memory?.keep(slowness);
-      return slowness;
-    },
-    () => 1,
-  );
 }
 
 async function measureSlowness(quickjs: QuickJSModuleSource): Promise<number> {
