@@ -2,8 +2,10 @@
 // Entry of the `umpire` command: the bundled CLI in dist/bin/ (built by `npm install`).
 import module from 'node:module';
 
-// V8 keeps compiled code of the bundle between runs (Node 22.1+; a no-op before).
-module.enableCompileCache?.();
+// V8 keeps compiled code of the bundle between runs (Node 22.1+; a no-op before); the match
+// worker threads of `umpire tournament` inherit the cache through the environment.
+const cache = module.enableCompileCache?.();
+if (cache?.directory) process.env.NODE_COMPILE_CACHE ??= cache.directory;
 
 let cli;
 try {

@@ -6,6 +6,8 @@ import { build } from 'esbuild';
 await build({
   entryPoints: {
     node: 'functions/node.ts',
+    // What functions/node.ts imports once V8's compile cache is on (so the cache covers it).
+    'node-server': 'src/runtimes/node/server.ts',
     lambda: 'functions/lambda.ts',
     'match-worker': 'src/match/pool/match-worker.ts',
   },
@@ -18,4 +20,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('dist/functions/node.js, dist/functions/lambda.js, dist/functions/match-worker.js');
+console.log('dist/functions/node.js (node-server.js), dist/functions/lambda.js, dist/functions/match-worker.js');

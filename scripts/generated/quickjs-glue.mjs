@@ -25,18 +25,29 @@ export function quickjsGlueSource() {
  * time in JS (lengthBytesUTF8, stringToUTF8, and the scan for the end of one
  * read back): a turn's view is 3 kB, and on a cold start those loops are a tenth of a match. For ASCII strings (every game's
  * input, the prelude) both are given the native TextEncoder path, which writes
- * the same bytes; anything else keeps the glue's own loop. The build fails if
- * the glue no longer has the functions where expected (a new quickjs-emscripten).
+ * the same bytes; anything else keeps the glue's own loop. A string is ASCII
+ * when encoding it gives one byte per character: TextEncoder.encodeInto tells
+ * so some 10 times faster than a regular expression over a turn's view (and
+ * stringToUTF8 then has its bytes already). The build fails if the glue no
+ * longer has the functions where expected (a new quickjs-emscripten).
  */
+/** Whether a string is ASCII: encoded into a scratch buffer of its length, every character took one byte. */
+const ASCII_CHECK = [
+  'var umpireUtf8=new TextEncoder,umpireScratch=new Uint8Array(4096);',
+  'function umpireAscii(a){var n=a.length;if(umpireScratch.length<n)umpireScratch=new Uint8Array(2*n);',
+  'var r=umpireUtf8.encodeInto(a,umpireScratch.subarray(0,n));return r.read===n&&r.written===n}',
+].join('');
+
 function withAsciiFastPaths(source) {
   const patches = [
     // stringToUTF8(str, ptr, maxBytes): a NUL-terminated copy of at most maxBytes - 1 bytes.
     [
       'U=(a,d,b)=>{var e=E;if(!(0<b))return 0;',
-      'if(a.length<b&&umpireAscii.test(a)){umpireUtf8.encodeInto(a,e.subarray(d,d+a.length));e[d+a.length]=0;return a.length}',
+      // A string that is not ASCII has its first bytes written here, then all of them (at least as many) by the loop.
+      'if(a.length<b){var umpireR=umpireUtf8.encodeInto(a,e.subarray(d,d+a.length));if(umpireR.read===a.length&&umpireR.written===a.length){e[d+a.length]=0;return a.length}}',
     ],
     // lengthBytesUTF8(str)
-    ['X=a=>{', 'if(umpireAscii.test(a))return a.length;'],
+    ['X=a=>{', 'if(umpireAscii(a))return a.length;'],
     // The end of a NUL-terminated string within maxBytes (UTF8ToString): found natively.
     ['ea=(a,d,b,e)=>{b=d+b;if(e)return b;', 'var z=a.indexOf(0,d);if(z<0)z=a.length;return b<z?b:z;'],
   ];
@@ -46,5 +57,5 @@ function withAsciiFastPaths(source) {
       throw new Error(`prebuild: the QuickJS glue has changed; '${at}' is not found once in ${QUICKJS_GLUE_ORIGIN}`);
     out = out.replace(at, at + insert);
   }
-  return `var umpireAscii=/^[\\x00-\\x7f]*$/,umpireUtf8=new TextEncoder;\n${out}`;
+  return `${ASCII_CHECK}\n${out}`;
 }

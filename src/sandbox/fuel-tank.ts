@@ -69,7 +69,9 @@ export class FuelTank {
     this.reserve = fuel - first;
     const c = this.counter();
     if (c) c.value = first;
-    if (this.capMs > 0) this.startedAt = this.clock();
+    // The clock is first read when the first slice is used up, not here: most calls end within
+    // it, and never look at the clock (reading a thread's CPU time is a system call of a few us).
+    this.startedAt = Number.NaN;
   }
 
   /**
@@ -135,7 +137,11 @@ export class FuelTank {
     }
     c.value = value;
     if (value < 0n) throw new OutOfFuelError();
-    if (this.capMs > 0 && this.clock() - this.startedAt > this.capMs) {
+    if (this.capMs === 0) return;
+    const now = this.clock();
+    // The cap counts from the end of the first slice (about 0.3 ms of work), when the clock was first read.
+    if (Number.isNaN(this.startedAt)) this.startedAt = now;
+    else if (now - this.startedAt > this.capMs) {
       this.stoppedByCap = true;
       throw new SafetyCapError(this.capMs);
     }

@@ -27,6 +27,15 @@ describe('the modules a CLI subcommand loads', () => {
     // The recorder saw the command's own bundle and the sandbox's CommonJS glue.
     expect(r.modules.some((m) => m.endsWith('/dist/bin/umpire.js'))).toBe(true);
     expect(r.modules.filter((m) => FORBIDDEN.test(m))).toEqual([]);
+    // TypeScript's stripper is for TypeScript bots only.
+    expect(r.modules.filter((m) => m.includes('/node_modules/sucrase/'))).toEqual([]);
+  }, 60_000);
+
+  it('umpire match loads the TypeScript stripper when a bot is TypeScript, and plays it', () => {
+    const r = loadedBy(['match', '--red', 'src/games/icy/bots/first.ts', '--blue', 'src/games/icy/bots/idle.js']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ turns: 180, forfeit: null });
+    expect(r.modules.some((m) => m.includes('/node_modules/sucrase/'))).toBe(true);
   }, 60_000);
 
   it('umpire verify-turns checks a recorded game without them either', () => {

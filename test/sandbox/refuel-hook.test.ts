@@ -206,13 +206,35 @@ describe('the refuel hook', () => {
     tank.fill(10n ** 15n, 35);
     expect(() => run.x.spin()).toThrow(SafetyCapError);
     expect(tank.capped).toBe(true);
-    expect(now).toBe(40);
+    // The clock is first read as the first slice ends (10): the cap is past at 50, once 4 more slices are used.
+    expect(now).toBe(50);
     const used = 10n ** 15n - tank.left();
-    expect(used).toBeGreaterThan(3n * SLICE);
-    expect(used).toBeLessThanOrEqual(4n * SLICE + 100n);
+    expect(used).toBeGreaterThan(4n * SLICE);
+    expect(used).toBeLessThanOrEqual(5n * SLICE + 100n);
     // Without a cap the same tank runs the whole budget on the counter.
     tank.fill(1_000_000n, 0);
     expect(counter.value).toBe(1_000_000n);
+    expect(tank.capped).toBe(false);
+  });
+
+  it('reads the clock only once a call has used its first slice', () => {
+    let reads = 0;
+    const counter = new WebAssembly.Global({ value: 'i64', mutable: true }, 0n);
+    const tank = new FuelTank(
+      () => counter,
+      true,
+      () => {
+        reads++;
+        return 0;
+      },
+    );
+    tank.fill(10n * SLICE, 1000);
+    counter.value = 5n;
+    expect(tank.left()).toBe(9n * SLICE + 5n);
+    expect(reads).toBe(0);
+    counter.value = -1n;
+    tank.refuel();
+    expect(reads).toBe(1);
     expect(tank.capped).toBe(false);
   });
 

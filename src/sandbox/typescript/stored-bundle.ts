@@ -1,4 +1,4 @@
-import { STRIPPER, type StripProblem, stripTypes } from './strip-types.js';
+import { type StripProblem, stripperName, stripTypes } from './strip-types.js';
 
 /**
  * What a TypeScript bot is stored as: the player's source, the JavaScript
@@ -21,7 +21,7 @@ export function storedTypeScript(source: string, file: string): { document: stri
   if ('problem' in stripped) return stripped;
   const doc: StoredTypeScript = {
     format: FORMAT,
-    stripper: STRIPPER,
+    stripper: stripperName(),
     typescript: source,
     javascript: stripped.javascript,
   };

@@ -8,8 +8,12 @@ import { getVersion, transform } from 'sucrase';
  * player's file. Types are not checked.
  */
 
-/** The stripper and its version, recorded with every stored TypeScript bot. */
-export const STRIPPER = `sucrase@${getVersion()}`;
+/**
+ * The stripper and its version, recorded with every stored TypeScript bot.
+ * Asked when a bot is stored, not when this module loads: the CLI loads
+ * sucrase only once a TypeScript bot needs it (scripts/bundle-cli.mjs).
+ */
+export const stripperName = (): string => `sucrase@${getVersion()}`;
 
 /** A TypeScript source that cannot be stripped: its place (1-based) and why. */
 export interface StripProblem {
