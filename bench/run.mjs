@@ -11,6 +11,7 @@ import { run as cliStart } from './cli-start.mjs';
 import { run as python } from './python.mjs';
 import { run as wasiUpload } from './wasi-upload.mjs';
 import { run as viewers } from './viewers.mjs';
+import { run as requests } from './requests.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`umpire benchmarks: node ${process.version}, ${os.cpus().length} x ${cpu}, single thread`);
@@ -29,3 +30,4 @@ await python(report);
 await api(report);
 await wasiUpload(report);
 await viewers(report);
+await requests(report);
