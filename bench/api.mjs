@@ -16,7 +16,20 @@ const GET_EVERY_MS = 50;
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-/** Milliseconds per idle-vs-idle match in this thread, warm: the median of 30. */
+/**
+ * CPU milliseconds a process has used (user + system, every thread), from /proc: what a match costs
+ * the server whatever else the machine runs. Null where there is no /proc.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
+/** Per idle-vs-idle match in this thread, warm: the median wall ms of 30, and their mean CPU ms. */
 async function inProcessMs(idle) {
   const bots = [
     { kind: 'js', code: idle },
@@ -26,15 +39,20 @@ async function inProcessMs(idle) {
   const match = () => runMatch({ game: icyGame, options, seed: 1, bots, load: nodeBotLoader });
   for (let i = 0; i < 5; i++) await match();
   const times = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < 30; i++) {
     const start = performance.now();
     await match();
     times.push(performance.now() - start);
   }
-  return quantile(
-    times.sort((a, b) => a - b),
-    0.5,
-  );
+  const used = process.cpuUsage(cpu);
+  return {
+    wall: quantile(
+      times.sort((a, b) => a - b),
+      0.5,
+    ),
+    cpu: (used.user + used.system) / 1000 / 30,
+  };
 }
 
 /** GETs a stored match and the listing every GET_EVERY_MS until `stop()`; resolves to their latencies. */
@@ -64,7 +82,8 @@ function readLoop(base, matchId) {
 /** Runs the load; `env` is added to the server's (UMPIRE_WORKERS, ...). */
 export async function measureApi(env = {}) {
   const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
-  const matchMs = await inProcessMs(idle);
+  const inProcess = await inProcessMs(idle);
+  const matchMs = inProcess.wall;
   const cores = availableParallelism();
   const server = await startServer({ env });
   try {
@@ -88,6 +107,7 @@ export async function measureApi(env = {}) {
     body = request(false);
 
     const reader = readLoop(server.base, stored);
+    const cpuBefore = cpuMsOf(server.pid);
     const latencies = [];
     let next = 0;
     const started = performance.now();
@@ -100,6 +120,7 @@ export async function measureApi(env = {}) {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuMsOf(server.pid);
     const gets = (await reader.stop()).sort((a, b) => a - b);
     latencies.sort((a, b) => a - b);
     const rate = TOTAL / seconds;
@@ -110,6 +131,15 @@ export async function measureApi(env = {}) {
       cores,
       ceiling,
       ratio: rate / ceiling,
+      // CPU per match, the server's (its GETs included) and in-process: the ratio holds on a busy machine.
+      cpu:
+        cpuBefore === null || cpuAfter === null
+          ? null
+          : {
+              server: (cpuAfter - cpuBefore) / TOTAL,
+              inProcess: inProcess.cpu,
+              ratio: inProcess.cpu / ((cpuAfter - cpuBefore) / TOTAL),
+            },
       post: { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) },
       get: { n: gets.length, p50: quantile(gets, 0.5), p99: quantile(gets, 0.99) },
     };
@@ -132,6 +162,12 @@ export async function run(report) {
     '%',
     '>= 80%',
   );
+  if (m.cpu)
+    report(
+      `api: CPU per match, in-process ${m.cpu.inProcess.toFixed(1)} ms / the server's (every thread, GETs included) ${m.cpu.server.toFixed(1)} ms`,
+      100 * m.cpu.ratio,
+      '%',
+    );
   report('api: POST latency p50 / p99', m.post.p50, `ms / ${m.post.p99.toFixed(0)} ms`, 'p99 < 500 ms');
   report(
     `api: GET a match and a listing every ${GET_EVERY_MS} ms meanwhile (${m.get.n}), p50 / p99`,

@@ -84,18 +84,21 @@ export async function measureRequests() {
     };
     const { deps, app } = assembleRuntime(kit, stores, LOOPBACK_SITE);
     const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
+    // Distinct bots (each its own sha256, so listed under each), all idle: the requests, not the play, are measured.
+    const idleNamed = (name) => `// ${name}\n${idle}`;
+    const apiMatch = (seed) => ({ game: 'icy', seed, red: { js: idleNamed('red') }, blue: { js: idleNamed('blue') } });
 
     // Warm up (the engine compiled, the first item of each kind written) outside the counts.
     await request(app, 'POST', '/v1/matches', { game: 'icy', seed: 0, red: { js: idle }, blue: { js: idle } });
 
     const api = await counted(tally, API_MATCHES, async () => {
       for (let i = 1; i <= API_MATCHES; i++)
-        await request(app, 'POST', '/v1/matches', { game: 'icy', seed: i, red: { js: idle }, blue: { js: idle } });
+        await request(app, 'POST', '/v1/matches', apiMatch(i));
     });
 
     const bots = [];
     for (let i = 0; i < BOTS; i++)
-      bots.push((await request(app, 'POST', '/v1/bots', { name: `idle${i}`, game: 'icy', js: idle })).id);
+      bots.push((await request(app, 'POST', '/v1/bots', { name: `idle${i}`, game: 'icy', js: idleNamed(`bot ${i}`) })).id);
     const board = (await request(app, 'POST', '/v1/leaderboards', { name: 'requests', game: 'icy' })).id;
     for (const bot of bots) await request(app, 'POST', `/v1/leaderboards/${board}/entries`, { bot });
     // A round robin of BOTS bots, each pair once per seat order: its size is what the round queued.
