@@ -30,3 +30,34 @@ export async function storeSentBundles(blobs: BlobStore, bundles: readonly SentB
     }),
   );
 }
+
+/** Bundles kept after a read, by store: at most this many bytes in all, none larger than a part of it. */
+const CACHED_BYTES = 32 * 1024 * 1024;
+const CACHED_LARGEST = 4 * 1024 * 1024;
+const cached = new WeakMap<BlobStore, { readonly bundles: Map<string, Uint8Array>; bytes: number }>();
+
+/**
+ * The bundle stored under `sha256`, or null. A bundle never changes (its key is its content), so
+ * the ones read lately are kept in this process: a board's bots are read for every match they
+ * play, and each read is a request to the store.
+ */
+export async function readBundle(blobs: BlobStore, sha256: string): Promise<Uint8Array | null> {
+  let cache = cached.get(blobs);
+  if (!cache) cached.set(blobs, (cache = { bundles: new Map(), bytes: 0 }));
+  const kept = cache.bundles.get(sha256);
+  if (kept) {
+    cache.bundles.delete(sha256);
+    cache.bundles.set(sha256, kept);
+    return kept;
+  }
+  const bytes = await blobs.get(bundleKey(sha256));
+  if (!bytes || bytes.length > CACHED_LARGEST || cache.bundles.has(sha256)) return bytes;
+  cache.bundles.set(sha256, bytes);
+  cache.bytes += bytes.length;
+  for (const [key, old] of cache.bundles) {
+    if (cache.bytes <= CACHED_BYTES) break;
+    cache.bundles.delete(key);
+    cache.bytes -= old.length;
+  }
+  return bytes;
+}
