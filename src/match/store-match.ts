@@ -69,19 +69,23 @@ export async function playAndStore(
     ...(setup ? { setup } : {}),
   });
   // A stored bot's bundle is already stored under its sha256 (it was read from there): only bots
-  // sent with the request are written, not every stored bundle again for every match.
-  await storeSentBundles(
-    deps.blobs,
-    seats.flatMap((s, k) =>
-      s.botId === undefined ? [{ sha256: played.hashes[k]!, bytes: s.bytes, contentType: botContentType(s.kind) }] : [],
-    ),
+  // sent with the request are written, not every stored bundle again for every match. The bundles,
+  // the replay and the logs go side by side; the record waits for all of them.
+  const sent = seats.flatMap((s, k) =>
+    s.botId === undefined ? [{ sha256: played.hashes[k]!, bytes: s.bytes, contentType: botContentType(s.kind) }] : [],
   );
-  await deps.blobs.put(replayKey(id), await gzipJson(played.replay), GZIP_JSON);
   // The logs and where each turn's part ends, in one object (stored-documents.ts reads both forms).
-  if (played.logs !== undefined) {
-    const logs = played.logTurns === undefined ? { logs: played.logs } : { logs: played.logs, turns: played.logTurns };
-    await deps.blobs.put(logsKey(id), await gzipJson(logs), GZIP_JSON);
-  }
+  const logs =
+    played.logs === undefined
+      ? undefined
+      : played.logTurns === undefined
+        ? { logs: played.logs }
+        : { logs: played.logs, turns: played.logTurns };
+  await Promise.all([
+    storeSentBundles(deps.blobs, sent),
+    gzipJson(played.replay).then((bytes) => deps.blobs.put(replayKey(id), bytes, GZIP_JSON)),
+    logs === undefined ? undefined : gzipJson(logs).then((bytes) => deps.blobs.put(logsKey(id), bytes, GZIP_JSON)),
+  ]);
   const record: MatchRecord = {
     ...played.record,
     public: listed,
