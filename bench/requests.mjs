@@ -92,13 +92,14 @@ export async function measureRequests() {
     await request(app, 'POST', '/v1/matches', { game: 'icy', seed: 0, red: { js: idle }, blue: { js: idle } });
 
     const api = await counted(tally, API_MATCHES, async () => {
-      for (let i = 1; i <= API_MATCHES; i++)
-        await request(app, 'POST', '/v1/matches', apiMatch(i));
+      for (let i = 1; i <= API_MATCHES; i++) await request(app, 'POST', '/v1/matches', apiMatch(i));
     });
 
     const bots = [];
     for (let i = 0; i < BOTS; i++)
-      bots.push((await request(app, 'POST', '/v1/bots', { name: `idle${i}`, game: 'icy', js: idleNamed(`bot ${i}`) })).id);
+      bots.push(
+        (await request(app, 'POST', '/v1/bots', { name: `idle${i}`, game: 'icy', js: idleNamed(`bot ${i}`) })).id,
+      );
     const board = (await request(app, 'POST', '/v1/leaderboards', { name: 'requests', game: 'icy' })).id;
     for (const bot of bots) await request(app, 'POST', `/v1/leaderboards/${board}/entries`, { bot });
     // A round robin of BOTS bots, each pair once per seat order: its size is what the round queued.
