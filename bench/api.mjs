@@ -1,47 +1,181 @@
-// API throughput (issue 4): matches per second through POST /v1/matches with idle bots at
-// concurrency 8, against the `npm start` server (its own process, embedded storage).
+// API throughput (issues 4 and 29): matches per second through POST /v1/matches with idle bots at
+// concurrency 8, against the `npm start` server (its own process, embedded storage), next to what
+// the cores could play in-process (the same match, warm, one thread, times the cores), while a
+// reader GETs a stored match and the recent-matches listing every 50 ms.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_MAP, ruleSet } from '../dist/games/icy/index.js';
+import { icyGame } from '../dist/games/icy/game.js';
+import { runMatch } from '../dist/match/run-match.js';
+import { nodeBotLoader } from '../dist/sandbox/node-sources.js';
 import { startServer } from './server.mjs';
 
-export async function run(report) {
-  const server = await startServer();
-  const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
-  const body = JSON.stringify({ game: 'icy', seed: 1, red: { js: idle }, blue: { js: idle } });
-  const post = async () => {
-    const start = performance.now();
-    const r = await fetch(`${server.base}/v1/matches`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    if (r.status !== 201) throw new Error(`status ${r.status}: ${await r.text()}`);
-    await r.arrayBuffer();
-    return performance.now() - start;
-  };
-  for (let i = 0; i < 16; i++) await post(); // warm up
+const TOTAL = 400;
+const CONCURRENCY = 8;
+const GET_EVERY_MS = 50;
 
-  const total = 400;
-  const concurrency = 8;
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/**
+ * CPU milliseconds a process has used (user + system, every thread), from /proc: what a match costs
+ * the server whatever else the machine runs. Null where there is no /proc.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
+/** Per idle-vs-idle match in this thread, warm: the median wall ms of 30, and their mean CPU ms. */
+async function inProcessMs(idle) {
+  const bots = [
+    { kind: 'js', code: idle },
+    { kind: 'js', code: idle },
+  ];
+  const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
+  const match = () => runMatch({ game: icyGame, options, seed: 1, bots, load: nodeBotLoader });
+  for (let i = 0; i < 5; i++) await match();
+  const times = [];
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < 30; i++) {
+    const start = performance.now();
+    await match();
+    times.push(performance.now() - start);
+  }
+  const used = process.cpuUsage(cpu);
+  return {
+    wall: quantile(
+      times.sort((a, b) => a - b),
+      0.5,
+    ),
+    cpu: (used.user + used.system) / 1000 / 30,
+  };
+}
+
+/** GETs a stored match and the listing every GET_EVERY_MS until `stop()`; resolves to their latencies. */
+function readLoop(base, matchId) {
   const latencies = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        next++;
-        latencies.push(await post());
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  server.stop();
+  let running = true;
+  const paths = [`/v1/matches/${matchId}`, '/v1/matches?limit=20'];
+  const done = (async () => {
+    for (let i = 0; running && i < 100_000; i++) {
+      const start = performance.now();
+      const r = await fetch(`${base}${paths[i % 2]}`);
+      if (r.status !== 200) throw new Error(`GET ${paths[i % 2]}: status ${r.status}`);
+      await r.arrayBuffer();
+      latencies.push(performance.now() - start);
+      await new Promise((resolve) => setTimeout(resolve, GET_EVERY_MS));
+    }
+    return latencies;
+  })();
+  return {
+    stop: () => {
+      running = false;
+      return done;
+    },
+  };
+}
+
+/** Runs the load; `env` is added to the server's (UMPIRE_WORKERS, ...). */
+export async function measureApi(env = {}) {
+  const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
+  const inProcess = await inProcessMs(idle);
+  const matchMs = inProcess.wall;
+  const cores = availableParallelism();
+  const server = await startServer({ env });
+  try {
+    // The warm-up's matches are listed (the reader's listing has them); the measured ones are not, as before.
+    const request = (listed) =>
+      JSON.stringify({ game: 'icy', seed: 1, public: listed, red: { js: idle }, blue: { js: idle } });
+    let body = request(true);
+    let stored = '';
+    const post = async () => {
+      const start = performance.now();
+      const r = await fetch(`${server.base}/v1/matches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      if (r.status !== 201) throw new Error(`status ${r.status}: ${await r.text()}`);
+      stored = (await r.json()).id;
+      return performance.now() - start;
+    };
+    for (let i = 0; i < 16; i++) await post(); // warm up
+    body = request(false);
+
+    const reader = readLoop(server.base, stored);
+    const cpuBefore = cpuMsOf(server.pid);
+    const latencies = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < TOTAL) {
+          next++;
+          latencies.push(await post());
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = cpuMsOf(server.pid);
+    const gets = (await reader.stop()).sort((a, b) => a - b);
+    latencies.sort((a, b) => a - b);
+    const rate = TOTAL / seconds;
+    const ceiling = (cores * 1000) / matchMs;
+    return {
+      rate,
+      matchMs,
+      cores,
+      ceiling,
+      ratio: rate / ceiling,
+      // CPU per match, the server's (its GETs included) and in-process: the ratio holds on a busy machine.
+      cpu:
+        cpuBefore === null || cpuAfter === null
+          ? null
+          : {
+              server: (cpuAfter - cpuBefore) / TOTAL,
+              inProcess: inProcess.cpu,
+              ratio: inProcess.cpu / ((cpuAfter - cpuBefore) / TOTAL),
+            },
+      post: { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) },
+      get: { n: gets.length, p50: quantile(gets, 0.5), p99: quantile(gets, 0.99) },
+    };
+  } finally {
+    server.stop();
+  }
+}
+
+export async function run(report) {
+  const m = await measureApi();
   report(
-    `api: POST /v1/matches, two idle bots, ${total} requests at concurrency ${concurrency}`,
-    total / seconds,
+    `api: POST /v1/matches, two idle bots, ${TOTAL} requests at concurrency ${CONCURRENCY}`,
+    m.rate,
     'matches/s',
     '>= 20',
   );
-  report('api: latency p50 / p99', p(0.5), `ms / ${p(0.99).toFixed(0)} ms`, 'p99 < 500 ms');
+  report(
+    `api: of ${m.cores} cores x the in-process rate (${m.matchMs.toFixed(1)} ms a match: ${m.ceiling.toFixed(0)}/s)`,
+    100 * m.ratio,
+    '%',
+    '>= 80%',
+  );
+  if (m.cpu)
+    report(
+      `api: CPU per match, in-process ${m.cpu.inProcess.toFixed(1)} ms / the server's (every thread, GETs included) ${m.cpu.server.toFixed(1)} ms`,
+      100 * m.cpu.ratio,
+      '%',
+    );
+  report('api: POST latency p50 / p99', m.post.p50, `ms / ${m.post.p99.toFixed(0)} ms`, 'p99 < 500 ms');
+  report(
+    `api: GET a match and a listing every ${GET_EVERY_MS} ms meanwhile (${m.get.n}), p50 / p99`,
+    m.get.p50,
+    `ms / ${m.get.p99.toFixed(1)} ms`,
+    'p99 < 50 ms',
+  );
 }
+
+// Run alone: `node bench/api.mjs` prints the figures as JSON.
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await measureApi(), null, 2));

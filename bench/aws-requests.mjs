@@ -7,6 +7,8 @@ const NAME = 'umpireRequestCount';
 /** A tally of requests by `Service:Operation` (e.g. `S3:PutObject`, `DynamoDB:UpdateItem`). */
 export class RequestTally {
   counts = new Map();
+  /** DynamoDB items written (a BatchWriteItem or TransactWriteItems request writes several): what write units bill. */
+  itemWrites = 0;
 
   /** Counts every request `client` sends from now on (an S3Client, DynamoDBClient or SQSClient). */
   watch(client) {
@@ -21,12 +23,20 @@ export class RequestTally {
       },
       { step: 'deserialize', name: NAME },
     );
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        this.itemWrites += itemsWritten(String(context.commandName ?? ''), args.input ?? {});
+        return next(args);
+      },
+      { step: 'initialize', name: `${NAME}Items` },
+    );
     return this;
   }
 
   /** Forgets what was counted (between the phases of a benchmark). */
   reset() {
     this.counts.clear();
+    this.itemWrites = 0;
   }
 
   /** Requests of one service, or of every service. */
@@ -58,3 +68,19 @@ const WRITES = new Set([
 
 /** Whether an operation is a write (billed as a PUT on S3, as write units on DynamoDB). */
 export const isWrite = (key) => WRITES.has(key.split(':')[1]);
+
+/** How many DynamoDB items a command writes (0 for reads and for other services). */
+function itemsWritten(command, input) {
+  switch (command) {
+    case 'PutItemCommand':
+    case 'UpdateItemCommand':
+    case 'DeleteItemCommand':
+      return 1;
+    case 'BatchWriteItemCommand':
+      return Object.values(input.RequestItems ?? {}).reduce((n, list) => n + list.length, 0);
+    case 'TransactWriteItemsCommand':
+      return (input.TransactItems ?? []).length;
+    default:
+      return 0;
+  }
+}

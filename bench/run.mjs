@@ -11,6 +11,7 @@ import { run as cliStart } from './cli-start.mjs';
 import { run as python } from './python.mjs';
 import { run as wasiUpload } from './wasi-upload.mjs';
 import { run as viewers } from './viewers.mjs';
+import { run as requests } from './requests.mjs';
 import { run as costInputs } from './cost-inputs.mjs';
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -30,4 +31,5 @@ await python(report);
 await api(report);
 await wasiUpload(report);
 await viewers(report);
+await requests(report);
 await costInputs(report);

@@ -29,5 +29,5 @@ export async function startServer({ env = {}, stderr = 'inherit' } = {}) {
     stdio: ['ignore', 'pipe', stderr],
   });
   await new Promise((resolve) => server.stdout.on('data', (d) => String(d).includes('listening') && resolve()));
-  return { base: `http://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM') };
+  return { base: `http://127.0.0.1:${port}`, pid: server.pid, stop: () => server.kill('SIGTERM') };
 }

@@ -5,7 +5,7 @@ import { findGame } from '../games/catalog.js';
 import { logTurnsKey, logsKey, replayKey } from '../match/digest.js';
 import { logSeatCount, readableSeats, withheldLogs } from '../match/log-access.js';
 import { seatBotsOf } from '../match/seat-bots.js';
-import { readStoredJson, StoredLogs, StoredLogTurns } from '../match/stored-documents.js';
+import { logsAndTurns, readStoredJson, StoredLogsObject, StoredLogTurns } from '../match/stored-documents.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
@@ -32,11 +32,20 @@ const FORBIDDEN =
  * version, log and first failure. A caller who may read no seat is refused (403).
  */
 export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: MiddlewareHandler<Env>): void {
-  const storedLogs = async (record: MatchRecord) =>
-    (await readStoredJson(deps.blobs, logsKey(record.id), StoredLogs, `the stored logs of match ${record.id}`))?.doc ??
-    null;
+  /** The logs of a match and where each turn's part ends: one object, or two for a match stored before. */
+  const storedLogs = async (record: MatchRecord) => {
+    const stored = await readStoredJson(
+      deps.blobs,
+      logsKey(record.id),
+      StoredLogsObject,
+      `the stored logs of match ${record.id}`,
+    );
+    if (!stored) return { logs: null, turns: async () => null };
+    const { logs, turns } = logsAndTurns(stored.doc);
+    return { logs, turns: async () => (turns === undefined ? await oldLogTurns(record) : turns) };
+  };
 
-  const storedLogTurns = async (record: MatchRecord) =>
+  const oldLogTurns = async (record: MatchRecord) =>
     (
       await readStoredJson(
         deps.blobs,
@@ -48,7 +57,7 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
 
   app.get('/v1/matches/:id/logs', docs.matchLogs, auth, async (c) => {
     const record = await deps.findRecord(c.req.param('id'));
-    const logs = await storedLogs(record);
+    const { logs } = await storedLogs(record);
     const readable = await readableSeats(deps.bots, record, logs ? logSeatCount(logs) : 0, c.get('owner').id);
     if (!logs) {
       if (record.owner !== c.get('owner').id && !(await readsAny(deps.bots, record, c.get('owner').id)))
@@ -66,7 +75,8 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
   app.get('/v1/matches/:id/seats', seatDocs.matchSeats, auth, async (c) => {
     const record = await deps.findRecord(c.req.param('id'));
     const game = findGame(record.game);
-    const logs = await storedLogs(record);
+    const stored = await storedLogs(record);
+    const logs = stored.logs;
     const replay = game
       ? await readStoredJson(deps.blobs, replayKey(record.id), game.verify.stored, `the stored replay of ${record.id}`)
       : null;
@@ -77,7 +87,7 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
     const readable = await readableSeats(deps.bots, record, names.length, c.get('owner').id);
     if (!readable.some((r) => r)) throw new ApiProblem(403, 'FORBIDDEN', FORBIDDEN);
     const logList = logs ? (Array.isArray(logs) ? logs : Object.values(logs)) : null;
-    const turns = logs ? await storedLogTurns(record) : null;
+    const turns = logs ? await stored.turns() : null;
     return c.json({
       items: names.map((seat, k) => ({
         seat,

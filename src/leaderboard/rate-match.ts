@@ -26,9 +26,11 @@ const PRUNE_UNCONFIRMED_AT = 4;
 /**
  * Rates a match into its entries, stores its result line and tells the
  * webhooks, once however often it is retried. The match's rating ledger fixes
- * when it was rated and the ratings it is rated against, and records each
- * entry once updated; the update itself lists the match in the entry's
- * `unconfirmed`, so a crash between the two writes cannot rate it twice.
+ * when it was rated and the ratings it is rated against, and when it is
+ * complete. Each entry's update lists the match in the entry's `unconfirmed`
+ * (one write, no second one in the ledger), so a retry finds the entries
+ * already rated and rates the others; an entry forgets the match once its
+ * ledger is complete.
  */
 export async function rateOnce(
   deps: LeaderboardDeps,
@@ -60,9 +62,7 @@ export async function rateOnce(
       { at, before: before as Rating[] },
       start.find((e) => e.botId === botId),
     );
-    if (!view) continue;
-    changes[botId] = view;
-    await deps.ratings.confirmSeat(board.id, record.id, botId, view);
+    if (view) changes[botId] = view;
   }
   const line: ResultLine = {
     match: record.id,
@@ -139,7 +139,7 @@ async function rateSeat(
   return null;
 }
 
-/** An entry's unconfirmed matches, less those whose ledger records the entry (checked once the list is long). */
+/** An entry's unconfirmed matches, less those whose rating is complete (checked once the list is long). */
 async function stillUnconfirmed(deps: LeaderboardDeps, boardId: string, entry: Entry): Promise<string[]> {
   const list = entry.unconfirmed ?? [];
   if (list.length < PRUNE_UNCONFIRMED_AT) return [...list];

@@ -4,10 +4,11 @@ import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js
 import type { BlobMeta, BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
 import type { MatchStore } from '../store/contract/matches.js';
-import { bundleKey, gzip, logTurnsKey, logsKey, newMatchId, replayKey } from './digest.js';
+import { gzip, logsKey, newMatchId, replayKey } from './digest.js';
 import type { MatchRunner } from './runner.js';
 import { playMatch } from './play-match.js';
 import { seatBotKeys } from './seat-bots.js';
+import { storeSentBundles } from './stored-bundles.js';
 import type { DecodedSeat } from './seats.js';
 import { processVersionPolicy, type VersionPolicy } from './version-policy.js';
 import { tallyVersions } from './version-tally.js';
@@ -68,18 +69,23 @@ export async function playAndStore(
     ...(setup ? { setup } : {}),
   });
   // A stored bot's bundle is already stored under its sha256 (it was read from there): only bots
-  // sent with the request are written, not every stored bundle again for every match.
-  await Promise.all(
-    seats.map((s, k) =>
-      s.botId === undefined
-        ? deps.blobs.put(bundleKey(played.hashes[k]!), s.bytes, { contentType: botContentType(s.kind) })
-        : undefined,
-    ),
+  // sent with the request are written, not every stored bundle again for every match. The bundles,
+  // the replay and the logs go side by side; the record waits for all of them.
+  const sent = seats.flatMap((s, k) =>
+    s.botId === undefined ? [{ sha256: played.hashes[k]!, bytes: s.bytes, contentType: botContentType(s.kind) }] : [],
   );
-  await deps.blobs.put(replayKey(id), await gzipJson(played.replay), GZIP_JSON);
-  if (played.logs !== undefined) await deps.blobs.put(logsKey(id), await gzipJson(played.logs), GZIP_JSON);
-  if (played.logTurns !== undefined)
-    await deps.blobs.put(logTurnsKey(id), await gzipJson({ seats: played.logTurns }), GZIP_JSON);
+  // The logs and where each turn's part ends, in one object (stored-documents.ts reads both forms).
+  const logs =
+    played.logs === undefined
+      ? undefined
+      : played.logTurns === undefined
+        ? { logs: played.logs }
+        : { logs: played.logs, turns: played.logTurns };
+  await Promise.all([
+    storeSentBundles(deps.blobs, sent),
+    gzipJson(played.replay).then((bytes) => deps.blobs.put(replayKey(id), bytes, GZIP_JSON)),
+    logs === undefined ? undefined : gzipJson(logs).then((bytes) => deps.blobs.put(logsKey(id), bytes, GZIP_JSON)),
+  ]);
   const record: MatchRecord = {
     ...played.record,
     public: listed,

@@ -2,7 +2,7 @@ import { InputError } from '../core/errors.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import { isDeleted, latestValidVersion, versionOf } from '../store/contract/bot-versions.js';
 import type { BotRecord, BotStore, BotVersion } from '../store/contract/bots.js';
-import { bundleKey } from './digest.js';
+import { readBundle } from './stored-bundles.js';
 import { botFromBytes, type DecodedSeat } from './seats.js';
 
 /** A bot is usable (matches, leaderboard entries) by its owner, and by anyone once its owner made it public. */
@@ -105,7 +105,7 @@ export async function storedSeat(
   if (!record) throw botNotFound(id, access?.field);
   if (isDeleted(record)) throw botDeleted(id, field);
   const playing = playingVersion(record, version === null ? choice : { ...choice, pin: version }, field);
-  const bytes = await deps.blobs.get(bundleKey(playing.sha256));
+  const bytes = await readBundle(deps.blobs, playing.sha256);
   if (!bytes) throw botNotFound(id, access?.field);
   return {
     name: record.name,

@@ -60,12 +60,37 @@ export function decodeOrCorrupt<T>(what: string, compute: () => T): T {
 /** Logs: per side (icy, capture) or per player (block drop), a string, or null where withheld. */
 export const StoredLogs = z.union([z.record(z.string(), z.string().nullable()), z.array(z.string().nullable())]);
 
-/** Where each turn's part of each seat's log ends, by seat (src/core/log-turns.ts). */
-export const StoredLogTurns = z.object({
-  seats: z.array(
-    z.object({
-      marks: z.array(z.tuple([z.number().int(), z.number().int().nonnegative()])),
-      cut: z.literal(true).optional(),
-    }),
-  ),
-});
+const TurnSeats = z.array(
+  z.object({
+    marks: z.array(z.tuple([z.number().int(), z.number().int().nonnegative()])),
+    cut: z.literal(true).optional(),
+  }),
+);
+
+/**
+ * Where each turn's part of each seat's log ends, by seat (src/core/log-turns.ts): an object of its
+ * own in matches stored before the logs object held them.
+ */
+export const StoredLogTurns = z.object({ seats: TurnSeats });
+
+/**
+ * A match's logs object as stored now: the logs and where each turn's part ends, one object (one
+ * write) where there were two. The old form, the logs alone, has no `logs` key holding an object.
+ */
+export const StoredLogsWithTurns = z.object({ logs: StoredLogs, turns: TurnSeats.optional() });
+
+/** What a logs object may hold: the logs with their turns, or (stored before) the logs alone. */
+export const StoredLogsObject = z.union([StoredLogsWithTurns, StoredLogs]);
+
+export type LogsObject = z.infer<typeof StoredLogsObject>;
+
+/** The logs and turns of a stored logs object; `turns` undefined when an object of its own may hold them (old form). */
+export function logsAndTurns(doc: LogsObject): {
+  logs: z.infer<typeof StoredLogs>;
+  turns: z.infer<typeof TurnSeats> | null | undefined;
+} {
+  const parsed = StoredLogsWithTurns.safeParse(doc);
+  if (parsed.success)
+    return { logs: (doc as { logs: z.infer<typeof StoredLogs> }).logs, turns: parsed.data.turns ?? null };
+  return { logs: doc as z.infer<typeof StoredLogs>, turns: undefined };
+}

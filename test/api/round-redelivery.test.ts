@@ -157,14 +157,15 @@ describe('a job retried after an attempt stopped half way', () => {
     return { board, jobs };
   }
 
-  /** `target` whose `method` throws the first time it is called: a process that stopped there. */
-  function stopsOnceAt<T extends object>(target: T, method: keyof T): T {
+  /** `target` whose `method` throws on its `call`th call (the first by default): a process that stopped there. */
+  function stopsOnceAt<T extends object>(target: T, method: keyof T, call = 1): T {
     let stopped = false;
+    let calls = 0;
     return new Proxy(target, {
       get(t, name) {
         const value = Reflect.get(t, name) as unknown;
         if (typeof value !== 'function') return value;
-        if (name === method && !stopped) {
+        if (name === method && !stopped && ++calls === call) {
           return () => {
             stopped = true;
             return Promise.reject(new Error(`stopped at ${String(name)}`));
@@ -192,19 +193,20 @@ describe('a job retried after an attempt stopped half way', () => {
   }
 
   it.each([
-    ['after the match was stored, before any rating', 'leaderboards', 'entries'],
-    ['after an entry was rated, before its ledger recorded it', 'ratings', 'confirmSeat'],
-    ['after the result line, before the rating was complete', 'ratings', 'complete'],
-    ['before the job was counted', 'roundJobs', 'finish'],
+    ['after the match was stored, before any rating', 'leaderboards', 'entries', 1],
+    ['after an entry was rated, before the other one', 'leaderboards', 'putEntry', 2],
+    ['after the entries were rated, before the result line', 'leaderboards', 'appendResult', 1],
+    ['after the result line, before the rating was complete', 'ratings', 'complete', 1],
+    ['before the job was counted', 'roundJobs', 'finish', 1],
   ] as const)(
     'stopped %s: the retry plays nothing again and rates once',
-    async (_, store, method) => {
+    async (_, store, method, call) => {
       const { board, jobs } = await round();
       plays = 0;
       const stopping = {
         ...stores,
         runner,
-        [store]: stopsOnceAt(stores[store] as object, method as never),
+        [store]: stopsOnceAt(stores[store] as object, method as never, call),
       } as LeaderboardDeps;
       const deps: LeaderboardDeps = { ...stores, runner };
       const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);

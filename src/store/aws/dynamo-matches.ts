@@ -19,7 +19,9 @@ import { N, parseRecord, S } from './attribute-values.js';
 /**
  * The table's layout (infra/ creates it; tests check they agree):
  * - key `pk` (hash) + `sk` (range), both strings, pay per request;
- * - a match: pk `match#<id>`, sk `record`, the record as JSON plus its scores;
+ * - a match: pk `match#<id>`, sk `record`, the record as JSON plus its scores; it is
+ *   also its first listing entry (indexed as the first participation below), so that
+ *   entry needs no item of its own (records stored before it have one, and none here);
  * - one participation per distinct bot: pk `match#<id>`, sk `bot#<side>`, indexed
  *   by `byBot` on gsi1pk `bot#<sha256>` and gsi1sk `<createdAt>#<id>#<side>`;
  * - a listed (public) match: pk `match#<id>`, sk `listed`, the record as JSON, indexed
@@ -126,15 +128,6 @@ export class DynamoMatchStore implements MatchStore {
     };
     for (const [side, score] of Object.entries(scores))
       if (typeof score?.total === 'number') item[`score_${side}`] = N(score.total);
-    try {
-      await this.db.send(
-        new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
-    } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false;
-      throw unavailable('storing a match record', e);
-    }
-    // The listing entries come after the record, so they never point at a missing one.
     const listings: Record<string, AttributeValue>[] = [];
     const seen = new Set<string>();
     for (const [side, hash] of botHashes.entries()) {
@@ -146,6 +139,18 @@ export class DynamoMatchStore implements MatchStore {
     }
     if (options.listed)
       listings.push(this.indexed(record, json, 'listed', LISTED_MATCHES, `${record.createdAt}#${record.id}`));
+    // The record is itself the first listing entry (one item written less); records stored before are not.
+    const first = listings.shift();
+    if (first) Object.assign(item, { gsi1pk: first.gsi1pk!, gsi1sk: first.gsi1sk! });
+    try {
+      await this.db.send(
+        new PutItemCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('storing a match record', e);
+    }
+    // The other listing entries come after the record, so they never point at a missing one.
     await this.putAll(listings, 'indexing a match record');
     return true;
   }

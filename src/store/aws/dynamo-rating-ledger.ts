@@ -15,8 +15,8 @@ const SEAT = 'seat_';
 
 /**
  * The rating ledger of a match, next to its board: pk `lb#<board id>`, sk
- * `rating#<match id>`, with `at`, `before` (JSON), one `seat_<bot id>`
- * (JSON of the rating shown after) per entry updated, and `complete`.
+ * `rating#<match id>`, with `at`, `before` (JSON) and `complete`. Ledgers written before
+ * have one `seat_<bot id>` (JSON of the rating shown after) per entry updated; they are read still.
  */
 export class DynamoRatingLedger implements RatingLedger {
   constructor(
@@ -70,38 +70,19 @@ export class DynamoRatingLedger implements RatingLedger {
     }
   }
 
-  async confirmSeat(board: string, match: string, botId: string, view: ShownRating): Promise<void> {
-    await this.update(
-      board,
-      match,
-      'SET #seat = :view',
-      { '#seat': `${SEAT}${botId}` },
-      { ':view': S(JSON.stringify(view)) },
-      'recording a rating',
-    );
-  }
-
   async seatConfirmed(board: string, match: string, botId: string): Promise<boolean> {
     const item = await this.read(board, match);
-    return item?.[`${SEAT}${botId}`] !== undefined;
+    return item?.complete?.BOOL === true || item?.[`${SEAT}${botId}`] !== undefined;
   }
 
   async complete(board: string, match: string): Promise<void> {
-    await this.update(
-      board,
-      match,
-      'SET complete = :yes',
-      undefined,
-      { ':yes': { BOOL: true } },
-      'completing a rating',
-    );
+    await this.update(board, match, 'SET complete = :yes', { ':yes': { BOOL: true } }, 'completing a rating');
   }
 
   private async update(
     board: string,
     match: string,
     expression: string,
-    names: Record<string, string> | undefined,
     values: Record<string, AttributeValue>,
     what: string,
   ) {
@@ -111,7 +92,6 @@ export class DynamoRatingLedger implements RatingLedger {
           TableName: this.table,
           Key: this.key(board, match),
           UpdateExpression: expression,
-          ...(names ? { ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: values,
         }),
       );

@@ -6,7 +6,10 @@ export interface LedgerState {
   readonly at: string;
   /** Each seat's rating before the match, by bot id: what every seat is rated against. */
   readonly before: Readonly<Record<string, Rating>>;
-  /** Seats whose entry is updated, by bot id, with the rating shown after. */
+  /**
+   * Seats whose entry is updated, by bot id, with the rating shown after: recorded by versions before
+   * the entry alone said so (its `unconfirmed`); empty for a match rated since.
+   */
   readonly seats: Readonly<Record<string, ShownRating>>;
   /** Every entry, the result line and the notifications are done. */
   readonly complete: boolean;
@@ -15,7 +18,10 @@ export interface LedgerState {
 export interface RatingLedger {
   /** The ledger of a match on a board: started with `first` if there is none, else as stored. */
   open(board: string, match: string, first: { at: string; before: Record<string, Rating> }): Promise<LedgerState>;
-  confirmSeat(board: string, match: string, botId: string, view: ShownRating): Promise<void>;
+  /**
+   * Whether a retry of the match's rating can no longer touch the entry of `botId`: the rating is
+   * complete, or (a ledger written before) the seat was recorded. Its entry may forget the match then.
+   */
   seatConfirmed(board: string, match: string, botId: string): Promise<boolean>;
   complete(board: string, match: string): Promise<void>;
 }

@@ -1,11 +1,9 @@
 import type { LedgerState, RatingLedger } from '../contract/rating-ledger.js';
-import type { Rating, ShownRating } from '../../ratings/index.js';
+import type { Rating } from '../../ratings/index.js';
 
 interface StoredLedger {
   at?: string;
   before?: string;
-  /** Each confirmed seat's rating shown after, as JSON, by bot id. */
-  readonly seats: Map<string, string>;
   complete: boolean;
 }
 
@@ -13,11 +11,11 @@ interface StoredLedger {
 export class MemoryRatingLedger implements RatingLedger {
   private readonly ledgers = new Map<string, StoredLedger>();
 
-  /** The ledger, made empty if there is none: like DynamoDB's updates, a seat or completion may come first. */
+  /** The ledger, made empty if there is none: like DynamoDB's update, completion may come first. */
   private ledger(board: string, match: string): StoredLedger {
     const key = JSON.stringify([board, match]);
     let ledger = this.ledgers.get(key);
-    if (!ledger) this.ledgers.set(key, (ledger = { seats: new Map(), complete: false }));
+    if (!ledger) this.ledgers.set(key, (ledger = { complete: false }));
     return ledger;
   }
 
@@ -28,7 +26,7 @@ export class MemoryRatingLedger implements RatingLedger {
   ): Promise<LedgerState> {
     const key = JSON.stringify([board, match]);
     if (!this.ledgers.has(key)) {
-      this.ledgers.set(key, { at: first.at, before: JSON.stringify(first.before), seats: new Map(), complete: false });
+      this.ledgers.set(key, { at: first.at, before: JSON.stringify(first.before), complete: false });
       return {
         at: first.at,
         before: JSON.parse(JSON.stringify(first.before)) as Record<string, Rating>,
@@ -37,22 +35,16 @@ export class MemoryRatingLedger implements RatingLedger {
       };
     }
     const ledger = this.ledgers.get(key)!;
-    const seats: Record<string, ShownRating> = {};
-    for (const [botId, json] of ledger.seats) seats[botId] = JSON.parse(json) as ShownRating;
     return {
       at: ledger.at ?? first.at,
       before: JSON.parse(ledger.before ?? '{}') as Record<string, Rating>,
-      seats,
+      seats: {},
       complete: ledger.complete,
     };
   }
 
-  async confirmSeat(board: string, match: string, botId: string, view: ShownRating): Promise<void> {
-    this.ledger(board, match).seats.set(botId, JSON.stringify(view));
-  }
-
-  async seatConfirmed(board: string, match: string, botId: string): Promise<boolean> {
-    return this.ledgers.get(JSON.stringify([board, match]))?.seats.has(botId) ?? false;
+  async seatConfirmed(board: string, match: string): Promise<boolean> {
+    return this.ledgers.get(JSON.stringify([board, match]))?.complete ?? false;
   }
 
   async complete(board: string, match: string): Promise<void> {

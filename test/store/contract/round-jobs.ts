@@ -135,19 +135,19 @@ export function roundJobStoreContract(stores: () => Stores): void {
 /** RatingLedger: how far a match's rating got, reopened by a retry as it was left. */
 export function ratingLedgerContract(stores: () => Stores): void {
   describe('RatingLedger', () => {
-    it('keeps the first opening, the confirmed seats and completion', async () => {
+    it('keeps the first opening and completion, which confirms every seat', async () => {
       const board = uid('lb_ledger');
       const before = { bot_a: { mu: 25, sigma: 8 }, bot_b: { mu: 25, sigma: 8 } };
       const opened = await stores().ratings.open(board, 'match1', { at: at(0), before });
       expect(opened).toEqual({ at: at(0), before, seats: {}, complete: false });
-      await stores().ratings.confirmSeat(board, 'match1', 'bot_a', { rating: 3, uncertainty: 7 });
       const again = await stores().ratings.open(board, 'match1', { at: at(9), before: {} });
-      expect(again).toEqual({ at: at(0), before, seats: { bot_a: { rating: 3, uncertainty: 7 } }, complete: false });
-      expect(await stores().ratings.seatConfirmed(board, 'match1', 'bot_a')).toBe(true);
-      expect(await stores().ratings.seatConfirmed(board, 'match1', 'bot_b')).toBe(false);
-      expect(await stores().ratings.seatConfirmed(board, 'match2', 'bot_a')).toBe(false);
+      expect(again).toEqual({ at: at(0), before, seats: {}, complete: false });
+      expect(await stores().ratings.seatConfirmed(board, 'match1', 'bot_a')).toBe(false);
       await stores().ratings.complete(board, 'match1');
       expect((await stores().ratings.open(board, 'match1', { at: at(9), before: {} })).complete).toBe(true);
+      expect(await stores().ratings.seatConfirmed(board, 'match1', 'bot_a')).toBe(true);
+      expect(await stores().ratings.seatConfirmed(board, 'match1', 'bot_b')).toBe(true);
+      expect(await stores().ratings.seatConfirmed(board, 'match2', 'bot_a')).toBe(false);
       expect(await stores().ratings.open(uid('lb_other'), 'match1', { at: at(5), before: {} })).toEqual({
         at: at(5),
         before: {},

@@ -1,0 +1,165 @@
+// S3 and DynamoDB requests per match (issue 29): the AWS stores on the embedded local servers, in
+// this process, with a RequestTally on the very clients the stores use. Three paths: a match
+// through POST /v1/matches, a leaderboard round's match (scheduled, played and rated), and a
+// batch's pairing (docs/batches.md). The jobs the app queues are caught and played here, one by
+// one, so each phase's requests are counted apart. SQS is not counted (the queue is in-process).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LOOPBACK_SITE } from '../dist/api/site.js';
+import { runQueuedJob } from '../dist/leaderboard/run-queued-job.js';
+import { DEFAULT_WEBHOOK_SETTINGS } from '../dist/leaderboard/webhook-settings.js';
+import { startEmbeddedStorage } from '../dist/local-aws/embedded.js';
+import { inProcessRunner } from '../dist/match/in-process-runner.js';
+import { assembleRuntime } from '../dist/runtimes/assemble.js';
+import { nodeBotLoader } from '../dist/sandbox/node-sources.js';
+import { createStores, ensureStorage } from '../dist/store/aws/stores.js';
+import { isWrite, RequestTally } from './aws-requests.mjs';
+
+/** Bots on the board, pairings in the batch, API matches. */
+const BOTS = 4;
+const PAIRINGS = 6;
+const API_MATCHES = 6;
+
+/**
+ * The tally divided by `matches`: `{ 'S3:PutObject': 1, ..., writes, reads, itemWrites }`, writes and
+ * reads counting requests, itemWrites the DynamoDB items written (a BatchWriteItem writes several).
+ */
+function perMatch(tally, matches) {
+  const counts = tally.perMatch(matches);
+  let writes = 0;
+  let reads = 0;
+  for (const [key, n] of Object.entries(counts)) {
+    if (isWrite(key)) writes += n;
+    else reads += n;
+  }
+  return { ...counts, writes, reads, itemWrites: tally.itemWrites / matches };
+}
+
+/** Runs `body` with the tally emptied first; the requests it sent, per match. */
+async function counted(tally, matches, body) {
+  tally.reset();
+  await body();
+  return perMatch(tally, matches);
+}
+
+/** Adds per-match objects key by key (a phase done once per match plus one done once per job). */
+function sum(...parts) {
+  const out = {};
+  for (const part of parts) for (const [key, n] of Object.entries(part)) out[key] = (out[key] ?? 0) + n;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+async function request(app, method, path, body) {
+  const r = await app.fetch(
+    new Request(`http://127.0.0.1${path}`, {
+      method,
+      headers: { host: '127.0.0.1', 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+  const text = await r.text();
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/**
+ * Requests per match on each path: `{ api, rated, batch }`, each `{ 'Service:Operation': n, ..., writes, reads, itemWrites }`
+ * averaged over its matches. `rated` and `batch` include their job's share of scheduling (its job item
+ * stored before it is queued) as well as playing, storing and rating it; `phases` splits them.
+ */
+export async function measureRequests() {
+  const dir = mkdtempSync(join(tmpdir(), 'umpire-requests-'));
+  const storage = await startEmbeddedStorage(dir, { log: () => undefined });
+  const stores = createStores(storage.config);
+  try {
+    await ensureStorage(stores);
+    const tally = new RequestTally().watch(stores.s3).watch(stores.dynamodb);
+    const queued = [];
+    const kit = {
+      runner: inProcessRunner(nodeBotLoader),
+      webhookSettings: DEFAULT_WEBHOOK_SETTINGS,
+      auth: 'optional',
+      queue: () => ({ send: async (job) => void queued.push(job) }),
+    };
+    const { deps, app } = assembleRuntime(kit, stores, LOOPBACK_SITE);
+    const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
+    // Distinct bots (each its own sha256, so listed under each), all idle: the requests, not the play, are measured.
+    const idleNamed = (name) => `// ${name}\n${idle}`;
+    const apiMatch = (seed) => ({ game: 'icy', seed, red: { js: idleNamed('red') }, blue: { js: idleNamed('blue') } });
+
+    // Warm up (the engine compiled, the first item of each kind written) outside the counts.
+    await request(app, 'POST', '/v1/matches', { game: 'icy', seed: 0, red: { js: idle }, blue: { js: idle } });
+
+    const api = await counted(tally, API_MATCHES, async () => {
+      for (let i = 1; i <= API_MATCHES; i++) await request(app, 'POST', '/v1/matches', apiMatch(i));
+    });
+
+    const bots = [];
+    for (let i = 0; i < BOTS; i++)
+      bots.push(
+        (await request(app, 'POST', '/v1/bots', { name: `idle${i}`, game: 'icy', js: idleNamed(`bot ${i}`) })).id,
+      );
+    const board = (await request(app, 'POST', '/v1/leaderboards', { name: 'requests', game: 'icy' })).id;
+    for (const bot of bots) await request(app, 'POST', `/v1/leaderboards/${board}/entries`, { bot });
+    // A round robin of BOTS bots, each pair once per seat order: its size is what the round queued.
+    tally.reset();
+    await request(app, 'POST', `/v1/leaderboards/${board}/rounds`);
+    const roundMatches = queued.length;
+    const ratedSchedule = perMatch(tally, roundMatches);
+    const ratedPlay = await counted(tally, roundMatches, async () => {
+      for (const job of queued.splice(0)) await runQueuedJob(deps, job);
+    });
+
+    const pairings = Array.from({ length: PAIRINGS }, (_, k) => ({
+      seats: [bots[k % BOTS], bots[(k + 1) % BOTS]],
+    }));
+    const batchSchedule = await counted(tally, PAIRINGS, () =>
+      request(app, 'POST', '/v1/batches', { game: 'icy', pairings }),
+    );
+    if (queued.length !== PAIRINGS) throw new Error(`the batch queued ${queued.length} jobs, not ${PAIRINGS}`);
+    const batchPlay = await counted(tally, PAIRINGS, async () => {
+      for (const job of queued.splice(0)) await runQueuedJob(deps, job);
+    });
+
+    return {
+      api,
+      rated: sum(ratedSchedule, ratedPlay),
+      batch: sum(batchSchedule, batchPlay),
+      phases: {
+        rated: { schedule: ratedSchedule, play: ratedPlay },
+        batch: { schedule: batchSchedule, play: batchPlay },
+      },
+    };
+  } finally {
+    stores.s3.destroy();
+    stores.dynamodb.destroy();
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const shown = (n) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+const line = (counts) =>
+  Object.entries(counts)
+    .filter(([key]) => key.includes(':'))
+    .map(([key, n]) => `${key} ${shown(n)}`)
+    .join(', ');
+
+/** `npm run bench`: the requests per match of each path, S3 PUTs and DynamoDB item writes apart. */
+export async function run(report) {
+  const measured = await measureRequests();
+  for (const path of ['api', 'rated', 'batch']) {
+    const counts = measured[path];
+    const puts = counts['S3:PutObject'] ?? 0;
+    report(
+      `requests per ${path} match: ${line(counts)}; S3 PUTs ${shown(puts)}, DynamoDB item writes`,
+      counts.itemWrites,
+      `(writes ${shown(counts.writes)}, reads ${shown(counts.reads)})`,
+      path === 'rated' ? '<= 1 PUT, <= 2 item writes' : undefined,
+    );
+  }
+}
+
+// Run alone: `node bench/requests.mjs` prints the figures as JSON.
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await measureRequests(), null, 2));
