@@ -7,11 +7,8 @@ import { assembleRuntime } from '../assemble.js';
 import { playQueuedJobs } from '../job-loop.js';
 import { openRuntimeStores } from '../open-stores.js';
 import type { Stores } from '../../store/contract/stores.js';
-import { STOP_BEFORE_TIMEOUT_MS } from './invocation-runner.js';
 import { LAMBDA_STORAGE, lambdaKit } from './kit.js';
-
-/** A job starts only while the invocation has this long left: time for a match past the runner's cut-off. */
-const START_BEFORE_TIMEOUT_MS = 4 * STOP_BEFORE_TIMEOUT_MS;
+import { startGate } from './start-gate.js';
 
 interface SqsEvent {
   Records: { messageId: string; body: string; eventSource: string }[];
@@ -49,9 +46,9 @@ export async function lambdaHandler(
     if (Array.isArray(records) && records[0]?.eventSource === 'aws:sqs') {
       // Partial batch response: only the failed messages come back. A message delivered again
       // finds its jobs finished (or held by the invocation still playing them) and plays only the
-      // rest. No job starts in the invocation's last minutes: it comes back with its message.
+      // rest. A job that might not finish before the invocation ends is left for that delivery.
       const verdicts = await playQueuedJobs(deps, records, (record) => parseQueuedMessageText(record.body), {
-        mayStart: () => invocationEnds - Date.now() > START_BEFORE_TIMEOUT_MS,
+        mayStart: startGate(invocationEnds),
       });
       await kit.lanes.idle();
       return {
