@@ -10,7 +10,8 @@
 // requests per match, summed over every consumer that ran.
 //
 //   node bench/fanout-sqs.mjs [--matches 10000] [--consumers 2] [--k 10] [--kill-every 5]
-//                             [--boards 10] [--visibility 10] [--batch-size 1] [--timeout 1200]
+//                             [--boards 10] [--visibility 10] [--batch-size 1] [--invocation 30]
+//                             [--timeout 1200]
 // Needs `npm run build` first (npm run bench:fanout does it).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -38,6 +39,8 @@ const KILL_EVERY_S = option('kill-every', 5);
 const BOARDS = option('boards', 10);
 const VISIBILITY_S = option('visibility', 10);
 const BATCH_SIZE = option('batch-size', 1);
+/** The Lambda timeout each invocation is told: a killed consumer's claims end by then (300 s on AWS). */
+const INVOCATION_S = option('invocation', 30);
 const TIMEOUT_S = option('timeout', 1200);
 
 const BRAIN = readFileSync(new URL('../src/games/ants/bots/example.ant', import.meta.url), 'utf8');
@@ -115,7 +118,13 @@ let spawned = 0;
 const start = () => {
   const file = join(tallies, `consumer-${++spawned}.json`);
   const child = spawn(process.execPath, [new URL('./fanout-consumer.mjs', import.meta.url).pathname], {
-    env: { ...env, TALLY_FILE: file, FANOUT_BATCH_SIZE: String(BATCH_SIZE), FANOUT_VISIBILITY_S: String(VISIBILITY_S) },
+    env: {
+      ...env,
+      TALLY_FILE: file,
+      FANOUT_BATCH_SIZE: String(BATCH_SIZE),
+      FANOUT_VISIBILITY_S: String(VISIBILITY_S),
+      FANOUT_INVOCATION_S: String(INVOCATION_S),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return child;
