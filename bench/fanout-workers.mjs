@@ -6,8 +6,9 @@
 // (--persist-to), once per --kills. The counts come from the stored data, as in fanout-sqs.mjs.
 //
 //   node bench/fanout-workers.mjs [--matches 300] [--k 10] [--kills 1] [--kill-after 20] [--timeout 600]
+//                                 [--kill-workerd]   (kill only the runtime, leaving wrangler dev up)
 // Needs build/ (npm run build); runs on Node 22 or later (wrangler's own requirement).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,8 @@ const K = option('k', 10);
 const KILLS = option('kills', 1);
 const KILL_AFTER_S = option('kill-after', 20);
 const TIMEOUT_S = option('timeout', 600);
+/** What is killed: `wrangler` (the dev server's whole process group) or `workerd` (the runtime only, wrangler left). */
+const KILL = process.argv.includes('--kill-workerd') ? 'workerd' : 'wrangler';
 
 const BRAIN = readFileSync(new URL('../src/games/ants/bots/example.ant', import.meta.url), 'utf8');
 const BOTS = Math.max(2, Math.ceil((1 + Math.sqrt(1 + 4 * MATCHES)) / 2));
@@ -44,7 +47,7 @@ const work = mkdtempSync(join(tmpdir(), 'umpire-fanout-workers-'));
 const storage = await startEmbeddedStorage(join(work, 'data'));
 const stores = createStores(storage.config);
 await ensureStorage(stores);
-const key = await newApiKey('fanout workers bench', 100, new Date());
+const key = await newApiKey('fanout workers bench', 1_000_000, new Date());
 await stores.keys.create(key.hash, key.record);
 const vars = {
   S3_ENDPOINT: storage.config.s3.endpoint,
@@ -80,7 +83,17 @@ async function startWorker() {
     child.once('exit', (code) => reject(new Error(`wrangler dev exited (${code}):\n${output}`)));
   });
   child.removeAllListeners('exit');
-  return { base: `http://127.0.0.1:${port}`, kill: () => process.kill(-child.pid, 'SIGKILL') };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    kill: () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    },
+  };
 }
 
 let worker = await startWorker();
@@ -115,11 +128,19 @@ for (;;) {
   process.stdout.write(`\r${s.toFixed(0)} s: ${now.done} done, ${now.failed} failed, ${kills} kills   `);
   if (now.done + now.failed >= now.total || s > TIMEOUT_S) break;
   if (kills < KILLS && s - killedAt > KILL_AFTER_S) {
-    worker.kill();
     kills++;
     killedAt = s;
-    process.stdout.write(`\nkilled wrangler dev at ${s.toFixed(0)} s (${now.done} done); starting it again\n`);
-    worker = await startWorker();
+    if (KILL === 'workerd') {
+      const pids = execFileSync('pgrep', ['-g', String(worker.pid), 'workerd'], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+      for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
+      process.stdout.write(`\nkilled workerd (${pids.join(', ')}) at ${s.toFixed(0)} s (${now.done} done)\n`);
+    } else {
+      worker.kill();
+      process.stdout.write(`\nkilled wrangler dev at ${s.toFixed(0)} s (${now.done} done); starting it again\n`);
+      worker = await startWorker();
+    }
   }
 }
 const elapsedS = (Date.now() - started) / 1000;
@@ -144,14 +165,14 @@ const played = ids.filter((id) => replays.has(id)).length;
 const duplicated =
   lines.length -
   rated.size +
-  Math.max(0, entries.reduce((s, e) => s + e.played, 0) - 2 * rated.size) +
+  entries.reduce((s, e) => s + e.history.length - new Set(e.history.map((h) => h.match)).size, 0) +
   [...replays].filter((id) => !ids.includes(id)).length;
 const lost = ids.filter((id) => !replays.has(id) || !rated.has(id)).length;
 const pending = round.total - now.done - now.failed;
 console.log(
   `fanout-workers: ${played}/${round.total} played, ${rated.size} rated, ${duplicated} duplicated, ${lost} lost ` +
     `(${pending} jobs still pending), ${now.failed} failed; ${(played / elapsedS).toFixed(1)} matches/s ` +
-    `(K=${K}, ${kills} kills of wrangler dev)`,
+    `(K=${K}, ${kills} kills of ${KILL})`,
 );
 await storage.close();
 rmSync(work, { recursive: true, force: true });

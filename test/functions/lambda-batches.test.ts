@@ -115,7 +115,8 @@ describe.each([
         const got = await lambda.sqs.send(
           new ReceiveMessageCommand({
             QueueUrl: lambda.queueUrl,
-            MaxNumberOfMessages: 10,
+            // One message (10 pairings, MATCHES_PER_MESSAGE) per invocation, as infra/ sets BatchSize.
+            MaxNumberOfMessages: 1,
             WaitTimeSeconds: 1,
             VisibilityTimeout: 2,
           }),
