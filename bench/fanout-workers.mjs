@@ -8,6 +8,11 @@
 //   node bench/fanout-workers.mjs [--matches 300] [--k 10] [--kills 1] [--kill-after 20] [--timeout 600]
 //                                 [--kill-workerd]   (kill only the runtime, leaving wrangler dev up)
 // Needs build/ (npm run build); runs on Node 22 or later (wrangler's own requirement).
+// What a kill shows locally: wrangler dev's queue lives in its memory (--persist-to keeps storage,
+// not the queue), and wrangler does not restart a killed workerd; so after a kill the messages
+// queued and in flight are gone and the round's remaining jobs stay pending (counted "still
+// pending"). Nothing on Workers re-sends pending jobs (the Node server resumes them; Lambda and
+// Workers rely on their queue's durability). Without kills, every match is counted once.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
