@@ -198,6 +198,7 @@ let played = 0;
 let rated = 0;
 let duplicated = 0;
 let lost = 0;
+let pending = 0;
 for (const r of rounds) {
   const ids = [];
   for (let k = 0; k < r.total; k++) ids.push((await jobMatch(jobId(r.id, k))).matchId);
@@ -206,11 +207,14 @@ for (const r of rounds) {
   const ratedIds = new Set(lines.map((l) => l.match));
   duplicated += lines.length - ratedIds.size;
   duplicated += (await stores.leaderboards.entries(r.board)).reduce((sum, e) => sum + movedTwice(e), 0);
-  for (const id of ids) {
+  // A job still pending (the run stopped at --timeout) is not lost: its message is still queued.
+  const waiting = new Set((await stores.roundJobs.pendingJobs(r.board, r.id)).map((j) => j.id));
+  for (const [k, id] of ids.entries()) {
     const stored = replays.has(id);
     if (stored) played++;
     if (ratedIds.has(id)) rated++;
-    if (!stored || !ratedIds.has(id)) lost++;
+    if (waiting.has(jobId(r.id, k))) pending++;
+    else if (!stored || !ratedIds.has(id)) lost++;
   }
 }
 // A replay under an id no job has would be a match played under a second id.
@@ -241,6 +245,7 @@ const report = {
   rated,
   duplicated,
   lost,
+  pending,
   roundDone: last.done,
   roundFailed: last.failed,
   queueLeft:
