@@ -106,6 +106,12 @@ export const SETTINGS = [
     default: 'unset (AWS)',
     text: 'Another SQS endpoint (a local one in tests).',
   },
+  {
+    name: 'MATCHES_PER_MESSAGE',
+    where: 'lambda, worker',
+    default: '`10`',
+    text: "How many of a round's or a batch's matches one queue message carries (SQS or Cloudflare Queues), 1 to 25. A message is played by one invocation, one match after another; a redelivered message plays only the matches not yet finished. Fewer messages and queue requests per match, but a message's matches must fit in one invocation's time (Lambda's timeout, Workers' CPU limit). See [deploy.md](deploy.md#matches-per-message).",
+  },
   // The match pool of `npm start` (src/match/pool/worker-pool.ts) and the safety cap (src/sandbox/).
   {
     name: 'UMPIRE_WORKERS',

@@ -89,6 +89,7 @@ async function store(deps: BatchQueueDeps, batch: Batch, jobs: readonly BatchJob
 }
 
 async function send(queue: JobQueue<RoundJob>, jobs: readonly BatchJob[]): Promise<void> {
+  if (queue.sendAll) return queue.sendAll(jobs);
   for (let start = 0; start < jobs.length; start += PARALLEL_SENDS)
     await Promise.all(jobs.slice(start, start + PARALLEL_SENDS).map((job) => queue.send(job)));
 }

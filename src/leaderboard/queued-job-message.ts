@@ -1,5 +1,6 @@
 import type { BatchJob, QueuedJob } from '../store/contract/batch-job.js';
 import { JobError } from '../store/contract/job-errors.js';
+import { MAX_JOBS_PER_MESSAGE } from './job-bundles.js';
 import { parseRoundJob } from './job-message.js';
 
 /**
@@ -22,13 +23,33 @@ export function parseQueuedJob(body: unknown): QueuedJob {
   return batchJob;
 }
 
-/** parseQueuedJob of a JSON text (an SQS message body). */
-export function parseQueuedJobText(text: string): QueuedJob {
+/**
+ * The jobs of a queue message: a bundle's (`{ jobs: [...] }`, job-bundles.ts),
+ * or the one job a message is (every message before bundles). JOB_INVALID
+ * when the bundle or any of its jobs is not valid.
+ */
+export function parseQueuedMessage(body: unknown): QueuedJob[] {
+  const jobs = typeof body === 'object' && body !== null ? (body as { jobs?: unknown }).jobs : undefined;
+  if (jobs === undefined) return [parseQueuedJob(body)];
+  if (!Array.isArray(jobs) || jobs.length === 0 || jobs.length > MAX_JOBS_PER_MESSAGE)
+    throw new JobError('JOB_INVALID', `a bundle's jobs are a list of 1 to ${MAX_JOBS_PER_MESSAGE} jobs`);
+  return jobs.map(parseQueuedJob);
+}
+
+/** parseQueuedMessage of a JSON text (an SQS message body). */
+export function parseQueuedMessageText(text: string): QueuedJob[] {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw new JobError('JOB_INVALID', 'the message body is not JSON');
   }
-  return parseQueuedJob(body);
+  return parseQueuedMessage(body);
+}
+
+/** parseQueuedJob of a JSON text: a message of one job. */
+export function parseQueuedJobText(text: string): QueuedJob {
+  const jobs = parseQueuedMessageText(text);
+  if (jobs.length !== 1) throw new JobError('JOB_INVALID', 'the message is a bundle of jobs, not one job');
+  return jobs[0]!;
 }

@@ -1,5 +1,5 @@
 import { gameById } from '../games/catalog.js';
-import type { JobQueue } from '../store/contract/job-queue.js';
+import { sendJobs, type JobQueue } from '../store/contract/job-queue.js';
 import type { Leaderboard, Round } from '../store/contract/leaderboards.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { progressComplete } from '../store/contract/round-jobs.js';
@@ -52,7 +52,7 @@ export async function nextBatch(
   };
   if (!(await deps.leaderboards.reviseRound(board.id, revised)))
     return (await deps.leaderboards.getRound(board.id, round.id)) ?? round;
-  for (const job of jobs) await queue.send(job);
+  await sendJobs(queue, jobs);
   return revised;
 }
 

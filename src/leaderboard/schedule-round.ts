@@ -1,6 +1,6 @@
 import type { GameModule } from '../core/game-module.js';
 import { gameById } from '../games/catalog.js';
-import type { JobQueue } from '../store/contract/job-queue.js';
+import { sendJobs, type JobQueue } from '../store/contract/job-queue.js';
 import type { Leaderboard, Round, RoundPlan, ScheduleKind } from '../store/contract/leaderboards.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { boardSettings } from './boards.js';
@@ -102,6 +102,6 @@ export async function scheduleRound(
     await deps.roundJobs.openRound(board.id, id);
   }
   await deps.leaderboards.putRound(board.id, round);
-  for (const job of jobs) await queue.send(job);
+  await sendJobs(queue, jobs);
   return round;
 }

@@ -27,36 +27,88 @@ export interface JobLoopOptions<M> {
   readonly onVerdict?: (message: M, verdict: JobVerdict) => void;
   /** Where failures are logged (default console.error). */
   readonly log?: (line: unknown) => void;
+  /**
+   * Whether a next job may start now (default: always). Lambda stops starting
+   * jobs near its invocation's end: a match cut there would count as failed,
+   * while a job left unstarted is played on the message's next delivery.
+   */
+  readonly mayStart?: () => boolean;
+  /**
+   * Plays one job (default runQueuedJob): the hook for a runtime that plays or
+   * rates a message's jobs together; it must keep runQueuedJob's guarantees
+   * (claimed, played and rated once however often delivered).
+   */
+  readonly play?: (deps: BatchDeps, job: QueuedJob) => Promise<unknown>;
 }
+
+/** How a message of several jobs ended: failed if any job failed, else busy if any was held, else done. */
+export function messageVerdict(verdicts: readonly JobVerdict[]): JobVerdict {
+  const failed = verdicts.find((v) => v.kind === 'failed');
+  if (failed) return failed;
+  let retryAt = -Infinity;
+  for (const v of verdicts) if (v.kind === 'busy') retryAt = Math.max(retryAt, v.retryAt);
+  return retryAt === -Infinity ? { kind: 'done' } : { kind: 'busy', retryAt };
+}
+
+/** No job of the message was started: the invocation is about to end. Handed back to the queue. */
+const DEFERRED: JobVerdict = { kind: 'failed', code: null };
 
 /**
  * The one job loop of the queue consumers (Lambda's SQS batches, Workers'
- * queue batches): plays each message's job in turn (a round's or a batch's,
- * runQueuedJob), `jobOf` reading it from
- * the message (a JOB_INVALID JobError when it is none), and gives each
- * message its verdict, in order. A message that fails is logged and never
- * stops the batch: a delivery again finds its job finished, or held.
+ * queue batches): plays each message's jobs in turn (a round's or a batch's,
+ * runQueuedJob; a message carries one job or a bundle of them), `jobsOf`
+ * reading them from the message (a JOB_INVALID JobError when it holds none),
+ * and gives each message its verdict, in order (messageVerdict of its jobs').
+ * A job that fails is logged and never stops the others: every job is
+ * claimed and finished on its own, so the message's next delivery finds the
+ * jobs played already finished and plays only the rest.
  */
 export async function playQueuedJobs<M>(
   deps: BatchDeps,
   messages: readonly M[],
-  jobOf: (message: M) => QueuedJob,
+  jobsOf: (message: M) => QueuedJob | readonly QueuedJob[],
   options: JobLoopOptions<M> = {},
 ): Promise<JobVerdict[]> {
   const log = options.log ?? ((line: unknown) => console.error(line));
+  const play = options.play ?? runQueuedJob;
   const verdicts: JobVerdict[] = [];
   for (const message of messages) {
-    let verdict: JobVerdict;
+    const each: JobVerdict[] = [];
     try {
-      await runQueuedJob(deps, jobOf(message));
-      verdict = { kind: 'done' };
+      const jobs = jobsOf(message);
+      for (const job of Array.isArray(jobs) ? jobs : [jobs as QueuedJob]) {
+        if (options.mayStart && !options.mayStart()) {
+          each.push(DEFERRED);
+          break;
+        }
+        each.push(await playOne(deps, job, play, log));
+      }
     } catch (e) {
-      const code = jobErrorCode(e);
-      log(code ? `${code}: ${(e as Error).message}` : e);
-      verdict = failureVerdict(e);
+      each.push(logged(e, log));
     }
+    const verdict = messageVerdict(each);
     verdicts.push(verdict);
     options.onVerdict?.(message, verdict);
   }
   return verdicts;
+}
+
+async function playOne(
+  deps: BatchDeps,
+  job: QueuedJob,
+  play: (deps: BatchDeps, job: QueuedJob) => Promise<unknown>,
+  log: (line: unknown) => void,
+): Promise<JobVerdict> {
+  try {
+    await play(deps, job);
+    return { kind: 'done' };
+  } catch (e) {
+    return logged(e, log);
+  }
+}
+
+function logged(e: unknown, log: (line: unknown) => void): JobVerdict {
+  const code = jobErrorCode(e);
+  log(code ? `${code}: ${(e as Error).message}` : e);
+  return failureVerdict(e);
 }

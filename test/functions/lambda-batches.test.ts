@@ -115,7 +115,8 @@ describe.each([
         const got = await lambda.sqs.send(
           new ReceiveMessageCommand({
             QueueUrl: lambda.queueUrl,
-            MaxNumberOfMessages: 10,
+            // One message (10 pairings, MATCHES_PER_MESSAGE) per invocation, as infra/ sets BatchSize.
+            MaxNumberOfMessages: 1,
             WaitTimeSeconds: 1,
             VisibilityTimeout: 2,
           }),
@@ -128,7 +129,8 @@ describe.each([
         idle = 0;
         const leave = ++receives % 3 === 0;
         const batch = [...messages, messages[0]!];
-        deliveries += batch.length;
+        // Pairings delivered: a message carries several (MATCHES_PER_MESSAGE).
+        for (const m of batch) deliveries += (JSON.parse(m.Body!) as { jobs?: unknown[] }).jobs?.length ?? 1;
         const records = event(batch).Records;
         const result = await lambda.handler({ Records: records });
         const failed = new Set(result.batchItemFailures.map((f: { itemIdentifier: string }) => f.itemIdentifier));

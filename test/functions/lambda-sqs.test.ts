@@ -33,8 +33,10 @@ describe('rounds through SQS', () => {
     const round = await http('POST', `/v1/leaderboards/${board}/rounds`);
     expect(round.status).toBe(202);
 
-    // What Lambda's event source mapping does: receive, invoke, delete what succeeded.
+    // What Lambda's event source mapping does: receive, invoke, delete what succeeded. The round's
+    // two matches come in one message (MATCHES_PER_MESSAGE, 10 by default).
     let played = 0;
+    let messages = 0;
     for (let i = 0; i < 20 && played < 2; i++) {
       const got = await lambda.sqs.send(
         new ReceiveMessageCommand({ QueueUrl: lambda.queueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 1 }),
@@ -45,10 +47,12 @@ describe('rounds through SQS', () => {
         });
         expect(result).toEqual({ batchItemFailures: [] });
         await lambda.sqs.send(new DeleteMessageCommand({ QueueUrl: lambda.queueUrl, ReceiptHandle: m.ReceiptHandle! }));
-        played++;
+        played += (JSON.parse(m.Body!) as { jobs?: unknown[] }).jobs?.length ?? 1;
+        messages++;
       }
     }
     expect(played).toBe(2);
+    expect(messages).toBe(1);
     expect((await http('GET', `/v1/leaderboards/${board}/rounds/${round.body.id}`)).body).toMatchObject({
       total: 2,
       done: 2,

@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { handle } from 'hono/aws-lambda';
 import { platformSiteFromEnv } from '../../api/site.js';
-import { parseQueuedJobText } from '../../leaderboard/queued-job-message.js';
+import { parseQueuedMessageText } from '../../leaderboard/queued-job-message.js';
 import { COMPILED_MATCH_WORKER } from '../../match/pool/worker-url.js';
 import { assembleRuntime } from '../assemble.js';
 import { playQueuedJobs } from '../job-loop.js';
 import { openRuntimeStores } from '../open-stores.js';
 import type { Stores } from '../../store/contract/stores.js';
 import { LAMBDA_STORAGE, lambdaKit } from './kit.js';
+import { startGate } from './start-gate.js';
 
 interface SqsEvent {
   Records: { messageId: string; body: string; eventSource: string }[];
@@ -44,8 +45,11 @@ export async function lambdaHandler(
     const records = (event as Partial<SqsEvent>).Records;
     if (Array.isArray(records) && records[0]?.eventSource === 'aws:sqs') {
       // Partial batch response: only the failed messages come back. A message delivered again
-      // finds its job finished (or held by the invocation still playing it) and plays nothing twice.
-      const verdicts = await playQueuedJobs(deps, records, (record) => parseQueuedJobText(record.body));
+      // finds its jobs finished (or held by the invocation still playing them) and plays only the
+      // rest. A job that might not finish before the invocation ends is left for that delivery.
+      const verdicts = await playQueuedJobs(deps, records, (record) => parseQueuedMessageText(record.body), {
+        mayStart: startGate(invocationEnds),
+      });
       await kit.lanes.idle();
       return {
         batchItemFailures: records

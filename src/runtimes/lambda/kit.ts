@@ -1,4 +1,5 @@
 import type { WebhookLanes } from '../../leaderboard/webhook-lanes.js';
+import { jobsPerMessageFromEnv } from '../../leaderboard/job-bundles.js';
 import { webhookSettingsFromEnv } from '../../leaderboard/webhook-settings.js';
 import { versionPolicyFromEnv } from '../../match/version-policy.js';
 import { PORTABLE_BACKENDS } from '../../store/registry.js';
@@ -16,7 +17,7 @@ export interface LambdaKit extends RuntimeKit<SqsQueue> {
 
 /**
  * Lambda's parts: the Node loader in a worker thread bounded by the invocation (invocation-runner.ts),
- * the SQS queue of SQS_QUEUE_URL, and webhook deliveries in Node's lanes, in memory: they run while
+ * the SQS queue of SQS_QUEUE_URL (MATCHES_PER_MESSAGE jobs to a message), and webhook deliveries in Node's lanes, in memory: they run while
  * the invocation that made them waits for them, so one killed meanwhile loses them (receivers can
  * re-read the export). Writes need a key.
  */
@@ -27,7 +28,7 @@ export function lambdaKit(
 ): LambdaKit {
   const webhookSettings = webhookSettingsFromEnv(env);
   const lanes = nodeWebhookLanes(webhookSettings);
-  const queue = sqsQueueFromEnv(env);
+  const queue = sqsQueueFromEnv(env, jobsPerMessageFromEnv(env));
   return {
     runner: invocationRunner(workerUrl, invocationEnds),
     lanes,

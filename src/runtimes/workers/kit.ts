@@ -1,4 +1,5 @@
 import type { ExecutionContext } from 'hono';
+import { jobsPerMessageFromEnv } from '../../leaderboard/job-bundles.js';
 import { webhookSettingsFromEnv } from '../../leaderboard/webhook-settings.js';
 import { versionPolicyFromEnv } from '../../match/version-policy.js';
 import { deliver } from '../../leaderboard/webhooks.js';
@@ -26,12 +27,14 @@ export const WORKERS_STORAGE: StorageChoice = { backends: PORTABLE_BACKENDS };
 
 /**
  * The Worker's parts: bots in Worker Loader isolates, played in the invocation itself (no threads
- * to kill: the platform's CPU limit is the hard deadline), the MATCHES queue, and with `ctx` webhook
+ * to kill: the platform's CPU limit is the hard deadline), the MATCHES queue (MATCHES_PER_MESSAGE jobs
+ * to a message), and with `ctx` webhook
  * deliveries that outlive the invocation through waitUntil, sent with the platform's fetch (which
  * cannot reach private addresses; the URL itself is checked again per attempt). Writes need a key.
  */
 export function workersKit(env: WorkersEnv, assets: WorkersAssets, ctx?: ExecutionContext): RuntimeKit {
   const webhookSettings = webhookSettingsFromEnv(env);
+  const perMessage = jobsPerMessageFromEnv(env);
   const transport = fetchWebhookTransport({ allowPrivate: webhookSettings.allowPrivate });
   return {
     runner: inProcessRunner(workersBotLoader({ loader: env.LOADER, ...assets })),
@@ -41,6 +44,6 @@ export function workersKit(env: WorkersEnv, assets: WorkersAssets, ctx?: Executi
       ? { webhooks: { send: (list) => list.forEach((d) => ctx.waitUntil(deliver(d, transport, webhookSettings))) } }
       : {}),
     auth: 'required',
-    queue: () => cloudflareQueue(env.MATCHES),
+    queue: () => cloudflareQueue(env.MATCHES, perMessage),
   };
 }

@@ -1,7 +1,7 @@
 import type { ExecutionContext, Hono } from 'hono';
 import type { ApiEnv } from '../../api/app.js';
 import { platformSiteFromEnv } from '../../api/site.js';
-import { parseQueuedJob } from '../../leaderboard/queued-job-message.js';
+import { parseQueuedMessage } from '../../leaderboard/queued-job-message.js';
 import { StoreConfigError } from '../../store/config-error.js';
 import type { Stores } from '../../store/contract/stores.js';
 import { assembleRuntime, runtimeDeps } from '../assemble.js';
@@ -51,11 +51,12 @@ export function workerHandlers(assets: WorkersAssets): WorkerHandlers {
       return app.fetch(request, env, ctx);
     },
 
-    // A message delivered again finds its job finished (acked, nothing played twice), or held
-    // by the invocation still playing it: retried once that claim's lease has ended.
+    // A message delivered again finds its jobs finished (acked, nothing played twice), or held
+    // by the invocation still playing them: retried once that claim's lease has ended. A message
+    // of several jobs that stopped half way is retried and plays only the rest.
     async queue(batch, env, ctx) {
       const deps = runtimeDeps(workersKit(env, assets, ctx), await stores(env));
-      await playQueuedJobs(deps, batch.messages, (message) => parseQueuedJob(message.body), {
+      await playQueuedJobs(deps, batch.messages, (message) => parseQueuedMessage(message.body), {
         onVerdict: (message, verdict) => settleMessage(message, verdict),
       });
     },
