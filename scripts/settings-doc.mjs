@@ -112,6 +112,12 @@ export const SETTINGS = [
     default: '`10`',
     text: "How many of a round's or a batch's matches one queue message carries (SQS or Cloudflare Queues), 1 to 25. A message is played by one invocation, one match after another; a redelivered message plays only the matches not yet finished. Fewer messages and queue requests per match, but a message's matches must fit in one invocation's time (Lambda's timeout, Workers' CPU limit). See [deploy.md](deploy.md#matches-per-message).",
   },
+  {
+    name: 'NODE_COMPILE_CACHE',
+    where: 'node',
+    default: "Node's own folder under the system's temporary folder",
+    text: "Where V8 keeps the compiled code of the server, its packages and the `umpire` command between starts (Node's compile cache). `npm start` and `umpire` turn the cache on and hand its folder to their match worker threads through this variable; set it to keep the cache elsewhere.",
+  },
   // The match pool of `npm start` (src/match/pool/worker-pool.ts) and the safety cap (src/sandbox/).
   {
     name: 'UMPIRE_WORKERS',

@@ -26,10 +26,14 @@ let sqs: SQSClient;
 let queueUrl = '';
 let handler: LambdaHarness['handler'];
 beforeAll(async () => {
+  // One match per message, so that each can be delivered again on its own (a message of several is
+  // test/runtimes/job-bundles.unit.test.ts's subject).
+  process.env.MATCHES_PER_MESSAGE = '1';
   lambda = await startLambdaWithSqs('umpire-redelivery');
   ({ stores, sqs, queueUrl, handler } = lambda);
 }, 60_000);
 afterAll(async () => {
+  delete process.env.MATCHES_PER_MESSAGE;
   await lambda?.stop();
 });
 const http = (method: string, path: string, body?: unknown) => lambda.http(method, path, body);

@@ -172,7 +172,9 @@ describe('instructions that call into the engine cost their price', () => {
 });
 
 describe('attacks that repeat one costly instruction run at most 3 times longer per unit of fuel than a plain loop', () => {
-  const SLOW = 60_000;
+  // A wall-time ratio: another file's test on the sibling core can push one reading past the
+  // bound (dependent divisions share the core's divider), so a test fails only if 3 readings do.
+  const SLOW = { timeout: 60_000, retry: 2 };
   const attacks: [string, Make][] = [
     ['call_indirect', abiBot('(call_indirect $t (type $v) (i32.const 0))', TABLE)],
     // Each division waits for the one before: the divider's whole latency, eight times between two checks.
@@ -231,30 +233,22 @@ describe('attacks that repeat one costly instruction run at most 3 times longer 
     ],
   ];
   for (const [name, make] of attacks) {
-    it(
-      name,
-      () => {
-        expect(slowdown(make)).toBeLessThan(3);
-      },
-      SLOW,
-    );
+    it(name, SLOW, () => {
+      expect(slowdown(make)).toBeLessThan(3);
+    });
   }
 
-  it(
-    'branching over the fuel checks',
-    () => {
-      // Thirty blocks of 7 instructions of work, each branching over 121 that hold a check.
-      const work = '(br_if 0 (local.tee $i (i32.rotl (i32.mul (local.get $i) (i32.const 0x9e3779b9)) (i32.const 13))))';
-      const filler = '(drop (i32.const 0)) '.repeat(59) + '(drop (i32.eqz (i32.const 0)))';
-      const blocks = `(block ${work} ${filler})`.repeat(30);
-      const make = (n: number) => `(module (memory (export "memory") 1)
+  it('branching over the fuel checks', SLOW, () => {
+    // Thirty blocks of 7 instructions of work, each branching over 121 that hold a check.
+    const work = '(br_if 0 (local.tee $i (i32.rotl (i32.mul (local.get $i) (i32.const 0x9e3779b9)) (i32.const 13))))';
+    const filler = '(drop (i32.const 0)) '.repeat(59) + '(drop (i32.eqz (i32.const 0)))';
+    const blocks = `(block ${work} ${filler})`.repeat(30);
+    const make = (n: number) => `(module (memory (export "memory") 1)
       (func (export "alloc") (param i32) (result i32) (i32.const 1024))
       (func (export "act") (param i32 i32) (result i64) (local $i i32) (local $n i32)
         (local.set $i (i32.const 1)) (local.set $n (i32.const ${n}))
         (loop $l (drop (i32.const 0)) ${blocks} (br_if $l (local.tee $n (i32.sub (local.get $n) (i32.const 1)))))
         (i64.const 0)))`;
-      expect(slowdown(make)).toBeLessThan(3);
-    },
-    SLOW,
-  );
+    expect(slowdown(make)).toBeLessThan(3);
+  });
 });
