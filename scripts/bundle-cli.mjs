@@ -63,12 +63,7 @@ const englishOnlyZod = {
 rmSync('dist/bin', { recursive: true, force: true });
 await build({
   // The match worker is the tournament's (its pool); it is a sibling of the chunks it shares.
-  entryPoints: {
-    umpire: 'src/cli/run.ts',
-    'match-worker': 'src/match/pool/match-worker.ts',
-    // The host's pace, measured beside the start-up of `umpire match` (bin/umpire.mjs).
-    'host-pace-worker': 'src/sandbox/host-pace-worker.ts',
-  },
+  entryPoints: { umpire: 'src/cli/run.ts', 'match-worker': 'src/match/pool/match-worker.ts' },
   // Two levels below the root, like src/ and dist/functions/: paths to build/ resolve the same.
   outdir: 'dist/bin',
   bundle: true,
@@ -80,4 +75,4 @@ await build({
   plugins: [lazySucrase, englishOnlyZod],
   logLevel: 'warning',
 });
-console.log('dist/bin/umpire.js, dist/bin/match-worker.js, dist/bin/host-pace-worker.js');
+console.log('dist/bin/umpire.js, dist/bin/match-worker.js');

@@ -2,8 +2,6 @@
 export interface CliContext {
   /** The match worker thread's script (see match/pool/worker-url.ts). */
   readonly matchWorker: URL;
-  /** The host's slowness, being measured on a thread of its own since the process started (bin/umpire.mjs). */
-  readonly hostSlowness?: Promise<number>;
   /** Warnings and notes for people (stderr); the process's, or dropped when absent. */
   readonly err?: (line: string) => void;
 }

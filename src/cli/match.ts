@@ -13,8 +13,7 @@ import { readInput } from './io.js';
 import type { CliContext } from './command.js';
 import { conductWarnings, forfeited, madeNoValidMove, summaryWithConduct } from './conduct.js';
 import { inProcessRunner } from '../match/in-process-runner.js';
-import { adoptHostSlowness } from '../sandbox/host-pace.js';
-import { nodeBotLoader, nodeHost, nodeQuickJSModule } from '../sandbox/node-sources.js';
+import { nodeBotLoader, nodeHost } from '../sandbox/node-sources.js';
 import { wasiKind } from '../sandbox/webassembly/wasm-bot.js';
 import type { MatchRunner } from '../match/runner.js';
 import type { Bundle, TextBot } from '../core/bots.js';
@@ -45,9 +44,8 @@ const COMMON: Options = {
 export async function matchCommand(
   argv: string[],
   out: (line: string) => void,
-  context?: Pick<CliContext, 'err'> & Partial<Pick<CliContext, 'matchWorker' | 'hostSlowness'>>,
+  context?: Pick<CliContext, 'err'> & Partial<Pick<CliContext, 'matchWorker'>>,
 ): Promise<number> {
-  if (context?.hostSlowness) adoptHostSlowness(context.hostSlowness, nodeQuickJSModule);
   const game = gameOf(argv);
   const { values, positionals } = parseCommandArgs(argv, { ...COMMON, ...(game.cli.options as Options) });
   if (positionals.length > 0) throw usageError(`unexpected argument '${positionals[0]}'\nusage: ${game.cli.usage}`);

@@ -44,20 +44,6 @@ export function hostSlowness(quickjs: QuickJSModuleSource): Promise<number> {
   return measured;
 }
 
-/**
- * Takes this thread's slowness from a measurement made elsewhere on the same
- * host (host-pace-worker.ts, on a thread of its own), unless it was measured
- * here already. Should that measurement fail, this thread measures its own.
- */
-export function adoptHostSlowness(elsewhere: Promise<number>, quickjs: QuickJSModuleSource): void {
-  measured ??= elsewhere
-    .then((slowness) => {
-      if (typeof slowness !== 'number' || !Number.isFinite(slowness)) throw new Error('no slowness measured');
-      return Math.min(MAX_HOST_SLOWNESS, Math.max(1, slowness));
-    })
-    .catch(() => measureSlowness(quickjs).catch(() => 1));
-}
-
 async function measureSlowness(quickjs: QuickJSModuleSource): Promise<number> {
   const clock = capClock();
   if (clock.kind !== 'thread-cpu') return 1;
