@@ -4,7 +4,7 @@
 // that succeeded, leave the failures to come back after their visibility timeout. Its S3 and
 // DynamoDB requests (and its SQS ones) are counted (RequestTally) and written to TALLY_FILE after every invocation,
 // so a killed consumer's counts survive it (all but its last invocation's).
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { lambdaHandler } from '../dist/runtimes/lambda/handler.js';
 import { createStores, storageConfigFromEnv } from '../dist/store/aws/stores.js';
@@ -26,8 +26,11 @@ const sqs = new SQSClient({
 });
 tally.watch(sqs);
 const stats = { invocations: 0, messages: 0, failures: 0, busyMs: 0 };
-const save = () =>
-  writeFileSync(env.TALLY_FILE, JSON.stringify({ counts: Object.fromEntries(tally.counts), ...stats }));
+// Written aside and renamed: a SIGKILL in the middle of a write must not leave half a file.
+const save = () => {
+  writeFileSync(`${env.TALLY_FILE}.part`, JSON.stringify({ counts: Object.fromEntries(tally.counts), ...stats }));
+  renameSync(`${env.TALLY_FILE}.part`, env.TALLY_FILE);
+};
 // Matches log their failures on stderr; the parent keeps only the last lines of each consumer.
 console.error = () => undefined;
 

@@ -234,6 +234,7 @@ let invocations = 0;
 let busyMs = 0;
 let messages = 0;
 for (const file of readdirSync(tallies)) {
+  if (!file.endsWith('.json')) continue; // a write a kill cut short (the consumer renames a finished one)
   const t = JSON.parse(readFileSync(join(tallies, file), 'utf8'));
   for (const [op, n] of Object.entries(t.counts)) counts.set(op, (counts.get(op) ?? 0) + n);
   invocations += t.invocations;
