@@ -13,6 +13,7 @@
 //                             [--boards 10] [--visibility 10] [--batch-size 1] [--invocation 30]
 //                             [--timeout 1200]
 // Needs `npm run build` first (npm run bench:fanout does it).
+import { numberOption } from './number-option.mjs';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,10 +29,7 @@ import { createStores, ensureStorage } from '../dist/store/aws/stores.js';
 import { jobId, jobMatch } from '../dist/store/contract/job-ids.js';
 import { isWrite } from './aws-requests.mjs';
 
-const option = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
+const option = numberOption;
 const MATCHES = option('matches', 10_000);
 const CONSUMERS = option('consumers', 2);
 const K = option('k', 10);

@@ -13,6 +13,7 @@
 // queued and in flight are gone and the round's remaining jobs stay pending (counted "still
 // pending"). Nothing on Workers re-sends pending jobs (the Node server resumes them; Lambda and
 // Workers rely on their queue's durability). Without kills, every match is counted once.
+import { numberOption } from './number-option.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -25,10 +26,7 @@ import { startEmbeddedStorage } from '../dist/local-aws/embedded.js';
 import { createStores, ensureStorage } from '../dist/store/aws/stores.js';
 import { jobId, jobMatch } from '../dist/store/contract/job-ids.js';
 
-const option = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
+const option = numberOption;
 const MATCHES = option('matches', 300);
 const K = option('k', 10);
 const KILLS = option('kills', 1);
