@@ -134,7 +134,7 @@ export const SETTINGS = [
   {
     name: 'UMPIRE_SAFETY_CAP_FACTOR',
     where: 'node, lambda, cli',
-    default: "10 times the host's measured slowness (1 to 20)",
+    default: "10 times the host's slowness (1 to 20, measured when a call first needs it)",
     text: "Fixes the per-call safety cap as a multiple of the call's fuel time (a positive number) instead of measuring the host. See [safety-cap.md](safety-cap.md).",
   },
   {

@@ -53,9 +53,38 @@ function withAsciiFastPaths(source) {
   ];
   let out = source;
   for (const [at, insert] of patches) {
-    if (out.split(at).length !== 2)
-      throw new Error(`prebuild: the QuickJS glue has changed; '${at}' is not found once in ${QUICKJS_GLUE_ORIGIN}`);
+    once(out, at);
     out = out.replace(at, at + insert);
   }
-  return `${ASCII_CHECK}\n${out}`;
+  return `${ASCII_CHECK}\n${withSynchronousStart(out)}`;
+}
+
+function once(source, at) {
+  if (source.split(at).length !== 2)
+    throw new Error(`prebuild: the QuickJS glue has changed; '${at}' is not found once in ${QUICKJS_GLUE_ORIGIN}`);
+}
+
+/**
+ * The glue awaits the instance even when its instantiateWasm hands it over
+ * at once, so an engine is never ready before a later microtask. With
+ * `umpireSync` set on the module argument, the same start runs without that
+ * await: the argument holds the started engine when the factory returns
+ * (javascript/quickjs-start.ts). The safety cap needs this to measure the
+ * host's pace inside a running call, where nothing can be awaited.
+ */
+function withSynchronousStart(source) {
+  const head = 'Z=await (async function(){';
+  const tail = 'return a((await ca(d)).instance)}());';
+  const handOver = 'if(c.instantiateWasm)return new Promise(b=>{c.instantiateWasm(d,(e,f)=>{b(a(e,f))})});';
+  for (const at of [head, tail, handOver]) once(source, at);
+  const start = source.indexOf(head);
+  const end = source.indexOf(tail) + tail.length;
+  const awaited = source.slice(start + 'Z='.length, end - 1);
+  const body = source.slice(start + head.length, source.indexOf(tail));
+  once(body, handOver);
+  const syncBody = body.replace(
+    handOver,
+    'var umpireX;c.instantiateWasm(d,(e,f)=>{umpireX=a(e,f)});if(umpireX===void 0)throw Error("umpire: instantiateWasm must hand the instance over at once");return umpireX;',
+  );
+  return `${source.slice(0, start)}Z=c.umpireSync?(function(){${syncBody}}()):${awaited};${source.slice(end)}`;
 }

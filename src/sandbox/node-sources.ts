@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { BotLoader } from './types.js';
 import type { QuickJSModuleSource } from './javascript/js-bot.js';
@@ -6,7 +7,8 @@ import type { SandboxHost } from './language.js';
 import { languageOf } from './language-catalog.js';
 import type { MicroPythonModuleSource } from './python/py-bot.js';
 import { MICROPYTHON_ENGINE } from './python/language.js';
-import { hostSlowness } from './host-pace.js';
+import { paceCapClock } from './cpu-clock.js';
+import { measureHostSlowness } from './host-pace.js';
 import { SAFETY_CAP_FACTOR } from './safety-cap.js';
 import { asyncifyMetered } from './webassembly/wasi-prepare.js';
 import { jspi, openHarness } from './wasm/harness.js';
@@ -18,19 +20,35 @@ import type { WasmSessionFactory } from './wasm/session.js';
  */
 function compiledOnce(url: URL): {
   readonly source: () => Promise<WebAssembly.Module>;
+  /** The module now: the one compiled, or compiled here and now (for work that cannot wait). */
+  readonly now: () => WebAssembly.Module;
   share(module: WebAssembly.Module): void;
 } {
   let compiled: Promise<WebAssembly.Module> | undefined;
+  let ready: WebAssembly.Module | undefined;
+  const missing = (e: NodeJS.ErrnoException) =>
+    e.code === 'ENOENT' ? new Error(`${url.pathname} is missing: run \`npm run build\``) : e;
   return {
     source: () =>
       (compiled ??= readFile(url).then(
-        (bytes) => WebAssembly.compile(bytes),
+        async (bytes) => (ready ??= await WebAssembly.compile(bytes)),
         (e: NodeJS.ErrnoException) => {
           compiled = undefined;
-          throw e.code === 'ENOENT' ? new Error(`${url.pathname} is missing: run \`npm run build\``) : e;
+          throw missing(e);
         },
       )),
+    now: () => {
+      if (ready) return ready;
+      try {
+        ready = new WebAssembly.Module(readFileSync(url));
+      } catch (e) {
+        throw missing(e as NodeJS.ErrnoException);
+      }
+      compiled ??= Promise.resolve(ready);
+      return ready;
+    },
     share: (module) => {
+      ready = module;
       compiled = Promise.resolve(module);
     },
   };
@@ -81,12 +99,24 @@ export function safetyCapFactorFromEnv(
 
 /**
  * The cap's factor a call gets here: the caller's or the operator's, as
- * set; otherwise SAFETY_CAP_FACTOR scaled by how much slower this host is
- * than the calibration machine (host-pace.ts).
+ * set; otherwise SAFETY_CAP_FACTOR. Unless the operator fixed the factor,
+ * the cap's clock runs at this host's pace (host-pace.ts), measured the
+ * first time a call needs it: the factor counts the calibration machine's time.
  */
-export async function nodeSafetyCapFactor(given?: number): Promise<number> {
-  return given ?? safetyCapFactorFromEnv() ?? SAFETY_CAP_FACTOR * (await hostSlowness(nodeQuickJSModule));
+export function nodeSafetyCapFactor(given?: number): number {
+  return given ?? safetyCapFactorFromEnv() ?? SAFETY_CAP_FACTOR;
 }
+
+/** The host's slowness, measured on the metered QuickJS (compiled here if no bot has needed it yet); 1 without it. */
+function nodeHostSlowness(): number {
+  try {
+    return measureHostSlowness(engineFile(QUICKJS_ENGINE).now());
+  } catch {
+    return 1;
+  }
+}
+
+if (safetyCapFactorFromEnv() === undefined) paceCapClock(nodeHostSlowness);
 
 /**
  * What Node and Lambda offer the languages: engines compiled here,
@@ -105,7 +135,7 @@ export const nodeHost: SandboxHost = {
 export function nodeBotLoaderWith(host: SandboxHost): BotLoader {
   return async (bundle, given) => {
     const language = languageOf(bundle.kind);
-    const ctx = { ...given, safetyCapFactor: await nodeSafetyCapFactor(given.safetyCapFactor) };
+    const ctx = { ...given, safetyCapFactor: nodeSafetyCapFactor(given.safetyCapFactor) };
     return language.load.node(bundle.code, ctx, host);
   };
 }

@@ -1,3 +1,4 @@
+import { capClockPace } from './cpu-clock.js';
 import { FUEL_PER_MS } from './policy.js';
 
 /**
@@ -25,7 +26,7 @@ export function safetyCapMs(fuel: number, factor: number = SAFETY_CAP_FACTOR): n
   return f * Math.max(fuel / FUEL_PER_MS, SAFETY_CAP_MIN_FUEL_MS);
 }
 
-/** Why a call the cap stopped gave no answer, as its record says. */
+/** Why a call the cap stopped gave no answer, as its record says: the cap in this thread's CPU time (the cap's clock runs at the host's pace). */
 export function safetyCapDetail(capMs: number): string {
-  return `stopped by the safety cap (${Math.round(capMs)} ms of CPU time)`;
+  return `stopped by the safety cap (${Math.round(capMs * capClockPace())} ms of CPU time)`;
 }

@@ -58,6 +58,9 @@ export interface BotContext {
   /**
    * The safety cap on each call's CPU time as a multiple of its fuel's time
    * (safety-cap.ts): SAFETY_CAP_FACTOR when absent. A host may set its own.
+   * Where the cap's clock runs at the host's pace (Node, unless
+   * UMPIRE_SAFETY_CAP_FACTOR is set: cpu-clock.ts), the time is the
+   * calibration machine's.
    */
   readonly safetyCapFactor?: number;
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
 import { runMatch, type BotLoader } from '../../src/match/run-match.js';
+import { capClockPace } from '../../src/sandbox/cpu-clock.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { CLOCK_CALL_FUEL, ENGINE_HOST_CALL_FUEL } from '../../src/sandbox/javascript/js-bot.js';
 import { FUEL_PER_MS, type Budgets } from '../../src/sandbox/policy.js';
@@ -266,7 +267,8 @@ describe('budgets', () => {
 });
 
 describe('the safety cap on JavaScript bots', () => {
-  // Budgets no bot here can use up, and a cap of 150 ms of CPU time for every call (a host's factor, set for the test).
+  // Budgets no bot here can use up, and a cap of 150 ms of the calibration machine's time for every call (a host's
+  // factor, set for the test): in this thread's CPU time, 150 ms times the host's pace.
   const huge: Budgets = { firstTurnFuel: 1e15, turnFuel: 1e15, timeBankFuel: 0, loadFuel: 1e15 };
   const factor = 150 / (1e15 / FUEL_PER_MS);
   const load: BotLoader = (bundle, ctx) => nodeBotLoader(bundle, { ...ctx, safetyCapFactor: factor });
@@ -284,7 +286,7 @@ describe('the safety cap on JavaScript bots', () => {
     const r = await playHuge(js('for (;;) {}\nexport default () => "";'));
     expect(r.result.seats[0]!.forfeit).toEqual({
       code: 'BUNDLE_INIT',
-      message: 'the top level of the module was stopped by the safety cap (150 ms of CPU time)',
+      message: `the top level of the module was stopped by the safety cap (${Math.round(150 * capClockPace())} ms of CPU time)`,
       safetyCap: true,
     });
     expect(r.result.seats[0]!.safetyCap).toBe(true);
@@ -298,7 +300,9 @@ describe('the safety cap on JavaScript bots', () => {
       expect.objectContaining({
         failure: 'over_budget',
         safetyCap: true,
-        detail: expect.stringMatching(/^stopped by the safety cap \(150 ms of CPU time\)/),
+        detail: expect.stringMatching(
+          `^stopped by the safety cap \\(${Math.round(150 * capClockPace())} ms of CPU time\\)`,
+        ),
       }),
     );
     expect(calls.filter((c) => c.safetyCap).length).toBeGreaterThanOrEqual(1);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP, ruleSet } from '../../src/games/icy/index.js';
 import { icyGame } from '../../src/games/icy/game.js';
 import { runMatch, type BotLoader } from '../../src/match/run-match.js';
+import { capClockPace } from '../../src/sandbox/cpu-clock.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { FUEL_PER_MS, type Budgets } from '../../src/sandbox/policy.js';
 import { safetyCapMs } from '../../src/sandbox/safety-cap.js';
@@ -143,8 +144,9 @@ describe('the safety cap on a loaded host', () => {
     for (const t of quietHeavy) expect(t.fuel).toBeGreaterThan(0.85 * t.budget);
     expect(quiet.result.safetyCap).toBeUndefined();
 
-    // A cap three times over what any of these calls took, in CPU time per unit of fuel time.
-    const factor = 3 * Math.max(...quietHeavy.map(perFuelMs));
+    // A cap three times over what any of these calls took, in CPU time per unit of fuel time. The
+    // cap's clock runs at the host's pace (measured in the first play): the factor is in its time.
+    const factor = (3 * Math.max(...quietHeavy.map(perFuelMs))) / capClockPace();
     const stop = await spin(3, 120_000);
     let loaded: Awaited<ReturnType<typeof play>>;
     try {
@@ -164,7 +166,7 @@ describe('the safety cap on a loaded host', () => {
     const loadedHeavy = loaded.timings.filter(heavy);
     const sum = (f: (t: Timing) => number) => loadedHeavy.reduce((n, t) => n + f(t), 0);
     expect(sum((t) => t.wall)).toBeGreaterThan(1.5 * sum((t) => t.cpu));
-    const cap = (t: Timing) => safetyCapMs(t.budget, factor);
+    const cap = (t: Timing) => safetyCapMs(t.budget, factor) * capClockPace();
     expect(loadedHeavy.every((t) => t.cpu < cap(t))).toBe(true);
     expect(loadedHeavy.filter((t) => t.wall > cap(t)).length).toBeGreaterThan(0);
   }, 180_000);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { capClock } from '../../src/sandbox/cpu-clock.js';
-import { MAX_HOST_SLOWNESS } from '../../src/sandbox/host-pace.js';
-import { nodeBotLoader, nodeSafetyCapFactor, safetyCapFactorFromEnv } from '../../src/sandbox/node-sources.js';
+import { capClock, capClockPace, capClockPaceMeasured } from '../../src/sandbox/cpu-clock.js';
+import { MAX_HOST_SLOWNESS, measureHostSlowness } from '../../src/sandbox/host-pace.js';
+import {
+  nodeBotLoader,
+  nodeQuickJSModule,
+  nodeSafetyCapFactor,
+  safetyCapFactorFromEnv,
+} from '../../src/sandbox/node-sources.js';
 import { FUEL_PER_MS } from '../../src/sandbox/policy.js';
 import { SAFETY_CAP_FACTOR, SAFETY_CAP_MIN_FUEL_MS, safetyCapMs } from '../../src/sandbox/safety-cap.js';
 import { DEFAULT_LIMITS, type Bundle } from '../../src/sandbox/types.js';
@@ -100,12 +105,26 @@ const BASELINE_LOOP = wat(`(module
     (i64.const 0)))`);
 
 describe('the cap scales with the host', () => {
-  it('measures this host once, between 1 and MAX_HOST_SLOWNESS times slower than the calibration machine', async () => {
-    const factor = await nodeSafetyCapFactor();
-    expect(factor).toBeGreaterThanOrEqual(SAFETY_CAP_FACTOR);
-    expect(factor).toBeLessThanOrEqual(SAFETY_CAP_FACTOR * MAX_HOST_SLOWNESS);
-    expect(await nodeSafetyCapFactor()).toBe(factor);
-    expect(await nodeSafetyCapFactor(0.5)).toBe(0.5);
+  it('measures this host only when a call first runs past its first slice, between 1 and MAX_HOST_SLOWNESS', async () => {
+    expect(nodeSafetyCapFactor()).toBe(SAFETY_CAP_FACTOR);
+    expect(nodeSafetyCapFactor(0.5)).toBe(0.5);
+    // A call that ends within its first slice (an idle bot's turn) never reads the clock, so never measures.
+    const idle = await firstCall({ kind: 'js', code: 'export default () => "";\n' }, 100 * FUEL_PER_MS);
+    expect(idle.result.failure).toBeUndefined();
+    expect(capClockPaceMeasured()).toBe(false);
+    expect(capClockPace()).toBe(1);
+    const spin = await firstCall({ kind: 'js', code: SPIN_JS }, 10 * FUEL_PER_MS);
+    expect(spin.result).toMatchObject({ failure: 'over_budget', detail: 'used up its fuel' });
+    expect(capClockPaceMeasured()).toBe(true);
+    const pace = capClockPace();
+    expect(pace).toBeGreaterThanOrEqual(1);
+    expect(pace).toBeLessThanOrEqual(MAX_HOST_SLOWNESS);
+    // Measured once: the next call reads the same pace.
+    await firstCall({ kind: 'js', code: SPIN_JS }, 10 * FUEL_PER_MS);
+    expect(capClockPace()).toBe(pace);
+    const again = measureHostSlowness(await nodeQuickJSModule());
+    expect(again).toBeGreaterThanOrEqual(1);
+    expect(again).toBeLessThanOrEqual(MAX_HOST_SLOWNESS);
   }, 30_000);
 
   it('never cuts a fair WebAssembly bot that spends its whole budget in baseline code', async () => {
@@ -118,17 +137,17 @@ describe('the cap scales with the host', () => {
     });
     expect(result.safetyCap).toBeUndefined();
     expect(result.fuel).toBeGreaterThanOrEqual(fuel);
-    expect(cpu).toBeLessThan(safetyCapMs(fuel, await nodeSafetyCapFactor()));
+    expect(cpu).toBeLessThan(safetyCapMs(fuel) * capClockPace());
   }, 60_000);
 });
 
 describe('a call that outruns its fuel is stopped at about its cap', () => {
   it('WebAssembly: a chase through memory, 10 times its fuel’s time on this host', async () => {
     const fuel = 600_000_000;
-    const factor = await nodeSafetyCapFactor();
-    const cap = Math.round(safetyCapMs(fuel, factor));
     expect(safetyCapMs(fuel)).toBe(SAFETY_CAP_FACTOR * 25); // under 25 ms of fuel counts as 25
     const { result, cpu } = await firstCall({ kind: 'wasm', code: CHASE }, fuel);
+    // In this thread's CPU time: the cap's clock runs at the host's pace.
+    const cap = Math.round(safetyCapMs(fuel) * capClockPace());
     expect(result).toMatchObject({
       output: null,
       failure: 'over_budget',
@@ -147,8 +166,8 @@ describe('a call that outruns its fuel is stopped at about its cap', () => {
   ])(
     '%s: spinning on its fuel, under a host’s lower factor',
     async (_, bundle) => {
-      const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR);
       const { result, cpu } = await firstCall(bundle, SPIN_FUEL, LOW_FACTOR);
+      const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR) * capClockPace();
       expect(result).toMatchObject({
         output: null,
         failure: 'over_budget',
@@ -169,8 +188,8 @@ describe('a JavaScript bot cannot catch the cap', () => {
       kind: 'js',
       code: 'export default function act() { for (;;) { try { Date.now(); } catch (e) {} } }\n',
     };
-    const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR);
     const { result, cpu } = await firstCall(bundle, SPIN_FUEL, LOW_FACTOR);
+    const cap = safetyCapMs(SPIN_FUEL, LOW_FACTOR) * capClockPace();
     expect(result).toMatchObject({
       output: null,
       failure: 'over_budget',

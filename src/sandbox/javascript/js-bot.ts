@@ -1,12 +1,4 @@
-import releaseSyncModule from '@jitl/quickjs-wasmfile-release-sync';
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSSyncVariant,
-} from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import { FUEL_EXPORT, MEMORY_PAGE_FUEL } from '../wasm/meter.js';
 import { FuelTank, REFUEL_MODULE, REFUEL_NAME, hasRefuelHook } from '../fuel-tank.js';
 import { safetyCapDetail } from '../safety-cap.js';
@@ -22,16 +14,7 @@ import {
 import { PRELUDE } from './prelude.js';
 import { botFrames, ErrorReports, STACK_OF, withPlace } from './error-report.js';
 import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
-
-import quickjsGlue from '../../../build/quickjs-glue.cjs';
-
-// The package's types describe its CommonJS build; as an ES module its default export is the variant.
-// Its emscripten glue is replaced by the one the build copied, the same in every runtime: fuel
-// counts the work the glue asks of the engine, and replays must not depend on the runtime.
-const RELEASE_SYNC: QuickJSSyncVariant = {
-  ...(releaseSyncModule as unknown as QuickJSSyncVariant),
-  importModuleLoader: async () => quickjsGlue as never,
-};
+import { startQuickJS } from './quickjs-start.js';
 
 /** Supplies the fuel-metered QuickJS module (compiled once per process, or imported statically). */
 export type QuickJSModuleSource = () => Promise<WebAssembly.Module>;
@@ -120,26 +103,19 @@ class Instance {
     let instance: WebAssembly.Instance | undefined;
     // The engine's memory, given to it here: every host call reads its size.
     const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: pages });
-    const variant = newVariant(RELEASE_SYNC, {
-      wasmMemory,
-      emscriptenModule: {
-        instantiateWasm(imports: WebAssembly.Imports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
-          const charged = chargingHostCalls(
-            imports,
-            () => instance?.exports[FUEL_EXPORT] as WebAssembly.Global | undefined,
-            wasmMemory,
-          );
-          // The refuel hook is the meter's, not the glue's: it is not charged.
-          instance = new WebAssembly.Instance(module, {
-            ...charged,
-            [REFUEL_MODULE]: { [REFUEL_NAME]: () => meter.refuel() },
-          });
-          done(instance, module);
-          return instance.exports;
-        },
-      } as object,
+    const qjs = startQuickJS(module, wasmMemory, (imports) => {
+      const charged = chargingHostCalls(
+        imports,
+        () => instance?.exports[FUEL_EXPORT] as WebAssembly.Global | undefined,
+        wasmMemory,
+      );
+      // The refuel hook is the meter's, not the glue's: it is not charged.
+      instance = new WebAssembly.Instance(module, {
+        ...charged,
+        [REFUEL_MODULE]: { [REFUEL_NAME]: () => meter.refuel() },
+      });
+      return instance;
     });
-    const qjs = await newQuickJSWASMModuleFromVariant(variant);
     const fuel = instance!.exports[FUEL_EXPORT] as WebAssembly.Global;
     meter.attach(fuel, hasRefuelHook(module));
     const runtime = qjs.newRuntime();
