@@ -11,9 +11,6 @@ export const GROUND_LETTERS = 'abcdefghij';
  * degrees, the child list reversed (own children first) and snowman colors
  * swapped, so both players can think of themselves as red.
  */
-export function toViewCell(team: Team, i: number): number {
-  return team === RED ? i : CELLS - 1 - i;
-}
 
 /** The engine child shown at position `k` of a team's child list. */
 export function viewChild(team: Team, k: number): number {
@@ -56,11 +53,25 @@ const ASTERISK = 42;
 const SPACE = 32;
 const NEWLINE = 10;
 const DIGIT_0 = 48;
+/** Heights below this are one digit, and have their two bytes in {@link SEEN_CELL}. */
+const ONE_DIGIT = 10;
+/**
+ * A seen space's two bytes (its height's digit, then its letter), by team
+ * and by `ground * ONE_DIGIT + height`, as one little-endian 16-bit value.
+ */
+const SEEN_CELL: readonly Uint16Array[] = GROUND_CODES.map((letters) => {
+  const table = new Uint16Array(GROUND_LETTERS.length * ONE_DIGIT);
+  for (let g = 0; g < GROUND_LETTERS.length; g++)
+    for (let h = 0; h < ONE_DIGIT; h++) table[g * ONE_DIGIT + h] = (DIGIT_0 + h) | (letters[g]! << 8);
+  return table;
+});
 /** At most this many bytes per space: a height's decimal text, its letter and a separator. */
 const SPACE_BYTES_MAX = 32;
 /** Room for the field part of a view: 961 spaces of two characters and a separator each, plus a row's worst case. */
 const FIELD_BYTES = CELLS * 3 + SIZE * SPACE_BYTES_MAX;
 const ASCII = new TextDecoder();
+/** The field's bytes, reused from view to view: each is decoded to a string before the next is written. */
+let scratch = new Uint8Array(FIELD_BYTES);
 
 /**
  * The exact text the original engine writes to a player's standard input for
@@ -72,24 +83,34 @@ export function encodeView(state: IcyState, team: Team, rules: RuleSet): string 
   const seen = visibleSpaces(state, team);
   const other: Team = team === RED ? BLUE : RED;
   const letters = GROUND_CODES[team]!;
-  let field = new Uint8Array(FIELD_BYTES);
+  const cells = SEEN_CELL[team]!;
+  const { height, ground } = state;
+  let field = scratch;
   let at = 0;
+  // Blue reads the field rotated: its view's spaces are the engine's in reverse order.
+  const step = team === RED ? 1 : -1;
+  let i = team === RED ? 0 : CELLS - 1;
   for (let vx = 0; vx < SIZE; vx++) {
     // Snow piles above 9 take more than one digit: the next row must fit whatever it holds.
-    if (field.length - at < SIZE * SPACE_BYTES_MAX) field = grown(field);
-    for (let vy = 0; vy < SIZE; vy++) {
-      const i = toViewCell(team, vx * SIZE + vy);
-      const height = state.height[i]!;
+    if (field.length - at < SIZE * SPACE_BYTES_MAX) scratch = field = grown(field);
+    for (let vy = 0; vy < SIZE; vy++, i += step) {
+      const h = height[i]!;
       if (!seen[i]) {
-        field[at++] = ASTERISK;
-        field[at++] = ASTERISK;
+        field[at] = ASTERISK;
+        field[at + 1] = ASTERISK;
+        at += 2;
+      } else if (h >= 0 && h < ONE_DIGIT) {
+        const pair = cells[ground[i]! * ONE_DIGIT + h]!;
+        field[at] = pair & 0xff;
+        field[at + 1] = pair >> 8;
+        at += 2;
       } else {
-        if (height >= 0 && height < 10) field[at++] = DIGIT_0 + height;
-        else for (const digit of String(height)) field[at++] = digit.charCodeAt(0);
-        field[at++] = letters[state.ground[i]!]!;
+        for (const digit of String(h)) field[at++] = digit.charCodeAt(0);
+        field[at++] = letters[ground[i]!]!;
       }
-      field[at++] = vy === SIZE - 1 ? NEWLINE : SPACE;
+      field[at++] = SPACE;
     }
+    field[at - 1] = NEWLINE;
   }
   let children = '';
   for (let k = 0; k < CHILDREN; k++) {
