@@ -6,7 +6,7 @@
 // as Lambda's event source mapping does; every --kill-every seconds the parent SIGKILLs one at
 // random and starts another. At the end it counts from the stored data (the round's counters, the
 // replays in the bucket, the boards' result lines and entries), not from what the consumers said:
-// matches played, rated, duplicated and lost (both must be 0); and matches/s and S3 and DynamoDB
+// matches played, rated, duplicated and lost, and jobs their round miscounted (all three must be 0); and matches/s and S3 and DynamoDB
 // requests per match, summed over every consumer that ran.
 //
 //   node bench/fanout-sqs.mjs [--matches 10000] [--consumers 2] [--k 10] [--kill-every 5]
@@ -206,6 +206,8 @@ let rated = 0;
 let duplicated = 0;
 let lost = 0;
 let pending = 0;
+/** Finished jobs their round's counters do not show (or show twice): a round with any never closes, or closes early. */
+let miscounted = 0;
 for (const r of rounds) {
   const ids = [];
   for (let k = 0; k < r.total; k++) ids.push((await jobMatch(jobId(r.id, k))).matchId);
@@ -223,6 +225,10 @@ for (const r of rounds) {
     if (waiting.has(jobId(r.id, k))) pending++;
     else if (!stored || !ratedIds.has(id)) lost++;
   }
+  const counters = await stores.leaderboards.getRound(r.board, r.id);
+  const counted = counters.done + counters.failed + (counters.cancelled ?? 0);
+  // A pending job may be counted already (its consumer was killed between the count and the job's state).
+  miscounted += Math.max(0, r.total - waiting.size - counted) + Math.max(0, counted - r.total);
 }
 // A replay under an id no job has would be a match played under a second id.
 if (replays) duplicated += [...replays].filter((id) => !expected.has(id)).length;
@@ -254,6 +260,7 @@ const report = {
   duplicated,
   lost,
   pending,
+  miscounted,
   roundDone: last.done,
   roundFailed: last.failed,
   queueLeft:
@@ -275,7 +282,8 @@ const report = {
 };
 console.log(JSON.stringify(report, null, 2));
 console.log(
-  `fanout-sqs: ${played}/${total} played, ${rated} rated, ${duplicated} duplicated, ${lost} lost, ${pending} pending; ` +
+  `fanout-sqs: ${played}/${total} played, ${rated} rated, ${duplicated} duplicated, ${lost} lost, ${pending} pending, ` +
+    `${miscounted} miscounted in their rounds; ` +
     `${report.matchesPerS} matches/s with ${CONSUMERS} consumers (K=${K}, ${kills} kills), ` +
     `${report.consumerMsPerMatch} ms of consumer per match, ` +
     `${report.s3PerMatch} S3 + ${report.dynamoPerMatch} DynamoDB requests per match`,
@@ -283,4 +291,4 @@ console.log(
 await fauxqs.stop();
 await storage.close();
 rmSync(work, { recursive: true, force: true });
-process.exitCode = duplicated === 0 && lost === 0 ? 0 : 1;
+process.exitCode = duplicated === 0 && lost === 0 && miscounted === 0 ? 0 : 1;
