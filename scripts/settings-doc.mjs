@@ -132,6 +132,12 @@ export const SETTINGS = [
     text: 'Workers one API key may hold at once.',
   },
   {
+    name: 'UMPIRE_WORKER_NICE',
+    where: 'node, cli',
+    default: '`10`',
+    text: "How many nice levels below the server's own thread the match worker threads run (0 to 19; 0 keeps them level), on Linux, where each thread has its own. The server's requests then come before the matches' work on busy cores; fuel and the safety cap count work and CPU time, so matches play the same. Other systems keep one priority.",
+  },
+  {
     name: 'UMPIRE_SAFETY_CAP_FACTOR',
     where: 'node, lambda, cli',
     default: "10 times the host's slowness (1 to 20, measured when a call first needs it)",

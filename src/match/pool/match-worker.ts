@@ -10,6 +10,10 @@ import { DEFAULT_LIMITS } from '../../sandbox/types.js';
 import { playJob } from '../in-process-runner.js';
 import { probeBot } from '../probe.js';
 import type { Asyncified, Prepared, WorkerReply, WorkerRequest } from './messages.js';
+import { lowerThisThread, workerNiceFromEnv } from './thread-priority.js';
+
+// Below the server's thread: its requests come first, matches take the rest of the cores.
+lowerThisThread(workerNiceFromEnv(process.env));
 
 const shared = workerData as { engines?: Record<string, unknown>; asyncifyWasi?: boolean } | null;
 for (const [file, module] of Object.entries(shared?.engines ?? {}))
