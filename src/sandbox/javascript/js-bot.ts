@@ -14,6 +14,7 @@ import {
 import { PRELUDE } from './prelude.js';
 import { botFrames, ErrorReports, STACK_OF, withPlace } from './error-report.js';
 import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
+import { engineMemory, keepEngineMemory } from './engine-memory.js';
 import { startQuickJS } from './quickjs-start.js';
 
 /** Supplies the fuel-metered QuickJS module (compiled once per process, or imported statically). */
@@ -69,6 +70,8 @@ class Instance {
     readonly file: string,
     /** The engine's linear memory: put back as it was after reading a stack. */
     readonly memory: WebAssembly.Memory,
+    /** The pages the memory may grow to. */
+    readonly maximumPages: number,
   ) {}
 
   /**
@@ -102,7 +105,7 @@ class Instance {
       return loadFailed('BUNDLE_INVALID', `memory limit below QuickJS's ${(INITIAL_PAGES * PAGE) >> 20} MiB`);
     let instance: WebAssembly.Instance | undefined;
     // The engine's memory, given to it here: every host call reads its size.
-    const wasmMemory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: pages });
+    const wasmMemory = engineMemory(INITIAL_PAGES, pages);
     const qjs = startQuickJS(module, wasmMemory, (imports) => {
       const charged = chargingHostCalls(
         imports,
@@ -169,7 +172,7 @@ class Instance {
         act.dispose();
         return fail('BUNDLE_NO_ENTRY', 'the module exports neither a default function nor a function named act');
       }
-      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!), file, wasmMemory);
+      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!), file, wasmMemory, pages);
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
       const over = meter.overReason();
@@ -461,6 +464,7 @@ class LoadedQuickJS implements LanguageInstance {
   ) {}
 
   async call(input: string, allowance: Allowance, turn: number, outputChars: number): Promise<CallOutcome> {
+    if (this.broken) return { kind: 'crash', fuel: 0, detail: 'the engine is no longer usable' };
     const { inst, meter } = this;
     const { vm } = inst;
     meter.use(inst.fuel);
@@ -519,6 +523,13 @@ class LoadedQuickJS implements LanguageInstance {
       if (nestedTooDeep(inst.depth, e)) return { kind: 'crash', fuel: allowance.fuel, detail: TOO_DEEP };
       return { kind: 'crash', fuel: used, detail: (e as Error).message };
     }
+  }
+
+  /** Nothing runs in the engine again: its memory is zeroed for a later bot (engine-memory.ts). */
+  dispose(): void {
+    if (this.broken) return;
+    this.broken = true;
+    keepEngineMemory(this.inst.memory, INITIAL_PAGES, this.inst.maximumPages);
   }
 
   /** The bot's new log lines, taken on a fuel of their own. */
