@@ -6,7 +6,7 @@ import { runMatch } from '../../../src/match/run-match.js';
 import { nodeBotLoader } from '../../../src/sandbox/node-sources.js';
 import type { Bundle } from '../../../src/sandbox/types.js';
 
-// A JavaScript bot's 16 MiB of QuickJS memory is zeroed and kept when the bot is disposed, and the
+// A JavaScript bot's 16 MiB of QuickJS memory is kept when the bot is disposed, and zeroed when the
 // next bot of the thread starts in it (src/sandbox/javascript/engine-memory.ts). Counted here by
 // wrapping WebAssembly.Memory: a match after the first makes no new memory for its JavaScript bots,
 // and plays byte for byte as the first did in new memories, also after a bot that grew its heap (its
