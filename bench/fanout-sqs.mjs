@@ -24,6 +24,7 @@ import { startFauxqs } from 'fauxqs';
 import { newApiKey } from '../dist/api/auth.js';
 import { allResults } from '../dist/leaderboard/all-results.js';
 import { startEmbeddedStorage } from '../dist/local-aws/embedded.js';
+import { MATCH_OBJECT_PREFIX, matchIdOfObjectKey } from '../dist/match/match-object.js';
 import { lambdaHandler } from '../dist/runtimes/lambda/handler.js';
 import { createStores, ensureStorage } from '../dist/store/aws/stores.js';
 import { jobId, jobMatch } from '../dist/store/contract/job-ids.js';
@@ -188,9 +189,13 @@ async function listReplays() {
   let token;
   do {
     const page = await stores.s3.send(
-      new ListObjectsV2Command({ Bucket: storage.config.s3.bucket, Prefix: 'replays/', ContinuationToken: token }),
+      new ListObjectsV2Command({
+        Bucket: storage.config.s3.bucket,
+        Prefix: MATCH_OBJECT_PREFIX,
+        ContinuationToken: token,
+      }),
     );
-    for (const o of page.Contents ?? []) keys.add(o.Key.slice('replays/'.length, -'.json.gz'.length));
+    for (const o of page.Contents ?? []) keys.add(matchIdOfObjectKey(o.Key));
     token = page.NextContinuationToken;
   } while (token);
   return keys;

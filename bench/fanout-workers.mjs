@@ -23,6 +23,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { newApiKey } from '../dist/api/auth.js';
 import { allResults } from '../dist/leaderboard/all-results.js';
 import { startEmbeddedStorage } from '../dist/local-aws/embedded.js';
+import { MATCH_OBJECT_PREFIX, matchIdOfObjectKey } from '../dist/match/match-object.js';
 import { createStores, ensureStorage } from '../dist/store/aws/stores.js';
 import { jobId, jobMatch } from '../dist/store/contract/job-ids.js';
 
@@ -154,9 +155,13 @@ const replays = new Set();
 let token;
 do {
   const page = await stores.s3.send(
-    new ListObjectsV2Command({ Bucket: storage.config.s3.bucket, Prefix: 'replays/', ContinuationToken: token }),
+    new ListObjectsV2Command({
+      Bucket: storage.config.s3.bucket,
+      Prefix: MATCH_OBJECT_PREFIX,
+      ContinuationToken: token,
+    }),
   );
-  for (const o of page.Contents ?? []) replays.add(o.Key.slice('replays/'.length, -'.json.gz'.length));
+  for (const o of page.Contents ?? []) replays.add(matchIdOfObjectKey(o.Key));
   token = page.NextContinuationToken;
 } while (token);
 const ids = [];

@@ -2,14 +2,14 @@ import { Hono, type Context } from 'hono';
 import { InputError, UmpireError } from '../core/errors.js';
 import type { GameModule, MatchRecord } from '../core/game-module.js';
 import { DEFAULT_GAME, findGame } from '../games/catalog.js';
-import { replayKey } from '../match/digest.js';
+import { readStoredReplay, storedReplayBytes } from '../match/match-object.js';
 import type { MatchRunner } from '../match/runner.js';
 import type { VersionPolicy } from '../match/version-policy.js';
 import { decodeSeats, type ResolveBot } from '../match/seats.js';
 import { storedSeat } from '../match/stored-bots.js';
 import { playAndStore } from '../match/store-match.js';
 import { forTenant, keyTenant } from '../match/tenant.js';
-import { decodeOrCorrupt, readStoredJson } from '../match/stored-documents.js';
+import { decodeOrCorrupt } from '../match/stored-documents.js';
 import { verifyMatch } from '../match/verify-match.js';
 import { StoreError } from '../store/contract/errors.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
@@ -298,22 +298,27 @@ function routes(config: AppConfig, site: Site, maxBundle: number): Hono<ApiEnv> 
         });
       }
       const what = `the stored replay of match ${record.id}`;
-      const replay = await readStoredJson(config.blobs, replayKey(record.id), game.verify.stored, what);
+      const replay = await readStoredReplay(config.blobs, record, game.verify.stored);
       if (!replay) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
       const text = decodeOrCorrupt(what, () => other.render(replay.doc));
       return c.text(text, 200, { 'Content-Disposition': `attachment; filename="${record.id}.${other.extension}"` });
     }
     // The stored bytes as they are: the client decodes them (a corrupt object fails there, not here).
-    const stored = await config.blobs.get(replayKey(record.id));
+    const stored = await storedReplayBytes(config.blobs, record);
     if (!stored) throw new ApiProblem(404, 'NOT_FOUND', `the replay of match ${record.id} is missing`);
-    return new Response(stored as Uint8Array<ArrayBuffer>, {
-      headers: {
-        'Content-Type': 'application/json',
-        'Content-Encoding': 'gzip',
-        'Content-Disposition': `attachment; filename="${record.id}.json"`,
-        'Cache-Control': 'public, max-age=31536000, immutable',
-      },
-    });
+    // encodeBody 'manual': the bytes are gzip already, which Workers would otherwise encode again.
+    return new Response(
+      stored as Uint8Array<ArrayBuffer>,
+      {
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Encoding': 'gzip',
+          'Content-Disposition': `attachment; filename="${record.id}.json"`,
+          'Cache-Control': 'public, max-age=31536000, immutable',
+        },
+        encodeBody: 'manual',
+      } as ResponseInit,
+    );
   });
 
   return app;

@@ -2,10 +2,11 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import type { MatchRecord } from '../core/game-module.js';
 import type { SeatErrorKind, SeatFailure } from '../core/seat-conduct.js';
 import { findGame } from '../games/catalog.js';
-import { logTurnsKey, logsKey, replayKey } from '../match/digest.js';
+import { logTurnsKey } from '../match/digest.js';
+import { readStoredLogs, readStoredReplay } from '../match/match-object.js';
 import { logSeatCount, readableSeats, withheldLogs } from '../match/log-access.js';
 import { seatBotsOf } from '../match/seat-bots.js';
-import { logsAndTurns, readStoredJson, StoredLogsObject, StoredLogTurns } from '../match/stored-documents.js';
+import { logsAndTurns, readStoredJson, StoredLogTurns } from '../match/stored-documents.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
 import type { ApiKeyRecord } from '../store/contract/keys.js';
@@ -34,12 +35,7 @@ const FORBIDDEN =
 export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: MiddlewareHandler<Env>): void {
   /** The logs of a match and where each turn's part ends: one object, or two for a match stored before. */
   const storedLogs = async (record: MatchRecord) => {
-    const stored = await readStoredJson(
-      deps.blobs,
-      logsKey(record.id),
-      StoredLogsObject,
-      `the stored logs of match ${record.id}`,
-    );
+    const stored = await readStoredLogs(deps.blobs, record);
     if (!stored) return { logs: null, turns: async () => null };
     const { logs, turns } = logsAndTurns(stored.doc);
     return { logs, turns: async () => (turns === undefined ? await oldLogTurns(record) : turns) };
@@ -77,9 +73,7 @@ export function matchLogRoutes(app: Hono<Env>, deps: MatchLogDeps, auth: Middlew
     const game = findGame(record.game);
     const stored = await storedLogs(record);
     const logs = stored.logs;
-    const replay = game
-      ? await readStoredJson(deps.blobs, replayKey(record.id), game.verify.stored, `the stored replay of ${record.id}`)
-      : null;
+    const replay = game ? await readStoredReplay(deps.blobs, record, game.verify.stored) : null;
     const conduct = game && replay ? (game.cli.conduct?.(record, replay.doc) ?? null) : null;
     const bots = seatBotsOf((await withPrivateBotIdsHidden(deps.bots, [record]))[0]!);
     const named = seatBotsOf(record);

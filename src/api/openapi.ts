@@ -38,7 +38,7 @@ export const MatchRecordBody = z
     viewUrl: z.string().describe('a page that plays the match'),
   })
   .describe(
-    "The service's fields (id, status, createdAt, owner, game, replayUrl, viewUrl), then the game's: winner, decidedBy, scores, turns or rounds, the seats' bots (name, kind, sha256, fuel, timeouts, errors, crashes, forfeit?, safetyCap?) and the manifest (engine, game, map or world, seed, budgets, bots); `safetyCap: true` (on a seat, and on the record) when a safety cap on CPU time, not fuel alone, stopped one of its calls: such a match is not reproducible. Each game's README describes its fields.",
+    "The service's fields (id, status, createdAt, owner, game, replayUrl, viewUrl; storedBytes, the gzip bytes stored of its replay and logs, on matches stored since 2026-12), then the game's: winner, decidedBy, scores, turns or rounds, the seats' bots (name, kind, sha256, fuel, timeouts, errors, crashes, forfeit?, safetyCap?) and the manifest (engine, game, map or world, seed, budgets, bots); `safetyCap: true` (on a seat, and on the record) when a safety cap on CPU time, not fuel alone, stopped one of its calls: such a match is not reproducible. Each game's README describes its fields.",
   )
   .meta({ id: 'MatchRecord' });
 

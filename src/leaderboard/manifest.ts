@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { replayKey, sha256Hex } from '../match/digest.js';
-import { readStoredJson } from '../match/stored-documents.js';
+import type { MatchRecord } from '../core/game-module.js';
+import { sha256Hex } from '../match/digest.js';
+import { readStoredReplay } from '../match/match-object.js';
 import {
   entryStatusOf,
   type Entry,
@@ -163,7 +164,8 @@ export async function collectManifest(deps: LeaderboardDeps, board: Leaderboard,
 
 /** The SHA-256 of a match's replay JSON text, as verify reports it (storedSha256); null if it is missing. */
 async function replaySha256(deps: LeaderboardDeps, match: string): Promise<string | null> {
-  const stored = await readStoredJson(deps.blobs, replayKey(match), z.unknown(), `the stored replay of match ${match}`);
+  const record = await deps.matches.get<MatchRecord>(match);
+  const stored = record ? await readStoredReplay(deps.blobs, record, z.unknown()) : null;
   return stored ? sha256Hex(new TextEncoder().encode(stored.text)) : null;
 }
 

@@ -4,7 +4,8 @@ import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js
 import type { BlobMeta, BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
 import type { MatchStore } from '../store/contract/matches.js';
-import { gzip, logsKey, newMatchId, replayKey } from './digest.js';
+import { gzip, newMatchId } from './digest.js';
+import { matchObjectKey, packMatchObject } from './match-object.js';
 import type { MatchRunner } from './runner.js';
 import { playMatch } from './play-match.js';
 import { seatBotKeys } from './seat-bots.js';
@@ -24,7 +25,8 @@ export interface MatchDeps {
   readonly versionPolicy?: VersionPolicy;
 }
 
-const GZIP_JSON: BlobMeta = { contentType: 'application/json', contentEncoding: 'gzip' };
+/** Two gzip members side by side: not one document, so no Content-Encoding that would claim it is. */
+const MATCH_OBJECT: BlobMeta = { contentType: 'application/octet-stream' };
 
 /** How a bot's bytes are served back: as its language says, or as text (a text bot). */
 export function botContentType(kind: string): string {
@@ -42,8 +44,9 @@ export interface StoreOptions {
 
 /**
  * Plays the match a request asks for, whatever the game, and stores it: the
- * bots by content (so it can be verified later), the replay, the logs (for
- * their owners only), then the record, last, so a record always has its replay.
+ * bots by content (so it can be verified later), the replay and the logs (for
+ * their owners only) in one object (match-object.ts), then the record, last,
+ * so a record always has its replay.
  * The record says whether it is `public` (listed).
  */
 export async function playAndStore(
@@ -69,8 +72,8 @@ export async function playAndStore(
     ...(setup ? { setup } : {}),
   });
   // A stored bot's bundle is already stored under its sha256 (it was read from there): only bots
-  // sent with the request are written, not every stored bundle again for every match. The bundles,
-  // the replay and the logs go side by side; the record waits for all of them.
+  // sent with the request are written, not every stored bundle again for every match. The bundles
+  // and the match object go side by side; the record waits for all of them.
   const sent = seats.flatMap((s, k) =>
     s.botId === undefined ? [{ sha256: played.hashes[k]!, bytes: s.bytes, contentType: botContentType(s.kind) }] : [],
   );
@@ -81,15 +84,21 @@ export async function playAndStore(
       : played.logTurns === undefined
         ? { logs: played.logs }
         : { logs: played.logs, turns: played.logTurns };
-  await Promise.all([
+  const [, object] = await Promise.all([
     storeSentBundles(deps.blobs, sent),
-    gzipJson(played.replay).then((bytes) => deps.blobs.put(replayKey(id), bytes, GZIP_JSON)),
-    logs === undefined ? undefined : gzipJson(logs).then((bytes) => deps.blobs.put(logsKey(id), bytes, GZIP_JSON)),
+    Promise.all([gzipJson(played.replay), logs === undefined ? undefined : gzipJson(logs)]).then(
+      async ([replayBytes, logsBytes]) => {
+        const packed = packMatchObject(replayBytes, logsBytes);
+        await deps.blobs.put(matchObjectKey(id), packed.bytes, MATCH_OBJECT);
+        return packed;
+      },
+    ),
   ]);
   const record: MatchRecord = {
     ...played.record,
     public: listed,
     ...(options.board === undefined ? {} : { board: options.board }),
+    storedBytes: object.storedBytes,
   };
   // Listed under its bots' sha256, and its stored bots' ids with and without their version.
   if (!(await deps.matches.create(record, [...played.hashes, ...seatBotKeys(record)], { listed })))

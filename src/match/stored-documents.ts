@@ -25,7 +25,15 @@ export async function readStoredJson<T>(
   what: string,
 ): Promise<{ text: string; doc: T } | null> {
   const stored = await blobs.get(key);
-  if (!stored) return null;
+  return stored ? parseStoredJson(stored, schema, what) : null;
+}
+
+/** Stored gzip JSON bytes checked against `schema`, with their JSON text. `what` names them in the error. */
+export async function parseStoredJson<T>(
+  stored: Uint8Array,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<{ text: string; doc: T }> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(await gunzip(stored));

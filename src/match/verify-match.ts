@@ -4,10 +4,11 @@ import type { MatchRecord } from '../core/game-module.js';
 import { findGame } from '../games/catalog.js';
 import type { BlobStore } from '../store/contract/blobs.js';
 import { resolveBudgets } from './budgets.js';
-import { bundleKey, replayKey, sha256Hex } from './digest.js';
+import { bundleKey, sha256Hex } from './digest.js';
+import { readStoredReplay } from './match-object.js';
 import type { MatchRunner } from './runner.js';
 import { botFromBytes } from './seats.js';
-import { readStoredJson, replayCorrupt } from './stored-documents.js';
+import { replayCorrupt } from './stored-documents.js';
 
 export interface Verification {
   readonly id: string;
@@ -51,7 +52,7 @@ export async function verifyMatch(
   const what = `the stored replay of match ${record.id}`;
   const game = findGame(record.game);
   if (!game) throw replayCorrupt(`the record of match ${record.id}`, `no registered game '${record.game}'`);
-  const stored = await readStoredJson(deps.blobs, replayKey(record.id), game.verify.stored, what);
+  const stored = await readStoredReplay(deps.blobs, record, game.verify.stored);
   if (!stored) throw new InputError(404, { code: 'NOT_FOUND', message: `the replay of match ${record.id} is missing` });
   const doc: unknown = stored.doc;
   const seats = readBack(what, () => game.verify.seats(doc, record));

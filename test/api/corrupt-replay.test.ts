@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logsKey, replayKey } from '../../src/match/digest.js';
 import { createStores, type AwsStores as Stores } from '../../src/store/aws/stores.js';
 import { runningEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { createKey, keyedClient, type TestKey } from './keys.js';
 import { useServer } from '../support/server.js';
+import { copyWithStoredParts } from '../support/stored-match.js';
+import type { MatchRecord } from '../../src/core/game-module.js';
+import { newMatchId } from '../../src/match/digest.js';
+import { matchObjectKey } from '../../src/match/match-object.js';
 
 // Replays and logs overwritten in storage (signed with the data folder's credentials, as
 // `umpire keys create` does) are answered REPLAY_CORRUPT (500), never an unhandled error.
@@ -24,7 +27,6 @@ beforeAll(async () => {
 }, 60_000);
 
 const idle = 'export default () => "idle"';
-const GZIP_JSON = { contentType: 'application/json', contentEncoding: 'gzip' };
 
 async function newMatch(body: Record<string, unknown>): Promise<string> {
   const r = await call(alice, 'POST', '/v1/matches', body);
@@ -53,9 +55,9 @@ describe('a corrupt replay object', () => {
   it.each(corruptions)(
     'is REPLAY_CORRUPT for ?format=turns and verify: %s',
     async (_, bytes) => {
-      const id = await newMatch({ game: 'icy', seed: 1, red: { js: idle }, blue: { js: idle } });
-      expect((await call(null, 'GET', `/v1/matches/${id}/replay?format=turns`)).status).toBe(200);
-      await stores.blobs.put(replayKey(id), bytes, GZIP_JSON);
+      const played = await newMatch({ game: 'icy', seed: 1, red: { js: idle }, blue: { js: idle } });
+      expect((await call(null, 'GET', `/v1/matches/${played}/replay?format=turns`)).status).toBe(200);
+      const id = await copyWithStoredParts(stores, played, { replay: bytes });
       expectCorrupt(await call(null, 'GET', `/v1/matches/${id}/replay?format=turns`));
       expectCorrupt(await call(alice, 'POST', `/v1/matches/${id}/verify`));
       // The raw replay is still served as stored.
@@ -67,35 +69,58 @@ describe('a corrupt replay object', () => {
   );
 
   it('of a JSON document whose map does not parse is REPLAY_CORRUPT too', async () => {
-    const id = await newMatch({ game: 'icy', seed: 2, red: { js: idle }, blue: { js: idle } });
+    const played = await newMatch({ game: 'icy', seed: 2, red: { js: idle }, blue: { js: idle } });
     const sha = 'a'.repeat(64);
     const doc = {
       map: 'not a map',
       turns: [{ a: [] }],
       manifest: { rules: 'queue2011', bots: { red: { sha256: sha, kind: 'js' }, blue: { sha256: sha, kind: 'js' } } },
     };
-    await stores.blobs.put(replayKey(id), gzipSync(JSON.stringify(doc)), GZIP_JSON);
+    const id = await copyWithStoredParts(stores, played, { replay: gzipSync(JSON.stringify(doc)) });
     expectCorrupt(await call(null, 'GET', `/v1/matches/${id}/replay?format=turns`));
   }, 30_000);
 
   it('of the other games is REPLAY_CORRUPT on verify', async () => {
-    const ants = await newMatch({ game: 'ants', rounds: 10, red: { brain: 'Drop 0' }, black: { brain: 'Drop 0' } });
-    await stores.blobs.put(replayKey(ants), gzipSync('[]'), GZIP_JSON);
+    const antsPlayed = await newMatch({
+      game: 'ants',
+      rounds: 10,
+      red: { brain: 'Drop 0' },
+      black: { brain: 'Drop 0' },
+    });
+    const ants = await copyWithStoredParts(stores, antsPlayed, { replay: gzipSync('[]') });
     expectCorrupt(await call(alice, 'POST', `/v1/matches/${ants}/verify`));
-    const bd = await newMatch({
+    const bdPlayed = await newMatch({
       game: 'blockdrop',
       seed: 1,
       bots: [{ js: idle }, { js: idle }, { js: idle }, { js: idle }],
     });
-    await stores.blobs.put(replayKey(bd), new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3]), GZIP_JSON);
+    const bd = await copyWithStoredParts(stores, bdPlayed, { replay: new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3]) });
     expectCorrupt(await call(alice, 'POST', `/v1/matches/${bd}/verify`));
   }, 60_000);
 
   it('logs object is REPLAY_CORRUPT for its owner', async () => {
-    const id = await newMatch({ game: 'icy', seed: 3, red: { js: idle }, blue: { js: idle } });
-    await stores.blobs.put(logsKey(id), gzipSync(JSON.stringify({ red: 7 })), GZIP_JSON);
-    expectCorrupt(await call(alice, 'GET', `/v1/matches/${id}/logs`));
-    await stores.blobs.put(logsKey(id), new TextEncoder().encode('garbage'), GZIP_JSON);
-    expectCorrupt(await call(alice, 'GET', `/v1/matches/${id}/logs`));
+    const played = await newMatch({ game: 'icy', seed: 3, red: { js: idle }, blue: { js: idle } });
+    const shaped = await copyWithStoredParts(stores, played, { logs: gzipSync(JSON.stringify({ red: 7 })) });
+    expectCorrupt(await call(alice, 'GET', `/v1/matches/${shaped}/logs`));
+    const garbage = await copyWithStoredParts(stores, played, { logs: new TextEncoder().encode('garbage') });
+    expectCorrupt(await call(alice, 'GET', `/v1/matches/${garbage}/logs`));
+  }, 30_000);
+
+  it('record whose part lengths are not lengths is REPLAY_CORRUPT; one longer than its object reads as missing', async () => {
+    const played = await newMatch({ game: 'icy', seed: 4, red: { js: idle }, blue: { js: idle } });
+    const record = (await stores.matches.get<MatchRecord>(played))!;
+    const malformed = newMatchId();
+    await stores.matches.create({ ...record, id: malformed, storedBytes: { replay: -1 } } as never, []);
+    expectCorrupt(await call(null, 'GET', `/v1/matches/${malformed}/replay?format=turns`));
+    expectCorrupt(await call(alice, 'POST', `/v1/matches/${malformed}/verify`));
+    // An object shorter than its record says is not the object the record knew: missing, not a part of it.
+    const object = (await stores.blobs.get(matchObjectKey(played)))!;
+    const short = newMatchId();
+    await stores.blobs.put(matchObjectKey(short), object, { contentType: 'application/octet-stream' });
+    await stores.matches.create({ ...record, id: short, storedBytes: { replay: object.length + 1 } } as never, []);
+    const r = await call(null, 'GET', `/v1/matches/${short}/replay`);
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toMatch(/missing/);
+    expect((await call(null, 'GET', '/healthz')).status).toBe(200);
   }, 30_000);
 });

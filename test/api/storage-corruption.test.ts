@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStores } from '../../src/store/aws/stores.js';
 import { runningEmbeddedStorage, startEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { StoreError } from '../../src/store/contract/errors.js';
+import { matchObjectKey } from '../../src/match/match-object.js';
 import { startServer, type RunningServer } from '../support/server.js';
 
 // Corrupt files in the data folder of `npm start` (dist/functions/node.js): the server
@@ -56,7 +57,7 @@ function copyOfSeed(name: string): string {
 }
 
 const metadataFile = (dir: string) =>
-  join(dir, 's3', 'umpire-replays', 'replays', `${matchId}.json.gz._S3rver_metadata.json`);
+  join(dir, 's3', 'umpire-replays', 'matches', `${matchId}.gz._S3rver_metadata.json`);
 
 function corruptMetadata(dir: string): void {
   statSync(metadataFile(dir));
@@ -129,7 +130,7 @@ describe('a corrupt data folder does not stop the server', () => {
 
     // The object storage of the same folder still works, but for the corrupt object.
     const stores = createStores(runningEmbeddedStorage(dir)!);
-    const error = await stores.blobs.get(`replays/${matchId}.json.gz`).catch((e: unknown) => e);
+    const error = await stores.blobs.get(matchObjectKey(matchId)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).message).toContain('corrupt');
     expect(await stores.blobs.get(`bundles/${botSha}`)).not.toBeNull();

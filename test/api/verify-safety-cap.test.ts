@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { replayKey } from '../../src/match/digest.js';
+import { copyWithStoredParts } from '../support/stored-match.js';
 import { createStores, type AwsStores as Stores } from '../../src/store/aws/stores.js';
 import { runningEmbeddedStorage } from '../../src/local-aws/embedded.js';
 import { CHASE_BOT } from '../sandbox/chase-bot.js';
@@ -23,7 +23,6 @@ beforeAll(async () => {
 }, 60_000);
 
 const idle = 'export default () => "idle\\nidle\\nidle\\nidle\\n"';
-const GZIP_JSON = { contentType: 'application/json', contentEncoding: 'gzip' };
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.base}${path}`, {
@@ -98,10 +97,9 @@ describe('verify and the safety cap', () => {
   it('a replay stored with the old wall-clock budget (wallMs) still verifies identical', async () => {
     const played = await call('POST', '/v1/matches', { game: 'icy', seed: 6, red: { js: idle }, blue: { js: idle } });
     expect(played.status).toBe(201);
-    const id = played.body.id as string;
-    const replay = await storedReplay(id);
+    const replay = await storedReplay(played.body.id);
     const old = { ...replay, manifest: { ...replay.manifest, budgets: { ...replay.manifest.budgets, wallMs: 5000 } } };
-    await stores.blobs.put(replayKey(id), gzipSync(JSON.stringify(old)), GZIP_JSON);
+    const id = await copyWithStoredParts(stores, played.body.id, { replay: gzipSync(JSON.stringify(old)) });
     expect((await storedReplay(id)).manifest.budgets.wallMs).toBe(5000);
     const verified = await call('POST', `/v1/matches/${id}/verify`);
     expect(verified.body).toMatchObject({ identical: true, reproducible: true });
@@ -109,9 +107,9 @@ describe('verify and the safety cap', () => {
 
   it('a stored replay whose flag is not `true` is compared as usual, never a crash', async () => {
     const played = await call('POST', '/v1/matches', { game: 'icy', seed: 7, red: { js: idle }, blue: { js: idle } });
-    const id = played.body.id as string;
-    const replay = await storedReplay(id);
-    await stores.blobs.put(replayKey(id), gzipSync(JSON.stringify({ ...replay, safetyCap: 'yes' })), GZIP_JSON);
+    const replay = await storedReplay(played.body.id);
+    const flagged = gzipSync(JSON.stringify({ ...replay, safetyCap: 'yes' }));
+    const id = await copyWithStoredParts(stores, played.body.id, { replay: flagged });
     const verified = await call('POST', `/v1/matches/${id}/verify`);
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ identical: false, reproducible: true });

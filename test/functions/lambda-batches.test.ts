@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHEAP_ANTS } from '../api/batch-fixture.js';
 import { signedBy, startReceiver, type Receiver } from '../api/webhooks-receiver.js';
 import type { Stores } from '../../src/store/contract/stores.js';
+import { MATCH_OBJECT_PREFIX, matchIdOfObjectKey } from '../../src/match/match-object.js';
 import { startLambdaInMemory, startLambdaWithSqs, type LambdaHarness } from './lambda-harness.js';
 
 // A batch on AWS: the Lambda queues each pairing in SQS (fauxqs) and plays it when SQS delivers
@@ -27,26 +28,27 @@ const event = (messages: readonly Message[]) => ({
   Records: messages.map((m, k) => ({ messageId: `${m.MessageId}#${k}`, body: m.Body, eventSource: 'aws:sqs' })),
 });
 
-/** The keys of the replays a store holds: one per match played under its own id. */
+/** The ids of the matches a store holds an object of: one per match played under its own id. */
 type ReplayKeys = () => Promise<Set<string>>;
 
-/** Memory stores whose blob store notes each replay's key as it is written. */
+/** Memory stores whose blob store notes each match object as it is written. */
 async function inMemory(): Promise<{ lambda: LambdaHarness<Stores>; replays: ReplayKeys }> {
   const written = new Set<string>();
   const lambda = await startLambdaInMemory('umpire-batches-memory', (stores) => ({
     ...stores,
     blobs: {
       get: (key) => stores.blobs.get(key),
+      getRange: (key, start, end) => stores.blobs.getRange(key, start, end),
       async put(key, bytes, meta) {
         await stores.blobs.put(key, bytes, meta);
-        if (key.startsWith('replays/')) written.add(replayId(key));
+        if (key.startsWith(MATCH_OBJECT_PREFIX)) written.add(matchIdOfObjectKey(key));
       },
     },
   }));
   return { lambda, replays: async () => written };
 }
 
-/** Embedded S3 and DynamoDB: the replays listed from the bucket. */
+/** Embedded S3 and DynamoDB: the match objects listed from the bucket. */
 async function onEmbeddedStorage(): Promise<{ lambda: LambdaHarness<Stores>; replays: ReplayKeys }> {
   const lambda = await startLambdaWithSqs('umpire-batches');
   const replays = async () => {
@@ -56,19 +58,17 @@ async function onEmbeddedStorage(): Promise<{ lambda: LambdaHarness<Stores>; rep
       const page = await lambda.stores.s3.send(
         new ListObjectsV2Command({
           Bucket: lambda.stores.config.s3.bucket,
-          Prefix: 'replays/',
+          Prefix: MATCH_OBJECT_PREFIX,
           ContinuationToken: token,
         }),
       );
-      for (const o of page.Contents ?? []) keys.add(replayId(o.Key!));
+      for (const o of page.Contents ?? []) keys.add(matchIdOfObjectKey(o.Key!));
       token = page.NextContinuationToken;
     } while (token);
     return keys;
   };
   return { lambda, replays };
 }
-
-const replayId = (key: string) => key.slice('replays/'.length, -'.json.gz'.length);
 
 describe.each([
   { where: 'in memory', PAIRINGS: 1000, start: inMemory },

@@ -5,7 +5,9 @@ import { UmpireError } from '../../src/core/errors.js';
 import type { GameModule, MatchRecord } from '../../src/core/game-module.js';
 import { CLI_COMMAND_NAMES, runCli } from '../../src/cli/main.js';
 import { GAMES } from '../../src/games/catalog.js';
-import { bundleKey, replayKey } from '../../src/match/digest.js';
+import { bundleKey } from '../../src/match/digest.js';
+import { storedReplayBytes } from '../../src/match/match-object.js';
+import { copyWithStoredParts } from '../support/stored-match.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import { playAndStore } from '../../src/match/store-match.js';
 import { verifyMatch } from '../../src/match/verify-match.js';
@@ -232,7 +234,7 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
       ).map((d) => Buffer.from(d).toString('hex'))) {
         expect(await blobs.get(bundleKey(hash))).not.toBeNull();
       }
-      const replay = JSON.parse(gunzipSync((await blobs.get(replayKey(id)))!).toString('utf8'));
+      const replay = JSON.parse(gunzipSync((await storedReplayBytes(blobs, stored))!).toString('utf8'));
       expect(game.replaySchema.safeParse(replay).success).toBe(true);
       const v = await verifyMatch({ blobs, runner }, stored);
       expect(v).toMatchObject({ id, identical: true, firstDifferentTurn: null });
@@ -240,15 +242,13 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
     }, 60_000);
 
     it('a stored replay with one step changed does not', async () => {
-      const record = (await matches.get<MatchRecord>(id))!;
-      const doc = JSON.parse(gunzipSync((await blobs.get(replayKey(id)))!).toString('utf8'));
+      const played = (await matches.get<MatchRecord>(id))!;
+      const doc = JSON.parse(gunzipSync((await storedReplayBytes(blobs, played))!).toString('utf8'));
       const steps = game.verify.steps(doc) as unknown[];
       const k = Math.floor(steps.length / 2);
       expect(bumpLastNumber(steps[k])).toBe(true);
-      await blobs.put(replayKey(id), gzipSync(JSON.stringify(doc)), {
-        contentType: 'application/json',
-        contentEncoding: 'gzip',
-      });
+      const changed = await copyWithStoredParts({ blobs, matches }, id, { replay: gzipSync(JSON.stringify(doc)) });
+      const record = (await matches.get<MatchRecord>(changed))!;
       try {
         const v = await verifyMatch({ blobs, runner }, record);
         expect(v.identical).toBe(false);

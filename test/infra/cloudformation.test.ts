@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { TABLE_LAYOUT } from '../../src/store/aws/dynamo-matches.js';
 import { storageConfigFromEnv } from '../../src/store/aws/stores.js';
 import { bundleKey, logsKey, replayKey } from '../../src/match/digest.js';
+import { MATCH_OBJECT_PREFIX, matchObjectKey } from '../../src/match/match-object.js';
 
 // infra/cloudformation.json must create what the code expects, and grant no more than it uses.
 
@@ -85,9 +86,12 @@ describe('infra/cloudformation.json', () => {
       'AES256',
     );
     expect(Object.values(p.PublicAccessBlockConfiguration).every((v) => v === true)).toBe(true);
-    const rule = p.LifecycleConfiguration.Rules[0];
-    expect(rule).toMatchObject({ Status: 'Enabled', Prefix: 'replays/' });
-    expect(rule.ExpirationInDays).toBeDefined();
+    // Matches' objects, and the replays of matches stored before them, age out alike.
+    for (const prefix of [MATCH_OBJECT_PREFIX, replayKey('x').split('/')[0] + '/']) {
+      const rule = p.LifecycleConfiguration.Rules.find((r: { Prefix: string }) => r.Prefix === prefix);
+      expect(rule).toMatchObject({ Status: 'Enabled', Prefix: prefix });
+      expect(rule.ExpirationInDays).toEqual({ Ref: 'ReplayRetentionDays' });
+    }
   });
 
   it('gives the Lambda exactly the storage actions the code uses, on its bucket prefix and its table', () => {
@@ -106,7 +110,7 @@ describe('infra/cloudformation.json', () => {
     expect(granted).toEqual([...actionsUsedByStores(), ...eventSource].sort());
     for (const s of statements) expect(JSON.stringify(s.Resource)).not.toContain('"*"');
     // Every key prefix the API writes is granted, and nothing wider.
-    for (const key of [replayKey('x'), logsKey('x'), bundleKey('x')])
+    for (const key of [matchObjectKey('x'), replayKey('x'), logsKey('x'), bundleKey('x')])
       expect(JSON.stringify(statements)).toContain(`/${key.split('/')[0]}/*`);
     expect(JSON.stringify(statements)).toContain(`/index/${TABLE_LAYOUT.byBotIndex}`);
   });

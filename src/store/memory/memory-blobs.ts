@@ -1,4 +1,4 @@
-import type { BlobMeta, BlobStore } from '../contract/blobs.js';
+import { type BlobMeta, type BlobStore, validRange } from '../contract/blobs.js';
 
 /** Blobs in memory: a copy of the bytes is stored and a copy handed out. */
 export class MemoryBlobStore implements BlobStore {
@@ -10,5 +10,11 @@ export class MemoryBlobStore implements BlobStore {
 
   async get(key: string): Promise<Uint8Array | null> {
     return this.blobs.get(key)?.bytes.slice() ?? null;
+  }
+
+  async getRange(key: string, start: number, end: number): Promise<Uint8Array | null> {
+    const bytes = this.blobs.get(key)?.bytes;
+    if (!bytes || !validRange(start, end) || end > bytes.length) return null;
+    return bytes.slice(start, end);
   }
 }

@@ -136,5 +136,21 @@ export function blobStoreContract(stores: () => Stores): void {
       expect(new TextDecoder().decode((await stores().blobs.get(key))!)).toBe('{"a":1}');
       expect(await stores().blobs.get(`contract/${uid('none')}`)).toBeNull();
     });
+
+    it('reads part of an object by range, and null for a range past its end, an empty range or no object', async () => {
+      const key = `contract/${uid('range')}`;
+      await stores().blobs.put(key, new Uint8Array([10, 11, 12, 13, 14, 15]), {
+        contentType: 'application/octet-stream',
+      });
+      expect(Array.from((await stores().blobs.getRange(key, 0, 2))!)).toEqual([10, 11]);
+      expect(Array.from((await stores().blobs.getRange(key, 2, 6))!)).toEqual([12, 13, 14, 15]);
+      expect(Array.from((await stores().blobs.getRange(key, 5, 6))!)).toEqual([15]);
+      expect(await stores().blobs.getRange(key, 4, 7)).toBeNull();
+      expect(await stores().blobs.getRange(key, 6, 8)).toBeNull();
+      expect(await stores().blobs.getRange(key, 3, 3)).toBeNull();
+      expect(await stores().blobs.getRange(key, -1, 2)).toBeNull();
+      expect(await stores().blobs.getRange(key, 0.5, 2)).toBeNull();
+      expect(await stores().blobs.getRange(`contract/${uid('none')}`, 0, 1)).toBeNull();
+    });
   });
 }
