@@ -7,8 +7,18 @@ const NAME = 'umpireRequestCount';
 /** A tally of requests by `Service:Operation` (e.g. `S3:PutObject`, `DynamoDB:UpdateItem`). */
 export class RequestTally {
   counts = new Map();
-  /** DynamoDB items written (a BatchWriteItem or TransactWriteItems request writes several): what write units bill. */
+  /** DynamoDB items written (a BatchWriteItem or TransactWriteItems request writes several). */
   itemWrites = 0;
+  /**
+   * DynamoDB write capacity units the table reported (`measureUnits`): what writes bill, a unit per
+   * KB of the larger of the item before and after, so a large item costs more than one write.
+   */
+  writeUnits = 0;
+
+  /** Asks DynamoDB for the capacity each write consumes, summed in `writeUnits` (the table's, not its index's). */
+  constructor({ measureUnits = false } = {}) {
+    this.measureUnits = measureUnits;
+  }
 
   /** Counts every request `client` sends from now on (an S3Client, DynamoDBClient or SQSClient). */
   watch(client) {
@@ -25,8 +35,14 @@ export class RequestTally {
     );
     client.middlewareStack.add(
       (next, context) => async (args) => {
-        this.itemWrites += itemsWritten(String(context.commandName ?? ''), args.input ?? {});
-        return next(args);
+        const written = itemsWritten(String(context.commandName ?? ''), args.input ?? {});
+        this.itemWrites += written;
+        if (!this.measureUnits || written === 0) return next(args);
+        args.input.ReturnConsumedCapacity = 'TOTAL';
+        const out = await next(args);
+        const used = out.output?.ConsumedCapacity;
+        for (const c of Array.isArray(used) ? used : used ? [used] : []) this.writeUnits += c.CapacityUnits ?? 0;
+        return out;
       },
       { step: 'initialize', name: `${NAME}Items` },
     );
@@ -37,6 +53,7 @@ export class RequestTally {
   reset() {
     this.counts.clear();
     this.itemWrites = 0;
+    this.writeUnits = 0;
   }
 
   /** Requests of one service, or of every service. */

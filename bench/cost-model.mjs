@@ -93,15 +93,23 @@ const DYNAMO_READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem']);
 
 /**
  * The billed units of one match's storage requests: S3 (or R2) PUT-class and GET-class requests,
- * DynamoDB write and read units. A PutItem writes the match record (recordBytes, 1 WRU per KB);
- * other writes touch small items (1 WRU); a read is 1 RRU (strongly consistent, under 4 KB);
- * transactions count double. Operations the model does not know are listed in `unpriced`.
+ * DynamoDB write and read units. Write units are the measured `writeUnits` when the requests carry
+ * them; else a PutItem writes the match record (recordBytes, 1 WRU per KB) and other writes touch
+ * small items (1 WRU). A read is 1 RRU (strongly consistent, under 4 KB); transactions count
+ * double. Operations the model does not know are listed in `unpriced`.
  */
 export function storageUnits(requests, recordBytes) {
   const units = { s3Put: 0, s3Get: 0, wru: 0, rru: 0, unpriced: [] };
   const recordWru = Math.max(1, Math.ceil(recordBytes / 1024));
+  // Write units as the table reported them, when they were measured: they count every item of a
+  // batch write and each item's size, which the estimate from the requests does not.
+  const measuredWru = typeof requests?.writeUnits === 'number' ? requests.writeUnits : undefined;
+  if (measuredWru !== undefined) units.wru = measuredWru;
   for (const [key, n] of Object.entries(requests ?? {})) {
     const [service, op] = key.split(':');
+    if (!op) continue;
+    if (measuredWru !== undefined && service === 'DynamoDB' && (DYNAMO_WRITES.has(op) || op === 'TransactWriteItems'))
+      continue;
     if (service === 'S3' && S3_WRITES.has(op)) units.s3Put += n;
     else if (service === 'S3' && S3_READS.has(op)) units.s3Get += n;
     else if (service === 'S3' && S3_FREE.has(op)) continue;

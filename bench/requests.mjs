@@ -22,8 +22,9 @@ const PAIRINGS = 6;
 const API_MATCHES = 6;
 
 /**
- * The tally divided by `matches`: `{ 'S3:PutObject': 1, ..., writes, reads, itemWrites }`, writes and
- * reads counting requests, itemWrites the DynamoDB items written (a BatchWriteItem writes several).
+ * The tally divided by `matches`: `{ 'S3:PutObject': 1, ..., writes, reads, itemWrites, writeUnits }`, writes and
+ * reads counting requests, itemWrites the DynamoDB items written (a BatchWriteItem writes several),
+ * writeUnits the write capacity units the table reported for them.
  */
 function perMatch(tally, matches) {
   const counts = tally.perMatch(matches);
@@ -33,7 +34,7 @@ function perMatch(tally, matches) {
     if (isWrite(key)) writes += n;
     else reads += n;
   }
-  return { ...counts, writes, reads, itemWrites: tally.itemWrites / matches };
+  return { ...counts, writes, reads, itemWrites: tally.itemWrites / matches, writeUnits: tally.writeUnits / matches };
 }
 
 /** Runs `body` with the tally emptied first; the requests it sent, per match. */
@@ -74,7 +75,7 @@ export async function measureRequests() {
   const stores = createStores(storage.config);
   try {
     await ensureStorage(stores);
-    const tally = new RequestTally().watch(stores.s3).watch(stores.dynamodb);
+    const tally = new RequestTally({ measureUnits: true }).watch(stores.s3).watch(stores.dynamodb);
     const queued = [];
     const kit = {
       runner: inProcessRunner(nodeBotLoader),
@@ -155,7 +156,7 @@ export async function run(report) {
     report(
       `requests per ${path} match: ${line(counts)}; S3 PUTs ${shown(puts)}, DynamoDB item writes`,
       counts.itemWrites,
-      `(writes ${shown(counts.writes)}, reads ${shown(counts.reads)})`,
+      `(write units ${shown(counts.writeUnits)}; requests: writes ${shown(counts.writes)}, reads ${shown(counts.reads)})`,
       path === 'rated' ? '<= 1 PUT, <= 2 item writes' : undefined,
     );
   }

@@ -81,4 +81,16 @@ describe('the cost model', () => {
     expect(units).toMatchObject({ s3Put: 0, wru: 2, unpriced: ['SQS:SendMessage'] });
     expect(() => costPerMillion('ec2', kind, requests)).toThrow(RangeError);
   });
+
+  it('prices the write units the table reported when they were measured, not one per write request', () => {
+    const counted = {
+      'DynamoDB:BatchWriteItem': 1,
+      'DynamoDB:UpdateItem': 2,
+      'DynamoDB:GetItem': 3,
+      writes: 3,
+      reads: 3,
+    };
+    expect(storageUnits(counted, 100)).toMatchObject({ wru: 3, rru: 3, unpriced: [] });
+    expect(storageUnits({ ...counted, writeUnits: 11.5 }, 100)).toMatchObject({ wru: 11.5, rru: 3, unpriced: [] });
+  });
 });

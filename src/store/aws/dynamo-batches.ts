@@ -11,12 +11,14 @@ import type { Page } from '../contract/page.js';
 import { N, S } from './attribute-values.js';
 import { queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
+import { addCounts, itemCounts, shardTotals } from './round-counts.js';
 
 /**
  * Batches in the match table. A batch is the item its jobs are counted in,
  * laid out as a round's (DynamoRoundJobStore counts into pk `lb#<id>`, sk
- * `round#<id>`): the batch as JSON in `record`, the `done` and `failed`
- * counters, `counted` (the indexes counted) and, once finished, `finishedAt`.
+ * `round#<id>`): the batch as JSON in `record` and, once finished, `finishedAt`; its jobs are
+ * counted in the count shards beside it (round-counts.ts), or, in a batch counted before them,
+ * in its own `done`, `failed` and `counted`.
  * A batch (not an asynchronous match) is listed by the `byBot` index on gsi1pk `batches#<owner>`, gsi1sk
  * `<createdAt>#<id>`.
  */
@@ -56,7 +58,7 @@ export class DynamoBatchStore implements BatchStore {
       const out = await this.db.send(
         new GetItemCommand({ TableName: this.table, Key: this.key(id), ConsistentRead: true }),
       );
-      return out.Item ? stateOf(out.Item) : null;
+      return out.Item ? await this.stateOf(out.Item) : null;
     } catch (e) {
       throw unavailable('reading a batch', e);
     }
@@ -64,7 +66,8 @@ export class DynamoBatchStore implements BatchStore {
 
   async listBatches(owner: string, limit: number, cursor?: string): Promise<Page<BatchState>> {
     const page = await queryIndexPage(this.db, this.table, `batches#${owner}`, limit, cursor, 'listing batches');
-    return { items: page.items.map(stateOf).filter((b): b is BatchState => b !== null), cursor: page.cursor };
+    const states = await Promise.all(page.items.map((item) => this.stateOf(item)));
+    return { items: states.filter((b): b is BatchState => b !== null), cursor: page.cursor };
   }
 
   async markFinished(id: string, at: string): Promise<boolean> {
@@ -85,15 +88,19 @@ export class DynamoBatchStore implements BatchStore {
       throw unavailable('finishing a batch', e);
     }
   }
-}
 
-function stateOf(item: Record<string, AttributeValue>): BatchState | null {
-  if (!item.record?.S) return null;
-  const batch = JSON.parse(item.record.S) as Batch;
-  return {
-    ...batch,
-    done: Number(item.done?.N ?? 0),
-    failed: Number(item.failed?.N ?? 0),
-    ...(item.finishedAt?.S ? { finishedAt: item.finishedAt.S } : {}),
-  };
+  /** A batch with its counts: in its count shards, or (counted before them) in its own item. */
+  private async stateOf(item: Record<string, AttributeValue>): Promise<BatchState | null> {
+    if (!item.record?.S) return null;
+    const batch = JSON.parse(item.record.S) as Batch;
+    const counts = item.counted
+      ? itemCounts(item)
+      : addCounts(itemCounts(item), await shardTotals(this.db, this.table, `lb#${batch.id}`, batch.id));
+    return {
+      ...batch,
+      done: counts.done,
+      failed: counts.failed,
+      ...(item.finishedAt?.S ? { finishedAt: item.finishedAt.S } : {}),
+    };
+  }
 }

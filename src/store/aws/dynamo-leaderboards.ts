@@ -25,6 +25,7 @@ import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js
 import { parseRecord } from './attribute-values.js';
 import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
+import { addCounts, itemCounts, shardTotals } from './round-counts.js';
 import type { Page } from '../contract/page.js';
 
 /** The index partition of listed (public) boards. */
@@ -259,12 +260,15 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       );
       if (!out.Item?.record?.S) return null;
       const round = JSON.parse(out.Item.record.S) as Round;
-      const cancelled = Number(out.Item.cancelled?.N ?? 0);
+      // Counted in the round's shards, or (a round counted before them) in its own item.
+      const counts = out.Item.counted
+        ? itemCounts(out.Item)
+        : addCounts(itemCounts(out.Item), await shardTotals(this.db, this.table, `lb#${boardId}`, roundId));
       return {
         ...round,
-        done: Number(out.Item.done?.N ?? 0),
-        failed: Number(out.Item.failed?.N ?? 0),
-        ...(cancelled > 0 ? { cancelled } : {}),
+        done: counts.done,
+        failed: counts.failed,
+        ...(counts.cancelled > 0 ? { cancelled: counts.cancelled } : {}),
       };
     } catch (e) {
       throw unavailable('reading a round', e);

@@ -21,6 +21,7 @@ import {
 import type { RoundJob } from '../contract/round-job.js';
 import { unavailable } from './s3-blobs.js';
 import { N, S } from './attribute-values.js';
+import { addCounts, type Counts, countInShard, itemCounts, shardTotals } from './round-counts.js';
 
 const OPEN_ROUNDS = 'rounds#open';
 const PARALLEL_PUTS = 16;
@@ -33,9 +34,10 @@ const MAX_PAGES = 1000;
  *   `state` pending | done | failed, `attempts` (claims so far), and while
  *   claimed `holder` and `leaseUntil` (ms since the epoch); cancelled too;
  * - an unfinished round: pk `rounds#open`, sk `<board id>#<round id>`;
- * - the round itself is DynamoLeaderboardStore's item (sk `round#<round id>`,
- *   `done`, `failed` and `cancelled` counters): finish() adds to its counters, and keeps in
- *   `counted` (a number set) the indexes of the jobs counted, so none twice.
+ * - the round itself is DynamoLeaderboardStore's item (sk `round#<round id>`); finish() counts
+ *   each job once in the round's count shards (round-counts.ts). A round counted before the
+ *   shards has `done`, `failed`, `cancelled` and the indexes `counted` in its own item, and is
+ *   counted there to its end.
  * Only single-item conditional writes: dynalite has no transactions.
  */
 export class DynamoRoundJobStore implements RoundJobStore {
@@ -260,8 +262,32 @@ export class DynamoRoundJobStore implements RoundJobStore {
     return progress;
   }
 
+  /**
+   * Counts the job in its round once (round-counts.ts). The progress after is exact whenever the
+   * round may be complete (the job's shard is full); otherwise its counts are those of the shard
+   * alone, less than the round's, which is all a caller needs to see the round is not complete.
+   */
   private async countOnce(job: RoundJob, outcome: JobOutcome): Promise<RoundProgress | null> {
     const index = jobIndex(job.id, job.round)!;
+    const Key = this.roundKey(job.board, job.round);
+    const out = await this.send('reading a round', () =>
+      this.db.send(new GetItemCommand({ TableName: this.table, Key, ConsistentRead: true })),
+    );
+    const item = out.Item;
+    if (!item?.record?.S) return null;
+    // A round whose counting began in the round item itself (before the shards) ends there.
+    if (item.counted) return this.countInRoundItem(job, outcome, index);
+    const round = JSON.parse(item.record.S) as Round;
+    const pk = `lb#${job.board}`;
+    const shard = await countInShard(this.db, this.table, pk, job.round, index, outcome, round.total);
+    const counts = shard.full
+      ? addCounts(itemCounts(item), await shardTotals(this.db, this.table, pk, job.round))
+      : shard.counts;
+    return progressFrom(round, counts);
+  }
+
+  /** The count of a round that began before the shards: its item keeps the indexes it counted. */
+  private async countInRoundItem(job: RoundJob, outcome: JobOutcome, index: number): Promise<RoundProgress | null> {
     const Key = this.roundKey(job.board, job.round);
     try {
       const out = await this.send('counting a job in its round', () =>
@@ -291,11 +317,14 @@ export class DynamoRoundJobStore implements RoundJobStore {
 
 function progressOf(item: Record<string, AttributeValue> | undefined): RoundProgress | null {
   if (!item?.record?.S) return null;
-  const cancelled = Number(item.cancelled?.N ?? 0);
+  return progressFrom(JSON.parse(item.record.S) as Round, itemCounts(item));
+}
+
+function progressFrom(round: Round, counts: Counts): RoundProgress {
   return {
-    ...roundProgress(JSON.parse(item.record.S) as Round),
-    done: Number(item.done?.N ?? 0),
-    failed: Number(item.failed?.N ?? 0),
-    ...(cancelled > 0 ? { cancelled } : {}),
+    ...roundProgress(round),
+    done: counts.done,
+    failed: counts.failed,
+    ...(counts.cancelled > 0 ? { cancelled: counts.cancelled } : {}),
   };
 }

@@ -1,0 +1,123 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutItemCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
+import { SHARDS } from '../../src/store/aws/round-counts.js';
+import { createStores, ensureStorage, type AwsStores } from '../../src/store/aws/stores.js';
+import type { Round } from '../../src/store/contract/leaderboards.js';
+
+// A round's jobs are counted once each in count shards beside it, not in the round's own item:
+// one item holds 400 KB, about 105,000 counted indexes, so a round of more could never finish,
+// and each count was billed by the whole item's size. Here a round of 200,000 jobs finishes on
+// the embedded DynamoDB, whose item limit is DynamoDB's, each count a write of a small item.
+
+let storage: EmbeddedStorage;
+let stores: AwsStores;
+/** Write capacity units of each UpdateItem on a count shard, as the embedded DynamoDB bills them. */
+const countWrites: number[] = [];
+
+beforeAll(async () => {
+  storage = await startEmbeddedStorage(mkdtempSync(join(tmpdir(), 'umpire-count-scale-')), { log: () => undefined });
+  stores = createStores(storage.config);
+  await ensureStorage(stores);
+  stores.dynamodb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { ReturnConsumedCapacity?: string; Key?: { sk?: { S?: string } } };
+      const counting = context.commandName === 'UpdateItemCommand' && input.Key?.sk?.S?.startsWith('count#');
+      if (counting) input.ReturnConsumedCapacity = 'TOTAL';
+      const out = await next(args);
+      const used = (out.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity;
+      if (counting && used?.CapacityUnits !== undefined) countWrites.push(used.CapacityUnits);
+      return out;
+    },
+    { step: 'initialize', name: 'countWrites' },
+  );
+}, 60_000);
+afterAll(async () => {
+  stores?.s3.destroy();
+  stores?.dynamodb.destroy();
+  await storage?.close();
+});
+
+const S = (s: string): AttributeValue => ({ S: s });
+const round = (id: string, total: number): Round => ({
+  id,
+  total,
+  done: 0,
+  failed: 0,
+  createdAt: '2026-12-07T00:00:00.000Z',
+});
+const job = (board: string, roundId: string, index: number) => ({
+  id: `${roundId}.${index}`,
+  board,
+  round: roundId,
+  map: '',
+  seats: [],
+});
+
+describe("counting a round's jobs", () => {
+  it('finishes a round of 200,000 jobs, each count a write of at most 2 units, none counted twice', async () => {
+    const board = 'lb_scale';
+    const id = 'round_scale';
+    const total = 200_000;
+    const last = 8;
+    await stores.leaderboards.putRound(board, round(id, total));
+    // Every job but the last few counted already, as finish() would have: each shard holds its indexes.
+    const table = storage.config.dynamodb.table;
+    for (let shard = 0; shard < SHARDS; shard++) {
+      const indexes: string[] = [];
+      for (let i = shard; i < total - last; i += SHARDS) indexes.push(String(i));
+      await stores.dynamodb.send(
+        new UpdateItemCommand({
+          TableName: table,
+          Key: { pk: S(`lb#${board}`), sk: S(`count#${id}#${String(shard).padStart(4, '0')}`) },
+          UpdateExpression: 'ADD counted :set, done :n',
+          ExpressionAttributeValues: { ':set': { NS: indexes }, ':n': { N: String(indexes.length) } },
+        }),
+      );
+    }
+    expect((await stores.leaderboards.getRound(board, id))?.done).toBe(total - last);
+    countWrites.length = 0;
+    const progress = [];
+    for (let i = total - last; i < total; i++)
+      progress.push(await stores.roundJobs.finish(job(board, id, i) as never, 'done'));
+    expect(progress.slice(0, -1).every((p) => p !== null && p.done + p.failed < p.total)).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ total, done: total, failed: 0 });
+    expect(countWrites.length).toBe(last);
+    expect(Math.max(...countWrites)).toBeLessThanOrEqual(2);
+    // A job finished again (a redelivery) counts nothing, and still reports the round complete.
+    expect(await stores.roundJobs.finish(job(board, id, 5) as never, 'failed')).toMatchObject({
+      done: total,
+      failed: 0,
+    });
+    expect(await stores.leaderboards.getRound(board, id)).toMatchObject({ total, done: total, failed: 0 });
+  }, 120_000);
+
+  it('a round counted in its own item before the shards is counted there to its end', async () => {
+    const board = 'lb_legacy';
+    const id = 'round_legacy';
+    await stores.dynamodb.send(
+      new PutItemCommand({
+        TableName: storage.config.dynamodb.table,
+        Item: {
+          pk: S(`lb#${board}`),
+          sk: S(`round#${id}`),
+          record: S(JSON.stringify(round(id, 3))),
+          done: { N: '1' },
+          failed: { N: '0' },
+          counted: { NS: ['0'] },
+        },
+      }),
+    );
+    expect(await stores.roundJobs.finish(job(board, id, 0) as never, 'done')).toMatchObject({ done: 1, total: 3 });
+    expect(await stores.roundJobs.finish(job(board, id, 1) as never, 'failed')).toMatchObject({ done: 1, failed: 1 });
+    expect(await stores.roundJobs.finish(job(board, id, 2) as never, 'done')).toMatchObject({ done: 2, failed: 1 });
+    expect(await stores.leaderboards.getRound(board, id)).toMatchObject({ total: 3, done: 2, failed: 1 });
+  });
+
+  it('a round that is gone counts nothing', async () => {
+    expect(await stores.roundJobs.finish(job('lb_none', 'round_none', 0) as never, 'done')).toBeNull();
+  });
+});
