@@ -11,13 +11,13 @@ import type { Page } from '../contract/page.js';
 import { N, S } from './attribute-values.js';
 import { queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
-import { addCounts, itemCounts, shardTotals } from './round-counts.js';
+import { addCounts, itemCounts, countTotals } from './round-counts.js';
 
 /**
  * Batches in the match table. A batch is the item its jobs are counted in,
  * laid out as a round's (DynamoRoundJobStore counts into pk `lb#<id>`, sk
  * `round#<id>`): the batch as JSON in `record` and, once finished, `finishedAt`; its jobs are
- * counted in the count shards beside it (round-counts.ts), or, in a batch counted before them,
+ * counted in the counting items beside it (round-counts.ts), or, in a batch counted before them,
  * in its own `done`, `failed` and `counted`.
  * A batch (not an asynchronous match) is listed by the `byBot` index on gsi1pk `batches#<owner>`, gsi1sk
  * `<createdAt>#<id>`.
@@ -89,13 +89,13 @@ export class DynamoBatchStore implements BatchStore {
     }
   }
 
-  /** A batch with its counts: in its count shards, or (counted before them) in its own item. */
+  /** A batch with its counts: in its counting items, or (counted before them) in its own item. */
   private async stateOf(item: Record<string, AttributeValue>): Promise<BatchState | null> {
     if (!item.record?.S) return null;
     const batch = JSON.parse(item.record.S) as Batch;
     const counts = item.counted
       ? itemCounts(item)
-      : addCounts(itemCounts(item), await shardTotals(this.db, this.table, `lb#${batch.id}`, batch.id));
+      : addCounts(itemCounts(item), await countTotals(this.db, this.table, `lb#${batch.id}`, batch.id));
     return {
       ...batch,
       done: counts.done,

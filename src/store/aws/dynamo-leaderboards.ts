@@ -25,7 +25,7 @@ import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js
 import { parseRecord } from './attribute-values.js';
 import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
-import { addCounts, itemCounts, shardTotals } from './round-counts.js';
+import { addCounts, itemCounts, countTotals } from './round-counts.js';
 import type { Page } from '../contract/page.js';
 
 /** The index partition of listed (public) boards. */
@@ -260,10 +260,10 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       );
       if (!out.Item?.record?.S) return null;
       const round = JSON.parse(out.Item.record.S) as Round;
-      // Counted in the round's shards, or (a round counted before them) in its own item.
+      // Counted in the round's counting items, or (a round counted before them) in its own item.
       const counts = out.Item.counted
         ? itemCounts(out.Item)
-        : addCounts(itemCounts(out.Item), await shardTotals(this.db, this.table, `lb#${boardId}`, roundId));
+        : addCounts(itemCounts(out.Item), await countTotals(this.db, this.table, `lb#${boardId}`, roundId));
       return {
         ...round,
         done: counts.done,

@@ -21,7 +21,7 @@ import {
 import type { RoundJob } from '../contract/round-job.js';
 import { unavailable } from './s3-blobs.js';
 import { N, S } from './attribute-values.js';
-import { addCounts, type Counts, countInShard, itemCounts, shardTotals } from './round-counts.js';
+import { addCounts, type Counts, countOnceInBlock, itemCounts } from './round-counts.js';
 
 const OPEN_ROUNDS = 'rounds#open';
 const PARALLEL_PUTS = 16;
@@ -35,8 +35,8 @@ const MAX_PAGES = 1000;
  *   claimed `holder` and `leaseUntil` (ms since the epoch); cancelled too;
  * - an unfinished round: pk `rounds#open`, sk `<board id>#<round id>`;
  * - the round itself is DynamoLeaderboardStore's item (sk `round#<round id>`); finish() counts
- *   each job once in the round's count shards (round-counts.ts). A round counted before the
- *   shards has `done`, `failed`, `cancelled` and the indexes `counted` in its own item, and is
+ *   each job once in the round's counting items (round-counts.ts). A round counted before
+ *   them has `done`, `failed`, `cancelled` and the indexes `counted` in its own item, and is
  *   counted there to its end.
  * Only single-item conditional writes: dynalite has no transactions.
  */
@@ -263,9 +263,9 @@ export class DynamoRoundJobStore implements RoundJobStore {
   }
 
   /**
-   * Counts the job in its round once (round-counts.ts). The progress after is exact whenever the
-   * round may be complete (the job's shard is full); otherwise its counts are those of the shard
-   * alone, less than the round's, which is all a caller needs to see the round is not complete.
+   * Counts the job in its round once (round-counts.ts). The progress after is exact for a round of
+   * up to 1,024 jobs, and whenever the round may be complete; otherwise its counts are a part of
+   * the round's, below its total, which is all a caller needs to see it is not complete.
    */
   private async countOnce(job: RoundJob, outcome: JobOutcome): Promise<RoundProgress | null> {
     const index = jobIndex(job.id, job.round)!;
@@ -275,18 +275,24 @@ export class DynamoRoundJobStore implements RoundJobStore {
     );
     const item = out.Item;
     if (!item?.record?.S) return null;
-    // A round whose counting began in the round item itself (before the shards) ends there.
+    // A round whose counting began in the round item itself (before the counting items) ends there.
     if (item.counted) return this.countInRoundItem(job, outcome, index);
     const round = JSON.parse(item.record.S) as Round;
-    const pk = `lb#${job.board}`;
-    const shard = await countInShard(this.db, this.table, pk, job.round, index, outcome, round.total);
-    const counts = shard.full
-      ? addCounts(itemCounts(item), await shardTotals(this.db, this.table, pk, job.round))
-      : shard.counts;
+    const after = await countOnceInBlock(
+      this.db,
+      this.table,
+      `lb#${job.board}`,
+      job.round,
+      index,
+      outcome,
+      round.total,
+    );
+    // A part of the counts (below the total) where the round cannot be complete yet.
+    const counts = addCounts(itemCounts(item), after.counts);
     return progressFrom(round, counts);
   }
 
-  /** The count of a round that began before the shards: its item keeps the indexes it counted. */
+  /** The count of a round that began before the counting items: its item keeps the indexes it counted. */
   private async countInRoundItem(job: RoundJob, outcome: JobOutcome, index: number): Promise<RoundProgress | null> {
     const Key = this.roundKey(job.board, job.round);
     try {

@@ -14,12 +14,16 @@ import { unavailable } from './s3-blobs.js';
  * Where a round's (or a batch's) finished jobs are counted, once each. One item cannot do it: the
  * indexes counted, kept so that none counts twice, grow with the round, and an item holds 400 KB
  * (about 105,000 indexes: a round of more could not finish), each count is billed by the item's
- * size, and one item takes about 1,000 writes a second. So a job is counted in one of SHARDS
- * items beside its round, by its index modulo SHARDS: pk as the round's, sk
- * `count#<round id>#<shard, 4 digits>`, each with `done`, `failed`, `cancelled` and `counted`.
- * A round of a million jobs keeps about a thousand indexes in each.
+ * size, and one item takes about 1,000 writes a second. So the indexes are cut in blocks of
+ * BLOCK, and each block's over LANES items by index modulo LANES: pk as the round's, sk
+ * `count#<round id>#<block, 4 digits>#<lane, 2 digits>`, each with `done`, `failed`, `cancelled`
+ * and `counted` (at most BLOCK / LANES indexes). Jobs finished at about the same time have
+ * nearby indexes, and spread over LANES items. A round of one block is summed (LANES items at
+ * most) at every count. In a bigger one a count sums its block only when it fills its item, and
+ * the whole round (every item) only when it fills its block: only then may the round be complete.
  */
-export const SHARDS = 1024;
+export const BLOCK = 1024;
+export const LANES = 32;
 
 export interface Counts {
   readonly done: number;
@@ -27,16 +31,24 @@ export interface Counts {
   readonly cancelled: number;
 }
 
-const shardOf = (index: number) => index % SHARDS;
+/** The counting item of job `index`: its block and its lane in the block. */
+export const countItemOf = (index: number) => ({ block: Math.floor(index / BLOCK), lane: index % LANES });
 
-/** How many of the indexes below `total` fall in `shard`. */
-export function shardSize(shard: number, total: number): number {
-  return total > shard ? Math.floor((total - 1 - shard) / SHARDS) + 1 : 0;
+/** How many of the indexes below `total` fall in block `block` (and, given, in its `lane`). */
+export function countItemSize(total: number, block: number, lane?: number): number {
+  const first = block * BLOCK;
+  const end = Math.min(total, first + BLOCK);
+  if (end <= first) return 0;
+  if (lane === undefined) return end - first;
+  // Indexes first + lane, first + lane + LANES, ... below end (first is a multiple of LANES).
+  return end - first > lane ? Math.floor((end - first - 1 - lane) / LANES) + 1 : 0;
 }
 
-const countKey = (pk: string, round: string, shard: number): Record<string, AttributeValue> => ({
+const blockPrefix = (round: string, block: number) => `count#${round}#${String(block).padStart(4, '0')}#`;
+
+const countKey = (pk: string, round: string, block: number, lane: number): Record<string, AttributeValue> => ({
   pk: S(pk),
-  sk: S(`count#${round}#${String(shard).padStart(4, '0')}`),
+  sk: S(`${blockPrefix(round, block)}${String(lane).padStart(2, '0')}`),
 });
 
 const countsOf = (item: Record<string, AttributeValue> | undefined): Counts => ({
@@ -57,15 +69,15 @@ const sum = (counts: readonly Counts[]): Counts =>
 
 export const addCounts = (a: Counts, b: Counts): Counts => sum([a, b]);
 
-/** The counters an item carries itself (a round counted before the shards, or none). */
+/** The counters an item carries itself (a round counted before the counting items, or none). */
 export const itemCounts = countsOf;
 
 /**
- * Counts job `index` of a round as `outcome` in its shard, unless it was counted before. Whether
- * the shard holds every index below `total` after (only then may the round be complete), and the
- * shard's counts.
+ * Counts job `index` of a round as `outcome`, unless it was counted before, and reads what it
+ * must of the round's counts after: `exact` when they are the round's (a round of one block, or
+ * one whose job's block is full, so it may be complete), else a part of them, below the total.
  */
-export async function countInShard(
+export async function countOnceInBlock(
   db: DynamoDBClient,
   table: string,
   pk: string,
@@ -73,9 +85,9 @@ export async function countInShard(
   index: number,
   outcome: JobOutcome,
   total: number,
-): Promise<{ full: boolean; counts: Counts }> {
-  const shard = shardOf(index);
-  const Key = countKey(pk, round, shard);
+): Promise<{ counts: Counts; exact: boolean }> {
+  const { block, lane } = countItemOf(index);
+  const Key = countKey(pk, round, block, lane);
   let item: Record<string, AttributeValue> | undefined;
   try {
     const out = await db.send(
@@ -92,19 +104,31 @@ export async function countInShard(
     item = out.Attributes;
   } catch (e) {
     if (!(e instanceof ConditionalCheckFailedException)) throw unavailable('counting a job in its round', e);
-    // Counted before: the shard as it is (its round may have been completed by that count).
+    // Counted before: the item as it is (that count may have completed the round, its caller gone).
     try {
       item = (await db.send(new GetItemCommand({ TableName: table, Key, ConsistentRead: true }))).Item;
     } catch (e) {
       throw unavailable("reading a round's count", e);
     }
   }
-  const counts = countsOf(item);
-  return { full: counts.done + counts.failed + counts.cancelled >= shardSize(shard, total), counts };
+  const own = countsOf(item);
+  const oneBlock = total <= BLOCK;
+  if (!oneBlock && counted(own) < countItemSize(total, block, lane)) return { counts: own, exact: false };
+  const inBlock = await summed(db, table, pk, blockPrefix(round, block));
+  if (oneBlock) return { counts: inBlock, exact: true };
+  if (counted(inBlock) < countItemSize(total, block)) return { counts: inBlock, exact: false };
+  return { counts: await countTotals(db, table, pk, round), exact: true };
 }
 
-/** The counts of every shard of a round, summed (none counted yet: zeros). */
-export async function shardTotals(db: DynamoDBClient, table: string, pk: string, round: string): Promise<Counts> {
+const counted = (c: Counts) => c.done + c.failed + c.cancelled;
+
+/** The counts of every counting item of a round, summed (none counted yet: zeros). */
+export function countTotals(db: DynamoDBClient, table: string, pk: string, round: string): Promise<Counts> {
+  return summed(db, table, pk, `count#${round}#`);
+}
+
+/** The counts of the counting items under `prefix`, summed. */
+async function summed(db: DynamoDBClient, table: string, pk: string, prefix: string): Promise<Counts> {
   const counts: Counts[] = [];
   let start: Record<string, AttributeValue> | undefined;
   do {
@@ -113,7 +137,7 @@ export async function shardTotals(db: DynamoDBClient, table: string, pk: string,
         new QueryCommand({
           TableName: table,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': S(pk), ':prefix': S(`count#${round}#`) },
+          ExpressionAttributeValues: { ':pk': S(pk), ':prefix': S(prefix) },
           ProjectionExpression: 'done, failed, cancelled',
           ConsistentRead: true,
           ...(start ? { ExclusiveStartKey: start } : {}),

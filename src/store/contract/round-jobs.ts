@@ -59,8 +59,9 @@ export interface RoundJobStore {
   release(job: RoundJob, holder: string): Promise<void>;
   /**
    * Counts the job in its round's done, failed or cancelled, once per job id (a second
-   * call counts nothing), then marks it finished. The round's progress after,
-   * or null if the round is gone.
+   * call counts nothing), then marks it finished. The round's progress after, or null if
+   * the round is gone. Exact whenever the round is complete; while it is not, a store may
+   * report less than counted (DynamoDB does for a round of more than 1,024 jobs).
    */
   finish(job: RoundJob, outcome: JobOutcome): Promise<RoundProgress | null>;
 }
