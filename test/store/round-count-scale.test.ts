@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BatchWriteItemCommand, PutItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
-import { countItemOf } from '../../src/store/aws/round-counts.js';
+import { countItemOf, countSortKey } from '../../src/store/aws/round-counts.js';
 import { createStores, ensureStorage, type AwsStores } from '../../src/store/aws/stores.js';
 import type { Round } from '../../src/store/contract/leaderboards.js';
 
@@ -69,7 +69,7 @@ describe("counting a round's jobs", () => {
     const items = new Map<string, string[]>();
     for (let i = 0; i < total - last; i++) {
       const { block, lane } = countItemOf(i);
-      const sk = `count#${id}#${String(block).padStart(4, '0')}#${String(lane).padStart(2, '0')}`;
+      const sk = countSortKey(id, block, lane);
       items.set(sk, [...(items.get(sk) ?? []), String(i)]);
     }
     const puts = [...items].map(([sk, indexes]) => ({

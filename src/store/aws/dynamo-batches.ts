@@ -11,7 +11,7 @@ import type { Page } from '../contract/page.js';
 import { N, S } from './attribute-values.js';
 import { queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
-import { addCounts, itemCounts, countTotals } from './round-counts.js';
+import { storedCounts } from './round-counts.js';
 
 /**
  * Batches in the match table. A batch is the item its jobs are counted in,
@@ -93,9 +93,7 @@ export class DynamoBatchStore implements BatchStore {
   private async stateOf(item: Record<string, AttributeValue>): Promise<BatchState | null> {
     if (!item.record?.S) return null;
     const batch = JSON.parse(item.record.S) as Batch;
-    const counts = item.counted
-      ? itemCounts(item)
-      : addCounts(itemCounts(item), await countTotals(this.db, this.table, `lb#${batch.id}`, batch.id));
+    const counts = await storedCounts(this.db, this.table, `lb#${batch.id}`, batch.id, item);
     return {
       ...batch,
       done: counts.done,

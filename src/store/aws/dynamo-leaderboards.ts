@@ -25,7 +25,7 @@ import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js
 import { parseRecord } from './attribute-values.js';
 import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
-import { addCounts, itemCounts, countTotals } from './round-counts.js';
+import { countFields, storedCounts } from './round-counts.js';
 import type { Page } from '../contract/page.js';
 
 /** The index partition of listed (public) boards. */
@@ -260,16 +260,8 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       );
       if (!out.Item?.record?.S) return null;
       const round = JSON.parse(out.Item.record.S) as Round;
-      // Counted in the round's counting items, or (a round counted before them) in its own item.
-      const counts = out.Item.counted
-        ? itemCounts(out.Item)
-        : addCounts(itemCounts(out.Item), await countTotals(this.db, this.table, `lb#${boardId}`, roundId));
-      return {
-        ...round,
-        done: counts.done,
-        failed: counts.failed,
-        ...(counts.cancelled > 0 ? { cancelled: counts.cancelled } : {}),
-      };
+      const counts = await storedCounts(this.db, this.table, `lb#${boardId}`, roundId, out.Item);
+      return { ...round, ...countFields(counts) };
     } catch (e) {
       throw unavailable('reading a round', e);
     }

@@ -21,7 +21,7 @@ import {
 import type { RoundJob } from '../contract/round-job.js';
 import { unavailable } from './s3-blobs.js';
 import { N, S } from './attribute-values.js';
-import { addCounts, type Counts, countOnceInBlock, itemCounts } from './round-counts.js';
+import { addCounts, type Counts, countFields, countOnceInBlock, itemCounts } from './round-counts.js';
 
 const OPEN_ROUNDS = 'rounds#open';
 const PARALLEL_PUTS = 16;
@@ -288,7 +288,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
       round.total,
     );
     // A part of the counts (below the total) where the round cannot be complete yet.
-    const counts = addCounts(itemCounts(item), after.counts);
+    const counts = addCounts(itemCounts(item), after);
     return progressFrom(round, counts);
   }
 
@@ -327,10 +327,5 @@ function progressOf(item: Record<string, AttributeValue> | undefined): RoundProg
 }
 
 function progressFrom(round: Round, counts: Counts): RoundProgress {
-  return {
-    ...roundProgress(round),
-    done: counts.done,
-    failed: counts.failed,
-    ...(counts.cancelled > 0 ? { cancelled: counts.cancelled } : {}),
-  };
+  return { ...roundProgress(round), ...countFields(counts) };
 }

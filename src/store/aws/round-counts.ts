@@ -46,36 +46,55 @@ export function countItemSize(total: number, block: number, lane?: number): numb
 
 const blockPrefix = (round: string, block: number) => `count#${round}#${String(block).padStart(4, '0')}#`;
 
+/** The sort key of a counting item. */
+export const countSortKey = (round: string, block: number, lane: number) =>
+  `${blockPrefix(round, block)}${String(lane).padStart(2, '0')}`;
+
 const countKey = (pk: string, round: string, block: number, lane: number): Record<string, AttributeValue> => ({
   pk: S(pk),
-  sk: S(`${blockPrefix(round, block)}${String(lane).padStart(2, '0')}`),
+  sk: S(countSortKey(round, block, lane)),
 });
 
-const countsOf = (item: Record<string, AttributeValue> | undefined): Counts => ({
+/** The counters an item carries itself: a counting item, or a round counted before the counting items. */
+export const itemCounts = (item: Record<string, AttributeValue> | undefined): Counts => ({
   done: Number(item?.done?.N ?? 0),
   failed: Number(item?.failed?.N ?? 0),
   cancelled: Number(item?.cancelled?.N ?? 0),
 });
 
-const sum = (counts: readonly Counts[]): Counts =>
-  counts.reduce(
-    (a, b) => ({ done: a.done + b.done, failed: a.failed + b.failed, cancelled: a.cancelled + b.cancelled }),
-    {
-      done: 0,
-      failed: 0,
-      cancelled: 0,
-    },
-  );
+export const addCounts = (a: Counts, b: Counts): Counts => ({
+  done: a.done + b.done,
+  failed: a.failed + b.failed,
+  cancelled: a.cancelled + b.cancelled,
+});
 
-export const addCounts = (a: Counts, b: Counts): Counts => sum([a, b]);
+const NONE: Counts = { done: 0, failed: 0, cancelled: 0 };
 
-/** The counters an item carries itself (a round counted before the counting items, or none). */
-export const itemCounts = countsOf;
+/** Counts as a round shows them: `cancelled` only when there are some. */
+export const countFields = (c: Counts) => ({
+  done: c.done,
+  failed: c.failed,
+  ...(c.cancelled > 0 ? { cancelled: c.cancelled } : {}),
+});
+
+/**
+ * The counts of a round (or batch) from its own stored item: in that item, for one counted before
+ * the counting items (it keeps `counted`), else in its counting items.
+ */
+export async function storedCounts(
+  db: DynamoDBClient,
+  table: string,
+  pk: string,
+  round: string,
+  item: Record<string, AttributeValue>,
+): Promise<Counts> {
+  return item.counted ? itemCounts(item) : addCounts(itemCounts(item), await countTotals(db, table, pk, round));
+}
 
 /**
  * Counts job `index` of a round as `outcome`, unless it was counted before, and reads what it
- * must of the round's counts after: `exact` when they are the round's (a round of one block, or
- * one whose job's block is full, so it may be complete), else a part of them, below the total.
+ * must of the round's counts after: all of them for a round of one block, or one whose job's
+ * block is full (so it may be complete); else a part of them, below the total.
  */
 export async function countOnceInBlock(
   db: DynamoDBClient,
@@ -85,7 +104,7 @@ export async function countOnceInBlock(
   index: number,
   outcome: JobOutcome,
   total: number,
-): Promise<{ counts: Counts; exact: boolean }> {
+): Promise<Counts> {
   const { block, lane } = countItemOf(index);
   const Key = countKey(pk, round, block, lane);
   let item: Record<string, AttributeValue> | undefined;
@@ -111,13 +130,12 @@ export async function countOnceInBlock(
       throw unavailable("reading a round's count", e);
     }
   }
-  const own = countsOf(item);
+  const own = itemCounts(item);
   const oneBlock = total <= BLOCK;
-  if (!oneBlock && counted(own) < countItemSize(total, block, lane)) return { counts: own, exact: false };
+  if (!oneBlock && counted(own) < countItemSize(total, block, lane)) return own;
   const inBlock = await summed(db, table, pk, blockPrefix(round, block));
-  if (oneBlock) return { counts: inBlock, exact: true };
-  if (counted(inBlock) < countItemSize(total, block)) return { counts: inBlock, exact: false };
-  return { counts: await countTotals(db, table, pk, round), exact: true };
+  if (oneBlock || counted(inBlock) < countItemSize(total, block)) return inBlock;
+  return countTotals(db, table, pk, round);
 }
 
 const counted = (c: Counts) => c.done + c.failed + c.cancelled;
@@ -129,7 +147,7 @@ export function countTotals(db: DynamoDBClient, table: string, pk: string, round
 
 /** The counts of the counting items under `prefix`, summed. */
 async function summed(db: DynamoDBClient, table: string, pk: string, prefix: string): Promise<Counts> {
-  const counts: Counts[] = [];
+  let counts = NONE;
   let start: Record<string, AttributeValue> | undefined;
   do {
     try {
@@ -143,11 +161,11 @@ async function summed(db: DynamoDBClient, table: string, pk: string, prefix: str
           ...(start ? { ExclusiveStartKey: start } : {}),
         }),
       );
-      for (const item of out.Items ?? []) counts.push(countsOf(item));
+      for (const item of out.Items ?? []) counts = addCounts(counts, itemCounts(item));
       start = out.LastEvaluatedKey;
     } catch (e) {
       throw unavailable("reading a round's counts", e);
     }
   } while (start);
-  return sum(counts);
+  return counts;
 }
