@@ -14,8 +14,13 @@ export class RequestTally {
    * KB of the larger of the item before and after, so a large item costs more than one write.
    */
   writeUnits = 0;
+  /** DynamoDB read capacity units the reads consumed (`measureUnits`): a unit per 4 KB read consistently. */
+  readUnits = 0;
 
-  /** Asks DynamoDB for the capacity each write consumes, summed in `writeUnits` (the table's, not its index's). */
+  /**
+   * Asks DynamoDB for the capacity each request consumes, summed in `writeUnits` and `readUnits`
+   * (the table's, not its index's).
+   */
   constructor({ measureUnits = false } = {}) {
     this.measureUnits = measureUnits;
   }
@@ -35,13 +40,18 @@ export class RequestTally {
     );
     client.middlewareStack.add(
       (next, context) => async (args) => {
-        const written = itemsWritten(String(context.commandName ?? ''), args.input ?? {});
+        const command = String(context.commandName ?? '');
+        const written = itemsWritten(command, args.input ?? {});
         this.itemWrites += written;
-        if (!this.measureUnits || written === 0) return next(args);
+        const reads = READS.has(command);
+        if (!this.measureUnits || (written === 0 && !reads)) return next(args);
         args.input.ReturnConsumedCapacity = 'TOTAL';
         const out = await next(args);
         const used = out.output?.ConsumedCapacity;
-        for (const c of Array.isArray(used) ? used : used ? [used] : []) this.writeUnits += c.CapacityUnits ?? 0;
+        let units = 0;
+        for (const c of Array.isArray(used) ? used : used ? [used] : []) units += c.CapacityUnits ?? 0;
+        if (reads) this.readUnits += units;
+        else this.writeUnits += units;
         return out;
       },
       { step: 'initialize', name: `${NAME}Items` },
@@ -54,6 +64,7 @@ export class RequestTally {
     this.counts.clear();
     this.itemWrites = 0;
     this.writeUnits = 0;
+    this.readUnits = 0;
   }
 
   /** Requests of one service, or of every service. */
@@ -70,6 +81,9 @@ export class RequestTally {
     return out;
   }
 }
+
+/** The DynamoDB commands that read items (billed in read units). */
+const READS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'ScanCommand']);
 
 const WRITES = new Set([
   'PutItem',

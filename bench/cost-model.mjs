@@ -93,8 +93,8 @@ const DYNAMO_READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem']);
 
 /**
  * The billed units of one match's storage requests: S3 (or R2) PUT-class and GET-class requests,
- * DynamoDB write and read units. Write units are the measured `writeUnits` when the requests carry
- * them; else a PutItem writes the match record (recordBytes, 1 WRU per KB) and other writes touch
+ * DynamoDB write and read units. Write and read units are the measured `writeUnits` and `readUnits`
+ * when the requests carry them; else a PutItem writes the match record (recordBytes, 1 WRU per KB) and other writes touch
  * small items (1 WRU). A read is 1 RRU (strongly consistent, under 4 KB); transactions count
  * double. Operations the model does not know are listed in `unpriced`.
  */
@@ -105,10 +105,15 @@ export function storageUnits(requests, recordBytes) {
   // batch write and each item's size, which the estimate from the requests does not.
   const measuredWru = typeof requests?.writeUnits === 'number' ? requests.writeUnits : undefined;
   if (measuredWru !== undefined) units.wru = measuredWru;
+  // Read units likewise: a query of a board's entries reads every entry's whole item.
+  const measuredRru = typeof requests?.readUnits === 'number' ? requests.readUnits : undefined;
+  if (measuredRru !== undefined) units.rru = measuredRru;
   for (const [key, n] of Object.entries(requests ?? {})) {
     const [service, op] = key.split(':');
     if (!op) continue;
     if (measuredWru !== undefined && service === 'DynamoDB' && (DYNAMO_WRITES.has(op) || op === 'TransactWriteItems'))
+      continue;
+    if (measuredRru !== undefined && service === 'DynamoDB' && (DYNAMO_READS.has(op) || op === 'TransactGetItems'))
       continue;
     if (service === 'S3' && S3_WRITES.has(op)) units.s3Put += n;
     else if (service === 'S3' && S3_READS.has(op)) units.s3Get += n;

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOOPBACK_SITE } from '../dist/api/site.js';
+import { RATING_HISTORY } from '../dist/leaderboard/rate-match.js';
 import { runQueuedJob } from '../dist/leaderboard/run-queued-job.js';
 import { DEFAULT_WEBHOOK_SETTINGS } from '../dist/leaderboard/webhook-settings.js';
 import { startEmbeddedStorage } from '../dist/local-aws/embedded.js';
@@ -18,6 +19,11 @@ import { isWrite, RequestTally } from './aws-requests.mjs';
 
 /** Bots on the board, pairings in the batch, API matches. */
 const BOTS = 4;
+/**
+ * The mature board: its BOTS playing entries and this many more that are not scheduled (disabled),
+ * every one with a full rating history (RATING_HISTORY changes), as a board looks after a season.
+ */
+const MATURE_ENTRIES = 40;
 const PAIRINGS = 6;
 const API_MATCHES = 6;
 
@@ -34,7 +40,14 @@ function perMatch(tally, matches) {
     if (isWrite(key)) writes += n;
     else reads += n;
   }
-  return { ...counts, writes, reads, itemWrites: tally.itemWrites / matches, writeUnits: tally.writeUnits / matches };
+  return {
+    ...counts,
+    writes,
+    reads,
+    itemWrites: tally.itemWrites / matches,
+    writeUnits: tally.writeUnits / matches,
+    readUnits: tally.readUnits / matches,
+  };
 }
 
 /** Runs `body` with the tally emptied first; the requests it sent, per match. */
@@ -62,6 +75,49 @@ async function request(app, method, path, body) {
   const text = await r.text();
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${text}`);
   return text ? JSON.parse(text) : null;
+}
+
+/** A rating history of `n` changes, oldest first, as rating writes them. */
+function history(n, rating) {
+  const start = Date.parse('2026-09-01T00:00:00Z');
+  return Array.from({ length: n }, (_, k) => ({
+    match: `m_season${String(k).padStart(14, '0')}`,
+    at: new Date(start + k * 60_000).toISOString(),
+    rating: rating - 50 + (k % 100) + 0.123456789,
+    uncertainty: 100 + (k % 7) + 0.987654321,
+  }));
+}
+
+/**
+ * Gives every entry of the board a full history, and adds MATURE_ENTRIES disabled entries beside
+ * them, as a season of rated matches would have left the board.
+ */
+async function seasoned(leaderboards, boardId) {
+  const entries = await leaderboards.entries(boardId);
+  for (const entry of entries) {
+    const full = history(RATING_HISTORY, 1000);
+    if (
+      !(await leaderboards.putEntry(boardId, {
+        ...entry,
+        played: full.length,
+        history: full,
+        version: entry.version + 1,
+      }))
+    )
+      throw new Error(`entry ${entry.botId} changed while it was seasoned`);
+  }
+  const model = entries[0];
+  for (let k = 0; k < MATURE_ENTRIES; k++)
+    await leaderboards.addEntry(boardId, {
+      ...model,
+      botId: `bot_season${String(k).padStart(4, '0')}`,
+      name: `season ${k}`,
+      status: 'disabled',
+      reason: 'left the season',
+      played: RATING_HISTORY,
+      history: history(RATING_HISTORY, 1000 + k),
+      version: 1,
+    });
 }
 
 /**
@@ -112,6 +168,18 @@ export async function measureRequests() {
       for (const job of queued.splice(0)) await runQueuedJob(deps, job);
     });
 
+    // The same round on a board after a season: what a rated match costs once entries have grown.
+    const mature = (await request(app, 'POST', '/v1/leaderboards', { name: 'mature', game: 'icy' })).id;
+    for (const bot of bots) await request(app, 'POST', `/v1/leaderboards/${mature}/entries`, { bot });
+    await seasoned(stores.leaderboards, mature);
+    tally.reset();
+    await request(app, 'POST', `/v1/leaderboards/${mature}/rounds`);
+    const matureMatches = queued.length;
+    const matureSchedule = perMatch(tally, matureMatches);
+    const maturePlay = await counted(tally, matureMatches, async () => {
+      for (const job of queued.splice(0)) await runQueuedJob(deps, job);
+    });
+
     const pairings = Array.from({ length: PAIRINGS }, (_, k) => ({
       seats: [bots[k % BOTS], bots[(k + 1) % BOTS]],
     }));
@@ -126,9 +194,11 @@ export async function measureRequests() {
     return {
       api,
       rated: sum(ratedSchedule, ratedPlay),
+      matureRated: sum(matureSchedule, maturePlay),
       batch: sum(batchSchedule, batchPlay),
       phases: {
         rated: { schedule: ratedSchedule, play: ratedPlay },
+        matureRated: { schedule: matureSchedule, play: maturePlay },
         batch: { schedule: batchSchedule, play: batchPlay },
       },
     };
@@ -150,14 +220,15 @@ const line = (counts) =>
 /** `npm run bench`: the requests per match of each path, S3 PUTs and DynamoDB item writes apart. */
 export async function run(report) {
   const measured = await measureRequests();
-  for (const path of ['api', 'rated', 'batch']) {
+  const names = { matureRated: `rated (a board of ${BOTS + MATURE_ENTRIES} entries, full histories)` };
+  for (const path of ['api', 'rated', 'matureRated', 'batch']) {
     const counts = measured[path];
     const puts = counts['S3:PutObject'] ?? 0;
     report(
-      `requests per ${path} match: ${line(counts)}; S3 PUTs ${shown(puts)}, DynamoDB item writes`,
+      `requests per ${names[path] ?? path} match: ${line(counts)}; S3 PUTs ${shown(puts)}, DynamoDB item writes`,
       counts.itemWrites,
-      `(write units ${shown(counts.writeUnits)}; requests: writes ${shown(counts.writes)}, reads ${shown(counts.reads)})`,
-      path === 'rated' ? '<= 1 PUT, <= 2 item writes' : undefined,
+      `(write units ${shown(counts.writeUnits)}, read units ${shown(counts.readUnits)}; requests: writes ${shown(counts.writes)}, reads ${shown(counts.reads)})`,
+      path === 'rated' || path === 'matureRated' ? '<= 1 PUT, <= 2 item writes' : undefined,
     );
   }
 }

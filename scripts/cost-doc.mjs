@@ -48,13 +48,16 @@ function inputsTable(inputs) {
   ].join('\n');
 }
 
+/** Column names of the request profiles that are not their key. */
+const PROFILE_NAMES = { matureRated: 'rated, mature board' };
+
 function requestsTable(inputs) {
   const r = inputs.requests;
   if (!r) return '_No requests per match were measured (bench/requests.mjs was missing): storage is left out._';
-  const profiles = ['batch', 'rated', 'api'].filter((p) => r[p]);
+  const profiles = ['batch', 'rated', 'matureRated', 'api'].filter((p) => r[p]);
   const keys = [...new Set(profiles.flatMap((p) => Object.keys(r[p])))].sort();
   const lines = [
-    `| request | ${profiles.join(' | ')} |`,
+    `| request | ${profiles.map((p) => PROFILE_NAMES[p] ?? p).join(' | ')} |`,
     `| --- | ${profiles.map(() => '---').join(' | ')} |`,
     ...keys.map((key) => `| ${key} | ${profiles.map((p) => num(r[p][key] ?? 0, 2)).join(' | ')} |`),
   ];
@@ -136,7 +139,7 @@ export function costTables(inputs) {
     '',
     '### Storage requests per match',
     '',
-    'A match of a batch (`batch`, what the round below plays), of a leaderboard round with ratings (`rated`), and one asked for through `POST /v1/matches` (`api`):',
+    'A match of a batch (`batch`, what the round below plays), of a leaderboard round with ratings (`rated`: a new board of 4 entries; `rated, mature board`: the same round on a board of 44 entries, each with a full rating history, as after a season), and one asked for through `POST /v1/matches` (`api`). Write and read units are as the table reports them (`ReturnConsumedCapacity`):',
     '',
     requestsTable(inputs),
     '',

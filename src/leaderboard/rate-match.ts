@@ -40,7 +40,8 @@ export async function rateOnce(
 ): Promise<void> {
   // A frozen board's standings are final: a match that finishes after the freeze changes no rating.
   if (boardIsFrozen(board)) return;
-  const start = await deps.leaderboards.entries(board.id);
+  // Only the seats' entries: a board of thousands of entries costs a rated match no more than one of two.
+  const start = await deps.leaderboards.entriesOfBots(board.id, record.seats);
   const ledger = await deps.ratings.open(board.id, record.id, {
     at: new Date().toISOString(),
     before: Object.fromEntries(start.filter((e) => record.seats.includes(e.botId)).map((e) => [e.botId, e.rating])),
@@ -112,7 +113,7 @@ async function rateSeat(
   const best = Math.min(...record.ranks);
   const tiedBest = record.ranks.filter((r) => r === best).length;
   for (let attempt = 0; attempt < 10; attempt++) {
-    const fresh = attempt === 0 ? first : (await deps.leaderboards.entries(board.id)).find((e) => e.botId === botId);
+    const fresh = attempt === 0 ? first : (await deps.leaderboards.entriesOfBots(board.id, [botId]))[0];
     if (!fresh) return null;
     if (fresh.unconfirmed?.includes(record.id)) {
       const change = [...fresh.history].reverse().find((h) => h.match === record.id);

@@ -102,7 +102,7 @@ export async function rerateBoard(deps: LeaderboardDeps, board: Leaderboard): Pr
 /** Writes an entry's new tally over its latest version (re-read if it changed meanwhile). */
 async function writeTally(deps: LeaderboardDeps, boardId: string, botId: string, t: Tally): Promise<void> {
   for (let attempt = 0; attempt < 8; attempt++) {
-    const entry = (await deps.leaderboards.entries(boardId)).find((e) => e.botId === botId);
+    const [entry] = await deps.leaderboards.entriesOfBots(boardId, [botId]);
     if (!entry) return;
     const next: Entry = {
       ...entry,

@@ -197,7 +197,7 @@ describe('a job retried after an attempt stopped half way', () => {
   }
 
   it.each([
-    ['after the match was stored, before any rating', 'leaderboards', 'entries', 1],
+    ['after the match was stored, before any rating', 'leaderboards', 'entriesOfBots', 1],
     ['after an entry was rated, before the other one', 'leaderboards', 'putEntry', 2],
     ['after the entries were rated, before the result line', 'leaderboards', 'appendResult', 1],
     ['after the result line, before the rating was complete', 'ratings', 'complete', 1],

@@ -93,4 +93,11 @@ describe('the cost model', () => {
     expect(storageUnits(counted, 100)).toMatchObject({ wru: 3, rru: 3, unpriced: [] });
     expect(storageUnits({ ...counted, writeUnits: 11.5 }, 100)).toMatchObject({ wru: 11.5, rru: 3, unpriced: [] });
   });
+
+  it('prices the read units the table reported when they were measured, not one per read request', () => {
+    const counted = { 'DynamoDB:Query': 2, 'DynamoDB:GetItem': 1, 'DynamoDB:PutItem': 1, writes: 1, reads: 3 };
+    expect(storageUnits(counted, 100)).toMatchObject({ wru: 1, rru: 3 });
+    // One query of a board of large entries reads far more than a unit.
+    expect(storageUnits({ ...counted, readUnits: 640.5 }, 100)).toMatchObject({ wru: 1, rru: 640.5, unpriced: [] });
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  BatchGetItemCommand,
   ConditionalCheckFailedException,
   DeleteItemCommand,
   GetItemCommand,
@@ -27,6 +28,9 @@ import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
 import { countFields, storedCounts } from './round-counts.js';
 import type { Page } from '../contract/page.js';
+
+/** Most keys one BatchGetItem request reads (DynamoDB's limit). */
+const BATCH_GET_KEYS = 100;
 
 /** The index partition of listed (public) boards. */
 const LISTED_BOARDS = 'listed#boards';
@@ -216,6 +220,33 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       start = out.LastEvaluatedKey;
     } while (start);
     return entries;
+  }
+
+  async entriesOfBots(boardId: string, botIds: readonly string[]): Promise<Entry[]> {
+    const wanted = [...new Set(botIds)];
+    const found = new Map<string, Entry>();
+    for (let start = 0; start < wanted.length; start += BATCH_GET_KEYS) {
+      let keys = wanted.slice(start, start + BATCH_GET_KEYS).map((botId) => this.key(boardId, `entry#${botId}`));
+      for (let attempt = 0; keys.length > 0; attempt++) {
+        if (attempt > 0) {
+          if (attempt > 5) throw unavailable('reading entries', new Error(`${keys.length} keys left unprocessed`));
+          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        }
+        try {
+          const out = await this.db.send(
+            new BatchGetItemCommand({ RequestItems: { [this.table]: { Keys: keys, ConsistentRead: true } } }),
+          );
+          for (const item of out.Responses?.[this.table] ?? []) {
+            const entry = parseRecord<Entry>(item);
+            found.set(entry.botId, entry);
+          }
+          keys = out.UnprocessedKeys?.[this.table]?.Keys ?? [];
+        } catch (e) {
+          throw unavailable('reading entries', e);
+        }
+      }
+    }
+    return wanted.flatMap((botId) => found.get(botId) ?? []);
   }
 
   putEntry(boardId: string, entry: Entry): Promise<boolean> {

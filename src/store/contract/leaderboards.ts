@@ -174,7 +174,14 @@ export interface LeaderboardStore {
   listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>>;
   /** Adds an entry; false if the bot is already on the board. */
   addEntry(boardId: string, entry: Entry): Promise<boolean>;
+  /** Every entry of the board (each with its rating history): reads the whole board. */
   entries(boardId: string): Promise<Entry[]>;
+  /**
+   * The entries of these bots on the board, in the order of `botIds` (a bot named
+   * twice given once; a bot not on the board left out), each as its latest write
+   * left it. What rating a match needs: its seats, not the whole board.
+   */
+  entriesOfBots(boardId: string, botIds: readonly string[]): Promise<Entry[]>;
   /** Every board the bot is an entry of, with that entry. */
   boardsOfBot(botId: string): Promise<BoardOfBot[]>;
   /** Writes an entry if its stored version is still `version - 1`. */

@@ -83,6 +83,10 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
     return this.entriesOf.all(boardId).map((e) => e.item);
   }
 
+  async entriesOfBots(boardId: string, botIds: readonly string[]): Promise<Entry[]> {
+    return [...new Set(botIds)].flatMap((botId) => this.entry(boardId, botId) ?? []);
+  }
+
   async boardsOfBot(botId: string): Promise<BoardOfBot[]> {
     return this.boardsOf.all(botId, true).map(({ item: boardId }) => ({ boardId, entry: this.entry(boardId, botId)! }));
   }

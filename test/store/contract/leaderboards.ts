@@ -79,6 +79,26 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       expect(await stores().leaderboards.entries(uid('lb_none'))).toEqual([]);
     });
 
+    it('reads only the named entries, in the order named, each at its latest version', async () => {
+      const botZ = uid('bot_z');
+      expect(await stores().leaderboards.addEntry(ids.pub0, entry(botZ, 1300))).toBe(true);
+      const named = await stores().leaderboards.entriesOfBots(ids.pub0, [botZ, uid('bot_absent'), botX, botZ]);
+      expect(named.map((e) => e.botId)).toEqual([botZ, botX]);
+      expect(named[1]).toMatchObject({ version: 2, played: 1 });
+      expect(await stores().leaderboards.entriesOfBots(ids.pub0, [])).toEqual([]);
+      expect(await stores().leaderboards.entriesOfBots(uid('lb_none'), [botX])).toEqual([]);
+      // More bots than one request of the cloud store reads (100): every one is found.
+      const crowded = uid('lb_crowded');
+      await stores().leaderboards.createBoard(board(crowded, 300));
+      const many = Array.from({ length: 130 }, (_, k) => uid(`bot_many${k}`));
+      for (const [k, botId] of many.entries()) await stores().leaderboards.addEntry(crowded, entry(botId, 1000 + k));
+      const read = await stores().leaderboards.entriesOfBots(crowded, [...many].reverse());
+      expect(read.map((e) => e.botId)).toEqual([...many].reverse());
+      expect(read.map((e) => (e.rating as unknown as { rating: number }).rating)).toEqual(
+        [...many].reverse().map((_, k) => 1129 - k),
+      );
+    });
+
     it("lists every board a bot is on, with the bot's latest entry there", async () => {
       await stores().leaderboards.addEntry(ids.priv, entry(botX, 1100));
       expect((await stores().leaderboards.boardsOfBot(botX)).map((f) => f.boardId).sort()).toEqual(
