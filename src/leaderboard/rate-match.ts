@@ -1,5 +1,5 @@
 import { rankRatings, shown, type Rating, type ShownRating } from '../ratings/index.js';
-import type { Entry, Leaderboard, ResultLine } from '../store/contract/leaderboards.js';
+import { ENTRY_HISTORY_LIMIT, type Entry, type Leaderboard, type ResultLine } from '../store/contract/leaderboards.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import { boardIsFrozen } from './boards.js';
 import type { LeaderboardDeps } from './deps.js';
@@ -7,7 +7,7 @@ import { newId } from './new-id.js';
 import type { WebhookEvent } from './webhooks.js';
 
 /** How many rating changes an entry keeps. */
-export const RATING_HISTORY = 500;
+export const RATING_HISTORY = ENTRY_HISTORY_LIMIT;
 
 /** What rating needs of a finished match, whatever the game. */
 export interface Outcome {

@@ -114,7 +114,7 @@ async function writeTally(deps: LeaderboardDeps, boardId: string, botId: string,
       history: t.history.slice(-RATING_HISTORY),
       version: entry.version + 1,
     };
-    if (await deps.leaderboards.putEntry(boardId, next)) return;
+    if (await deps.leaderboards.putEntry(boardId, next, { replacesHistory: true })) return;
   }
   throw new Error(`leaderboard ${boardId}: entry of ${botId} kept changing during a re-rating`);
 }

@@ -1,5 +1,6 @@
 import {
   BatchGetItemCommand,
+  BatchWriteItemCommand,
   ConditionalCheckFailedException,
   DeleteItemCommand,
   GetItemCommand,
@@ -18,6 +19,7 @@ import {
   type Leaderboard,
   type LeaderboardStore,
   type ListedBoard,
+  type PutEntryOptions,
   type ResultLine,
   type Round,
 } from '../contract/leaderboards.js';
@@ -27,6 +29,17 @@ import { parseRecord } from './attribute-values.js';
 import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
 import { countFields, storedCounts } from './round-counts.js';
+import {
+  assembled,
+  chunkMoves,
+  chunkPart,
+  chunkSortKey,
+  chunksBelowInline,
+  inlinePart,
+  parseChunkSortKey,
+  placed,
+  type PlacedHistory,
+} from './entry-history.js';
 import type { Page } from '../contract/page.js';
 
 /** Most keys one BatchGetItem request reads (DynamoDB's limit). */
@@ -40,7 +53,10 @@ const LISTED_BOARDS = 'listed#boards';
  * - sk `board`: the board as JSON and `entryCount` (entries added so far); a public board is
  *   listed by the `byBot` index on gsi1pk `listed#boards`, gsi1sk `<createdAt>#<board id>`;
  * - sk `entry#<bot id>`: an entry, indexed on gsi1pk `entries#<bot id>`, gsi1sk `lb#<board id>`
- *   (the boards a bot is on);
+ *   (the boards a bot is on); its record without its rating history, the newest changes in
+ *   `histRecent` (from ordinal `histFrom`), and `histStart`, where its history was last written whole
+ *   (entries stored before have the whole history in the record and none of these);
+ * - sk `hist#<bot id>#<chunk>`: 16 older changes of an entry's history (entry-history.ts);
  * - sk `round#<round id>`: a round, indexed on gsi1pk `rounds#<board id>`, gsi1sk
  *   `<createdAt>#<round id>` (the board's latest round); its counters (`done`, `failed`,
  *   `cancelled`) beside the record, and `revision` once it was revised (reviseRound);
@@ -82,11 +98,16 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   }
 
   private async getJson<T>(boardId: string, sk: string, what: string): Promise<T | null> {
+    const item = await this.getItem(boardId, sk, what);
+    return item?.record?.S ? (JSON.parse(item.record.S) as T) : null;
+  }
+
+  private async getItem(boardId: string, sk: string, what: string): Promise<Record<string, AttributeValue> | null> {
     try {
       const out = await this.db.send(
         new GetItemCommand({ TableName: this.table, Key: this.key(boardId, sk), ConsistentRead: true }),
       );
-      return out.Item?.record?.S ? (JSON.parse(out.Item.record.S) as T) : null;
+      return out.Item ?? null;
     } catch (e) {
       throw unavailable(what, e);
     }
@@ -171,19 +192,74 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     return this.getJson<Leaderboard>(id, 'board', 'reading a leaderboard');
   }
 
-  /** An entry's item: indexed under its bot, so the bot's boards can be listed. */
-  private entryItem(boardId: string, entry: Entry): Record<string, AttributeValue> {
+  /** An entry's item: indexed under its bot, so the bot's boards can be listed; its newest changes only. */
+  private entryItem(boardId: string, entry: Entry, history: PlacedHistory): Record<string, AttributeValue> {
+    const inline = inlinePart(history);
     return {
       ...this.key(boardId, `entry#${entry.botId}`),
-      record: { S: JSON.stringify(entry) },
+      record: { S: JSON.stringify({ ...entry, history: [] }) },
+      histRecent: { S: JSON.stringify(inline.changes) },
+      histFrom: { N: String(inline.first) },
+      histStart: { N: String(history.first) },
       version: { N: String(entry.version) },
       gsi1pk: { S: `entries#${entry.botId}` },
       gsi1sk: { S: `lb#${boardId}` },
     };
   }
 
+  /** An entry as its item keeps it: with its newest changes (all of them for an item stored before chunks). */
+  private entryOf(item: Record<string, AttributeValue>): { entry: Entry; inline: PlacedHistory; start: number } {
+    const entry = parseRecord<Entry>(item);
+    if (!item.histRecent?.S) return { entry, inline: placed(entry), start: placed(entry).first };
+    const inline = { first: Number(item.histFrom!.N), changes: JSON.parse(item.histRecent.S) as Entry['history'] };
+    return { entry: { ...entry, history: inline.changes }, inline, start: Number(item.histStart?.N ?? 0) };
+  }
+
+  /** Chunk items of a history, written in batches of 25 (puts and deletes); what DynamoDB leaves unprocessed is sent again. */
+  private async writeChunks(
+    boardId: string,
+    botId: string,
+    history: PlacedHistory,
+    put: readonly number[],
+    drop: readonly number[],
+  ): Promise<void> {
+    const requests = [
+      ...put.map((index) => {
+        const chunk = chunkPart(history, index);
+        return {
+          PutRequest: {
+            Item: {
+              ...this.key(boardId, chunkSortKey(botId, index)),
+              record: { S: JSON.stringify(chunk.changes) },
+              histFirst: { N: String(chunk.first) },
+            },
+          },
+        };
+      }),
+      ...drop.map((index) => ({ DeleteRequest: { Key: this.key(boardId, chunkSortKey(botId, index)) } })),
+    ];
+    for (let start = 0; start < requests.length; start += 25) {
+      let batch = requests.slice(start, start + 25);
+      for (let attempt = 0; batch.length > 0; attempt++) {
+        if (attempt > 0) {
+          if (attempt > 5) throw unavailable('storing a rating history', new Error(`${batch.length} items left`));
+          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        }
+        try {
+          const out = await this.db.send(new BatchWriteItemCommand({ RequestItems: { [this.table]: batch } }));
+          batch = (out.UnprocessedItems?.[this.table] ?? []) as typeof batch;
+        } catch (e) {
+          throw unavailable('storing a rating history', e);
+        }
+      }
+    }
+  }
+
   async addEntry(boardId: string, entry: Entry): Promise<boolean> {
-    if (!(await this.put(this.entryItem(boardId, entry), 'attribute_not_exists(pk)', 'adding an entry'))) return false;
+    const history = placed(entry);
+    await this.writeChunks(boardId, entry.botId, history, chunksBelowInline(history), []);
+    if (!(await this.put(this.entryItem(boardId, entry, history), 'attribute_not_exists(pk)', 'adding an entry')))
+      return false;
     await this.countEntry(boardId);
     return true;
   }
@@ -208,18 +284,37 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async boardsOfBot(botId: string): Promise<BoardOfBot[]> {
     const items = await queryIndexAll(this.db, this.table, `entries#${botId}`, "listing a bot's entries");
-    return items.map((i) => ({ boardId: i.pk!.S!.slice('lb#'.length), entry: parseRecord<Entry>(i) }));
+    return items.map((i) => ({ boardId: i.pk!.S!.slice('lb#'.length), entry: this.entryOf(i).entry }));
   }
 
   async entries(boardId: string): Promise<Entry[]> {
-    const entries: Entry[] = [];
+    const items = await this.queryAll(boardId, 'entry#', 'reading entries');
+    if (!items.some((item) => item.histRecent)) return items.map((item) => this.entryOf(item).entry);
+    // The older changes of every entry's history, in one query of the board's chunk items.
+    const chunks = new Map<string, PlacedHistory[]>();
+    for (const item of await this.queryAll(boardId, 'hist#', 'reading rating histories')) {
+      const key = parseChunkSortKey(item.sk!.S!);
+      if (!key) continue;
+      const chunk = { first: Number(item.histFirst!.N), changes: parseRecord<Entry['history']>(item) };
+      chunks.set(key.botId, [...(chunks.get(key.botId) ?? []), chunk]);
+    }
+    return items.map((item) => {
+      const { entry, inline, start } = this.entryOf(item);
+      if (!item.histRecent) return entry;
+      return { ...entry, history: assembled(inline, start, chunks.get(entry.botId) ?? []) };
+    });
+  }
+
+  /** Every item of the board whose sort key starts with `prefix`. */
+  private async queryAll(boardId: string, prefix: string, what: string): Promise<Record<string, AttributeValue>[]> {
+    const items: Record<string, AttributeValue>[] = [];
     let start: Record<string, AttributeValue> | undefined;
     do {
-      const out = await this.query(boardId, 'entry#', 'reading entries', start);
-      for (const item of out.Items ?? []) entries.push(parseRecord<Entry>(item));
+      const out = await this.query(boardId, prefix, what, start);
+      items.push(...(out.Items ?? []));
       start = out.LastEvaluatedKey;
     } while (start);
-    return entries;
+    return items;
   }
 
   async entriesOfBots(boardId: string, botIds: readonly string[]): Promise<Entry[]> {
@@ -237,7 +332,7 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
             new BatchGetItemCommand({ RequestItems: { [this.table]: { Keys: keys, ConsistentRead: true } } }),
           );
           for (const item of out.Responses?.[this.table] ?? []) {
-            const entry = parseRecord<Entry>(item);
+            const { entry } = this.entryOf(item);
             found.set(entry.botId, entry);
           }
           keys = out.UnprocessedKeys?.[this.table]?.Keys ?? [];
@@ -249,8 +344,55 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     return wanted.flatMap((botId) => found.get(botId) ?? []);
   }
 
-  putEntry(boardId: string, entry: Entry): Promise<boolean> {
-    return this.put(this.entryItem(boardId, entry), 'version = :previous', 'updating an entry', {
+  async putEntry(boardId: string, entry: Entry, options: PutEntryOptions = {}): Promise<boolean> {
+    const history = placed(entry);
+    if (options.replacesHistory) return this.putWholeEntry(boardId, entry, history, 'attribute_exists(histRecent)');
+    // A chunk the entry item stops keeping is stored first: its changes were all written before.
+    const moves = chunkMoves(history);
+    if (moves)
+      await this.writeChunks(
+        boardId,
+        entry.botId,
+        history,
+        moves.put === null ? [] : [moves.put],
+        moves.drop === null ? [] : [moves.drop],
+      );
+    const item = this.entryItem(boardId, entry, history);
+    try {
+      // An update, not a put: `histStart` stays what the last whole write made it.
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(boardId, `entry#${entry.botId}`),
+          UpdateExpression:
+            'SET #record = :record, histRecent = :recent, histFrom = :from, version = :version, gsi1pk = :gpk, gsi1sk = :gsk',
+          ConditionExpression: 'version = :previous AND attribute_exists(histRecent)',
+          ExpressionAttributeNames: { '#record': 'record' },
+          ExpressionAttributeValues: {
+            ':record': item.record!,
+            ':recent': item.histRecent!,
+            ':from': item.histFrom!,
+            ':version': item.version!,
+            ':gpk': item.gsi1pk!,
+            ':gsk': item.gsi1sk!,
+            ':previous': { N: String(entry.version - 1) },
+          },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw unavailable('updating an entry', e);
+    }
+    // Another writer came first, or the entry was stored before chunks, its whole history in its record.
+    const stored = await this.getItem(boardId, `entry#${entry.botId}`, 'reading an entry');
+    if (!stored || stored.histRecent || stored.version?.N !== String(entry.version - 1)) return false;
+    return this.putWholeEntry(boardId, entry, history, 'attribute_not_exists(histRecent)');
+  }
+
+  /** Writes an entry and its whole history: the chunks first (no entry points at them yet), then the entry item. */
+  private async putWholeEntry(boardId: string, entry: Entry, history: PlacedHistory, layout: string): Promise<boolean> {
+    await this.writeChunks(boardId, entry.botId, history, chunksBelowInline(history), []);
+    return this.put(this.entryItem(boardId, entry, history), `version = :previous AND ${layout}`, 'updating an entry', {
       ':previous': { N: String(entry.version - 1) },
     });
   }

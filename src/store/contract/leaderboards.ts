@@ -46,6 +46,14 @@ export interface RatingChange {
   readonly uncertainty: number;
 }
 
+/** The most rating changes an entry keeps. */
+export const ENTRY_HISTORY_LIMIT = 500;
+
+/** How putEntry takes an entry's history: appended to (the default), or replaced whole (a re-rating). */
+export interface PutEntryOptions {
+  readonly replacesHistory?: boolean;
+}
+
 export interface Entry {
   readonly botId: string;
   readonly name: string | null;
@@ -64,7 +72,11 @@ export interface Entry {
   readonly losses: number;
   readonly draws: number;
   readonly played: number;
-  /** The latest rating changes, newest last (capped). */
+  /**
+   * The latest rating changes, newest last, the newest being the entry's
+   * `played`-th (at most ENTRY_HISTORY_LIMIT; entriesOfBots and boardsOfBot
+   * may give only the newest of them).
+   */
   readonly history: readonly RatingChange[];
   /**
    * Matches rated into this entry that their rating ledger may not record yet
@@ -179,13 +191,20 @@ export interface LeaderboardStore {
   /**
    * The entries of these bots on the board, in the order of `botIds` (a bot named
    * twice given once; a bot not on the board left out), each as its latest write
-   * left it. What rating a match needs: its seats, not the whole board.
+   * left it, with at least the newest 16 changes of its history (all of them, or only
+   * those). What rating a match needs: its seats, not the whole board.
    */
   entriesOfBots(boardId: string, botIds: readonly string[]): Promise<Entry[]>;
-  /** Every board the bot is an entry of, with that entry. */
+  /** Every board the bot is an entry of, with that entry (its history as entriesOfBots gives it). */
   boardsOfBot(botId: string): Promise<BoardOfBot[]>;
-  /** Writes an entry if its stored version is still `version - 1`. */
-  putEntry(boardId: string, entry: Entry): Promise<boolean>;
+  /**
+   * Writes an entry if its stored version is still `version - 1`. Its history
+   * is the newest changes, up to its `played`-th: the changes stored before
+   * them are kept (up to ENTRY_HISTORY_LIMIT in all), so an entry read with
+   * only its newest changes can be written back with one more. With
+   * `replacesHistory`, the history given is the whole of it.
+   */
+  putEntry(boardId: string, entry: Entry, options?: PutEntryOptions): Promise<boolean>;
   putRound(boardId: string, round: Round): Promise<void>;
   getRound(boardId: string, roundId: string): Promise<Round | null>;
   /**

@@ -1,5 +1,7 @@
 import {
   boardIsListed,
+  ENTRY_HISTORY_LIMIT,
+  type PutEntryOptions,
   type BoardOfBot,
   type Entry,
   type Invite,
@@ -7,6 +9,7 @@ import {
   type Leaderboard,
   type LeaderboardStore,
   type ListedBoard,
+  type RatingChange,
   type ResultLine,
   type Round,
 } from '../contract/leaderboards.js';
@@ -24,6 +27,18 @@ const MAX_RESULT_KEY_BYTES = 1024;
 interface StoredBoard {
   json: string;
   entryCount: number;
+}
+
+/**
+ * The stored history with `next`'s changes put at their places: each history
+ * ends with its entry's played-th change, so the stored changes older than
+ * the first of `next`'s are kept, and the rest is `next`'s.
+ */
+function appendedHistory(stored: Entry, next: Entry): RatingChange[] {
+  const nextFirst = Math.max(next.played, next.history.length) - next.history.length;
+  const storedFirst = Math.max(stored.played, stored.history.length) - stored.history.length;
+  const kept = stored.history.slice(0, Math.max(0, nextFirst - storedFirst));
+  return [...kept, ...next.history];
 }
 
 /** Leaderboards in memory, with DynamoLeaderboardStore's orders, conditions and cursors. */
@@ -91,9 +106,11 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
     return this.boardsOf.all(botId, true).map(({ item: boardId }) => ({ boardId, entry: this.entry(boardId, botId)! }));
   }
 
-  async putEntry(boardId: string, entry: Entry): Promise<boolean> {
-    if (this.entry(boardId, entry.botId)?.version !== entry.version - 1) return false;
-    this.writeEntry(boardId, entry);
+  async putEntry(boardId: string, entry: Entry, options: PutEntryOptions = {}): Promise<boolean> {
+    const stored = this.entry(boardId, entry.botId);
+    if (stored?.version !== entry.version - 1) return false;
+    const history = options.replacesHistory ? entry.history : appendedHistory(stored, entry);
+    this.writeEntry(boardId, { ...entry, history: history.slice(-ENTRY_HISTORY_LIMIT) });
     return true;
   }
 

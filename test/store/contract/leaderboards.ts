@@ -268,4 +268,88 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       expect(await stores().leaderboards.useInvite(hash(3), at(320))).toEqual({ refused: 'unknown' });
     });
   });
+
+  describe('LeaderboardStore rating histories', () => {
+    const change = (n: number, tag = 'm') => ({
+      match: `${tag}_${String(n).padStart(5, '0')}`,
+      at: at(1000 + n),
+      rating: 1000 + n / 8,
+      uncertainty: 300 - n / 16,
+    });
+    const changes = (from: number, to: number, tag?: string) =>
+      Array.from({ length: to - from }, (_, k) => change(from + k, tag));
+
+    /** Rates `botId` `count` times as rating does: reads the entry alone, appends one change, writes it back. */
+    async function rate(boardId: string, botId: string, count: number, tag?: string): Promise<void> {
+      for (let k = 0; k < count; k++) {
+        const [e] = await stores().leaderboards.entriesOfBots(boardId, [botId]);
+        const next = {
+          ...e!,
+          played: e!.played + 1,
+          history: [...e!.history, change(e!.played, tag)],
+          version: e!.version + 1,
+        };
+        expect(await stores().leaderboards.putEntry(boardId, next)).toBe(true);
+      }
+    }
+    const whole = async (boardId: string, botId: string) =>
+      (await stores().leaderboards.entries(boardId)).find((e) => e.botId === botId)!;
+
+    it('keeps every change of entries read with only their newest, up to the 500 newest', async () => {
+      const id = uid('lb_hist');
+      const bot = uid('bot_hist');
+      await stores().leaderboards.createBoard(board(id, 400));
+      await stores().leaderboards.addEntry(id, entry(bot, 1000));
+      let played = 0;
+      for (const upTo of [1, 15, 16, 17, 31, 32, 33, 48, 100, 515]) {
+        await rate(id, bot, upTo - played);
+        played = upTo;
+        const read = await whole(id, bot);
+        expect(read.played).toBe(upTo);
+        expect(read.history).toEqual(changes(Math.max(0, upTo - 500), upTo));
+        const [newest] = await stores().leaderboards.entriesOfBots(id, [bot]);
+        expect(newest!.history.length).toBeGreaterThanOrEqual(Math.min(upTo, 16));
+        expect(read.history.slice(-newest!.history.length)).toEqual(newest!.history);
+      }
+      const onBoards = await stores().leaderboards.boardsOfBot(bot);
+      expect(onBoards.find((b) => b.boardId === id)!.entry.history.at(-1)).toEqual(change(514));
+    });
+
+    it('replaces a whole history when asked, and appends to it after', async () => {
+      const id = uid('lb_rehist');
+      const bot = uid('bot_rehist');
+      await stores().leaderboards.createBoard(board(id, 410));
+      await stores().leaderboards.addEntry(id, entry(bot, 1000));
+      await rate(id, bot, 70);
+      const before = await whole(id, bot);
+      const rebuilt = { ...before, played: 40, history: changes(0, 40, 'r'), version: before.version + 1 };
+      expect(await stores().leaderboards.putEntry(id, rebuilt, { replacesHistory: true })).toBe(true);
+      expect((await whole(id, bot)).history).toEqual(changes(0, 40, 'r'));
+      await rate(id, bot, 9, 'r');
+      expect((await whole(id, bot)).history).toEqual(changes(0, 49, 'r'));
+      // A replacement from a stale version is refused, and changes nothing.
+      expect(await stores().leaderboards.putEntry(id, rebuilt, { replacesHistory: true })).toBe(false);
+      expect((await whole(id, bot)).history).toEqual(changes(0, 49, 'r'));
+    });
+
+    it('keeps the winning change when two writers rate the same version into a new chunk', async () => {
+      const id = uid('lb_race');
+      const bot = uid('bot_race');
+      await stores().leaderboards.createBoard(board(id, 420));
+      await stores().leaderboards.addEntry(id, entry(bot, 1000));
+      await rate(id, bot, 47);
+      const [e] = await stores().leaderboards.entriesOfBots(id, [bot]);
+      const next = (tag: string) => ({
+        ...e!,
+        played: 48,
+        history: [...e!.history, change(47, tag)],
+        version: e!.version + 1,
+      });
+      expect(await stores().leaderboards.putEntry(id, next('won'))).toBe(true);
+      expect(await stores().leaderboards.putEntry(id, next('lost'))).toBe(false);
+      expect((await whole(id, bot)).history).toEqual([...changes(0, 47), change(47, 'won')]);
+      await rate(id, bot, 20);
+      expect((await whole(id, bot)).history).toEqual([...changes(0, 47), change(47, 'won'), ...changes(48, 68)]);
+    });
+  });
 }
