@@ -35,7 +35,7 @@ export async function readableBoard(store: LeaderboardStore, id: string, reader:
   const board = await findBoard(store, id);
   if (board.hidden !== true || (reader !== null && (reader.id === board.owner || isInvited(board, reader))))
     return board;
-  const entries = await store.entries(board.id);
+  const entries = await store.entries(board.id, { history: false });
   if (!entries.some((e) => isEntrant(board, e, reader))) throw notFound(id);
   return board;
 }

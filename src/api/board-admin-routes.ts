@@ -172,7 +172,7 @@ export function boardAdminRoutes(
     enforceLimit('entriesPerBoard', deps.limits.entriesPerBoard, top, 'entries on a leaderboard');
     const now = new Date();
     const final = finalOf(b, now);
-    const chosen = topEntries(b, await deps.leaderboards.entries(b.id), top);
+    const chosen = topEntries(b, await deps.leaderboards.entries(b.id, { history: false }), top);
     if (chosen.length < 2)
       throw new ApiProblem(409, 'TOO_FEW_ENTRIES', `a final needs 2 active entries; this board has ${chosen.length}`);
     enforceLimit(

@@ -27,7 +27,7 @@ export function boardExportRoutes(app: Hono<Env>, deps: LeaderboardDeps & { keys
   };
   /** Entry ids and names by bot id, for every entry of the board. */
   const namesOf = async (board: Leaderboard) => {
-    const entries = await deps.leaderboards.entries(board.id);
+    const entries = await deps.leaderboards.entries(board.id, { history: false });
     const named = new Map<string, Named>();
     for (const e of entries) named.set(e.botId, { entryId: await entryId(board.id, e.botId), name: e.name });
     return {
@@ -38,7 +38,7 @@ export function boardExportRoutes(app: Hono<Env>, deps: LeaderboardDeps & { keys
 
   app.get('/v1/leaderboards/:id/standings.csv', boardDocs.standingsCsv, async (c) => {
     const { board, reader } = await readable(c);
-    const entries = await deps.leaderboards.entries(board.id);
+    const entries = await deps.leaderboards.entries(board.id, { history: false });
     const rows = await presentTable(
       board.id,
       boardStandings(board, entries, false),

@@ -130,7 +130,7 @@ export function leaderboardRoutes(
     // A bot bound to a game enters that game's boards only; an unbound one (stored before bots had a game) any that fits its kind.
     if (record.game !== undefined && record.game !== b.game)
       throw botGameMismatch(record.id, record.game, b.game, 'leaderboard', 'bot');
-    const entries = await deps.leaderboards.entries(b.id);
+    const entries = await deps.leaderboards.entries(b.id, { history: false });
     if (entries.some((e) => e.botId === bot))
       throw new ApiProblem(409, 'ALREADY_ENTERED', `bot ${bot} is on this leaderboard already`);
     enforceLimit('entriesPerBoard', deps.limits.entriesPerBoard, entries.length + 1, 'entries on a leaderboard');
@@ -201,12 +201,13 @@ export function leaderboardRoutes(
     const reader = await readerOf(deps.keys, deps.auth, c.req.header('Authorization'));
     const b = await readableBoard(deps.leaderboards, c.req.param('id'), reader);
     const visible = botIdVisibility(deps.bots, reader);
+    const withHistory = c.req.query('history') === '1';
     const [entries, latest, recent] = await Promise.all([
-      deps.leaderboards.entries(b.id),
+      deps.leaderboards.entries(b.id, { history: withHistory }),
       deps.leaderboards.latestRound(b.id),
       deps.leaderboards.recentResults(b.id, RECENT_MATCHES),
     ]);
-    const rows = boardStandings(b, entries, c.req.query('history') === '1');
+    const rows = boardStandings(b, entries, withHistory);
     return c.json({
       leaderboard: b,
       table: await withReasons(b, await presentTable(b.id, rows, visible), entries, reader),

@@ -96,7 +96,7 @@ export async function boardsOfBot(store: LeaderboardStore, botId: string) {
 async function standingOn(store: LeaderboardStore, boardId: string, botId: string, indexed: Entry) {
   const board = await store.getBoard(boardId);
   if (!board) return null;
-  const entries = await store.entries(boardId);
+  const entries = await store.entries(boardId, { history: false });
   const entry = entries.find((e) => e.botId === botId);
   const row = entry ? boardStandings(board, entries, false).find((r) => r.botId === botId)! : null;
   const shown = row ?? boardStandings(board, [indexed], false)[0]!;

@@ -106,7 +106,7 @@ export async function tournamentCommand(
       const final = await stores.leaderboards.getRound(board.id, round.id);
       progress(round.total, round.total);
       const ranked = standings(
-        await stores.leaderboards.entries(board.id),
+        await stores.leaderboards.entries(board.id, { history: false }),
         false,
         game.leaderboard.rankBy === 'points',
       ).map(({ rank, name, botId, rating, uncertainty, points, wins, losses, draws, played }) => ({

@@ -84,7 +84,7 @@ export async function rerateBoard(deps: LeaderboardDeps, board: Leaderboard): Pr
     const record = line.void ? null : await deps.matches.get<MatchRecord>(line.match);
     rated.push({ line, ranks: record ? game.leaderboard.ranks(record) : null });
   }
-  const entries = await deps.leaderboards.entries(board.id);
+  const entries = await deps.leaderboards.entries(board.id, { history: false });
   const { tallies, lineRatings } = replayRatings(
     board,
     entries.map((e) => e.botId),

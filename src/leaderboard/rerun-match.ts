@@ -19,7 +19,7 @@ export async function rerunMatch(
   now: Date,
 ): Promise<Round> {
   const seats = lineSeats(line).map((s) => s.botId);
-  const entries = await deps.leaderboards.entries(board.id);
+  const entries = await deps.leaderboards.entries(board.id, { history: false });
   const pins = seats.map((id) => entries.find((e) => e.botId === id)?.pin ?? null);
   const id = newId('round');
   const job: RoundJob = {

@@ -13,7 +13,7 @@ export const HISTORY_MATCHES = 2000;
 
 /** The board's entries that play: active ones. */
 export async function activeEntries(deps: Pick<LeaderboardDeps, 'leaderboards'>, board: Leaderboard): Promise<Entry[]> {
-  return (await deps.leaderboards.entries(board.id)).filter((e) => entryStatusOf(e) === 'active');
+  return (await deps.leaderboards.entries(board.id, { history: false })).filter((e) => entryStatusOf(e) === 'active');
 }
 
 /** What a schedule picks from: the active entries, the board's recent matches, its venues. */

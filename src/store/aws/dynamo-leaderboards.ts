@@ -18,6 +18,7 @@ import {
   type InviteRefusal,
   type Leaderboard,
   type LeaderboardStore,
+  type EntriesOptions,
   type ListedBoard,
   type PutEntryOptions,
   type ResultLine,
@@ -287,9 +288,10 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     return items.map((i) => ({ boardId: i.pk!.S!.slice('lb#'.length), entry: this.entryOf(i).entry }));
   }
 
-  async entries(boardId: string): Promise<Entry[]> {
+  async entries(boardId: string, options: EntriesOptions = {}): Promise<Entry[]> {
     const items = await this.queryAll(boardId, 'entry#', 'reading entries');
-    if (!items.some((item) => item.histRecent)) return items.map((item) => this.entryOf(item).entry);
+    if (options.history === false || !items.some((item) => item.histRecent))
+      return items.map((item) => this.entryOf(item).entry);
     // The older changes of every entry's history, in one query of the board's chunk items.
     const chunks = new Map<string, PlacedHistory[]>();
     for (const item of await this.queryAll(boardId, 'hist#', 'reading rating histories')) {

@@ -49,6 +49,11 @@ export interface RatingChange {
 /** The most rating changes an entry keeps. */
 export const ENTRY_HISTORY_LIMIT = 500;
 
+/** Whether entries() reads every entry's whole rating history (the default) or only what is at hand. */
+export interface EntriesOptions {
+  readonly history?: boolean;
+}
+
 /** How putEntry takes an entry's history: appended to (the default), or replaced whole (a re-rating). */
 export interface PutEntryOptions {
   readonly replacesHistory?: boolean;
@@ -186,8 +191,12 @@ export interface LeaderboardStore {
   listBoards(limit: number, cursor?: string): Promise<Page<ListedBoard>>;
   /** Adds an entry; false if the bot is already on the board. */
   addEntry(boardId: string, entry: Entry): Promise<boolean>;
-  /** Every entry of the board (each with its rating history): reads the whole board. */
-  entries(boardId: string): Promise<Entry[]>;
+  /**
+   * Every entry of the board, each with its rating history, or with `history: false` with
+   * only as much of it as the store keeps at hand (at least the newest 16 changes, as
+   * entriesOfBots): a table, a schedule or a check has no use for the rest.
+   */
+  entries(boardId: string, options?: EntriesOptions): Promise<Entry[]>;
   /**
    * The entries of these bots on the board, in the order of `botIds` (a bot named
    * twice given once; a bot not on the board left out), each as its latest write

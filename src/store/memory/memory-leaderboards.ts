@@ -1,6 +1,7 @@
 import {
   boardIsListed,
   ENTRY_HISTORY_LIMIT,
+  type EntriesOptions,
   type PutEntryOptions,
   type BoardOfBot,
   type Entry,
@@ -94,7 +95,7 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
     return true;
   }
 
-  async entries(boardId: string): Promise<Entry[]> {
+  async entries(boardId: string, _options?: EntriesOptions): Promise<Entry[]> {
     return this.entriesOf.all(boardId).map((e) => e.item);
   }
 
