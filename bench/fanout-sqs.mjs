@@ -6,7 +6,8 @@
 // as Lambda's event source mapping does; every --kill-every seconds the parent SIGKILLs one at
 // random and starts another. At the end it counts from the stored data (the round's counters, the
 // replays in the bucket, the boards' result lines and entries), not from what the consumers said:
-// matches played, rated, duplicated and lost, and jobs their round miscounted (all three must be 0); and matches/s and S3 and DynamoDB
+// matches played, rated, duplicated and lost, jobs their round miscounted and rating changes missing
+// from entries' histories (all must be 0); and matches/s and S3 and DynamoDB
 // requests per match, summed over every consumer that ran.
 //
 //   node bench/fanout-sqs.mjs [--matches 10000] [--consumers 2] [--k 10] [--kill-every 5]
@@ -205,6 +206,18 @@ function movedTwice(entry) {
   const matches = entry.history.map((h) => h.match);
   return matches.length - new Set(matches).size;
 }
+
+/**
+ * Result lines whose rating of the entry its history lacks, and changes in its history no line
+ * has: each is a rating change lost or made up (a kill between an entry's writes, say).
+ */
+function historyGaps(entry, lines) {
+  const rated = new Set(lines.filter((l) => l.ratings?.[entry.botId]).map((l) => l.match));
+  const kept = new Set(entry.history.map((h) => h.match));
+  let gaps = [...rated].filter((m) => !kept.has(m)).length + [...kept].filter((m) => !rated.has(m)).length;
+  if (entry.played !== rated.size) gaps++;
+  return gaps;
+}
 const expected = new Set();
 let played = 0;
 let rated = 0;
@@ -213,6 +226,8 @@ let lost = 0;
 let pending = 0;
 /** Finished jobs their round's counters do not show (or show twice): a round with any never closes, or closes early. */
 let miscounted = 0;
+/** Rating changes an entry's history lost or has without a result line (historyGaps). */
+let gaps = 0;
 for (const r of rounds) {
   const ids = [];
   for (let k = 0; k < r.total; k++) ids.push((await jobMatch(jobId(r.id, k))).matchId);
@@ -220,7 +235,9 @@ for (const r of rounds) {
   const lines = await allResults(stores.leaderboards, r.board);
   const ratedIds = new Set(lines.map((l) => l.match));
   duplicated += lines.length - ratedIds.size;
-  duplicated += (await stores.leaderboards.entries(r.board)).reduce((sum, e) => sum + movedTwice(e), 0);
+  const entries = await stores.leaderboards.entries(r.board);
+  duplicated += entries.reduce((sum, e) => sum + movedTwice(e), 0);
+  gaps += entries.reduce((sum, e) => sum + historyGaps(e, lines), 0);
   // A job still pending (the run stopped at --timeout) is not lost: its message is still queued.
   const waiting = new Set((await stores.roundJobs.pendingJobs(r.board, r.id)).map((j) => j.id));
   for (const [k, id] of ids.entries()) {
@@ -266,6 +283,7 @@ const report = {
   lost,
   pending,
   miscounted,
+  historyGaps: gaps,
   roundDone: last.done,
   roundFailed: last.failed,
   queueLeft:
@@ -288,7 +306,7 @@ const report = {
 console.log(JSON.stringify(report, null, 2));
 console.log(
   `fanout-sqs: ${played}/${total} played, ${rated} rated, ${duplicated} duplicated, ${lost} lost, ${pending} pending, ` +
-    `${miscounted} miscounted in their rounds; ` +
+    `${miscounted} miscounted in their rounds, ${gaps} rating changes missing from or extra in histories; ` +
     `${report.matchesPerS} matches/s with ${CONSUMERS} consumers (K=${K}, ${kills} kills), ` +
     `${report.consumerMsPerMatch} ms of consumer per match, ` +
     `${report.s3PerMatch} S3 + ${report.dynamoPerMatch} DynamoDB requests per match`,
@@ -296,4 +314,4 @@ console.log(
 await fauxqs.stop();
 await storage.close();
 rmSync(work, { recursive: true, force: true });
-process.exitCode = duplicated === 0 && lost === 0 && miscounted === 0 ? 0 : 1;
+process.exitCode = duplicated === 0 && lost === 0 && miscounted === 0 && gaps === 0 ? 0 : 1;
