@@ -116,7 +116,7 @@ async function rateSeat(
     const fresh = attempt === 0 ? first : (await deps.leaderboards.entriesOfBots(board.id, [botId]))[0];
     if (!fresh) return null;
     if (fresh.unconfirmed?.includes(record.id)) {
-      const change = [...fresh.history].reverse().find((h) => h.match === record.id);
+      const change = changeOf(fresh, record.id) ?? changeOf(await wholeEntry(deps, board.id, botId), record.id);
       return change ? { rating: change.rating, uncertainty: change.uncertainty } : shown(fresh.rating);
     }
     const ratings = rated.before.map((r, k) => (k === seat ? fresh.rating : r));
@@ -138,6 +138,18 @@ async function rateSeat(
     if (await deps.leaderboards.putEntry(board.id, next)) return view;
   }
   return null;
+}
+
+/** The change `match` made to the entry, if its history (as read) still has it. */
+const changeOf = (entry: Entry | undefined, match: string) =>
+  entry ? [...entry.history].reverse().find((h) => h.match === match) : undefined;
+
+/**
+ * The entry with its whole history: a retry whose change is older than the newest ones an
+ * entry is read with (many matches rated it since) finds it there. Rare: it reads the board.
+ */
+async function wholeEntry(deps: LeaderboardDeps, boardId: string, botId: string): Promise<Entry | undefined> {
+  return (await deps.leaderboards.entries(boardId)).find((e) => e.botId === botId);
 }
 
 /** An entry's unconfirmed matches, less those whose rating is complete (checked once the list is long). */

@@ -52,4 +52,53 @@ describe('rating a match', () => {
     expect(winner.history.map((h) => h.match)).toEqual(['m_one']);
     expect((await stores.leaderboards.recentResults(board.id, 5)).map((l) => l.match)).toEqual(['m_one']);
   });
+
+  it("finds a retried match's change in the whole history when the newest changes no longer have it", async () => {
+    const stores = createMemoryStores();
+    const board = newLeaderboard({ name: 'retry', game: 'icy', rating: 'elo', owner: 'org' }, new Date(0));
+    await stores.leaderboards.createBoard(board);
+    const change = (match: string, n: number) => ({
+      match,
+      at: new Date(n * 1000).toISOString(),
+      rating: 1000 + n,
+      uncertainty: 50 + n,
+    });
+    // Both entries were rated with m_old (listed unconfirmed: its ledger never completed), then 39 times more.
+    for (const id of ['bot_a', 'bot_b']) {
+      const fresh = newEntry(board, { id, name: id, sha256: 'a'.repeat(64) });
+      await stores.leaderboards.addEntry(board.id, fresh);
+      const history = [
+        change('m_old', id === 'bot_a' ? 1 : 2),
+        ...Array.from({ length: 39 }, (_, k) => change(`m_${k}`, 10 + k)),
+      ];
+      await stores.leaderboards.putEntry(board.id, {
+        ...fresh,
+        played: 40,
+        history,
+        unconfirmed: ['m_old'],
+        version: fresh.version + 1,
+      });
+    }
+    // A store that gives only the newest changes with named entries, as the DynamoDB store may.
+    const newest = Object.create(stores.leaderboards) as LeaderboardStore;
+    newest.entriesOfBots = async (boardId, botIds) =>
+      (await stores.leaderboards.entriesOfBots(boardId, botIds)).map((e) => ({ ...e, history: e.history.slice(-16) }));
+    const deps = { ...stores, leaderboards: newest } as unknown as LeaderboardDeps;
+    const job = { board: board.id, round: 'round_1', index: 0, seats: ['bot_a', 'bot_b'], map: 'default' };
+
+    await rateOnce(deps, board, job as unknown as RoundJob, {
+      id: 'm_old',
+      seats: ['bot_a', 'bot_b'],
+      ranks: [1, 2],
+      line: { winner: 'red' },
+    });
+
+    const [line] = await stores.leaderboards.recentResults(board.id, 5);
+    expect(line!.ratings).toEqual({
+      bot_a: { rating: 1001, uncertainty: 51 },
+      bot_b: { rating: 1002, uncertainty: 52 },
+    });
+    // Not rated a second time.
+    expect((await stores.leaderboards.entries(board.id)).map((e) => e.played)).toEqual([40, 40]);
+  });
 });
