@@ -258,9 +258,10 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async addEntry(boardId: string, entry: Entry): Promise<boolean> {
     const history = placed(entry);
-    await this.writeChunks(boardId, entry.botId, history, chunksBelowInline(history), []);
     if (!(await this.put(this.entryItem(boardId, entry, history), 'attribute_not_exists(pk)', 'adding an entry')))
       return false;
+    // After the entry, never over a bot's chunks already on the board (a new entry's history is empty anyway).
+    await this.writeChunks(boardId, entry.botId, history, chunksBelowInline(history), []);
     await this.countEntry(boardId);
     return true;
   }

@@ -311,8 +311,12 @@ export function leaderboardStoreContract(stores: () => Stores): void {
         expect(newest!.history.length).toBeGreaterThanOrEqual(Math.min(upTo, 16));
         expect(read.history.slice(-newest!.history.length)).toEqual(newest!.history);
       }
+      // Adding the bot again is refused and leaves its history as it was.
+      const again = { ...entry(bot, 1000), played: 40, history: changes(0, 40, 'again') };
+      expect(await stores().leaderboards.addEntry(id, again)).toBe(false);
       // Without histories, a board's entries are the same but for the older changes.
       const read = await whole(id, bot);
+      expect(read.history).toEqual(changes(15, 515));
       const light = (await stores().leaderboards.entries(id, { history: false })).find((e) => e.botId === bot)!;
       expect({ ...light, history: [] }).toEqual({ ...read, history: [] });
       expect(light.history.length).toBeGreaterThanOrEqual(16);
