@@ -1,30 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GetItemCommand, PutItemCommand, QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
-import { createStores, ensureStorage, type AwsStores } from '../../src/store/aws/stores.js';
+import { describe, expect, it } from 'vitest';
 import type { Entry, RatingChange } from '../../src/store/contract/leaderboards.js';
+import { useEmbeddedStores } from '../support/embedded-stores.js';
 
 // How the DynamoDB store keeps rating histories (entry-history.ts): small entry items, chunk items
 // written once and deleted once they leave the kept history, and entries an earlier version stored
 // with their whole history in the record, read and rated on as before.
 
-let storage: EmbeddedStorage;
-let stores: AwsStores;
-let table: string;
-beforeAll(async () => {
-  storage = await startEmbeddedStorage(mkdtempSync(join(tmpdir(), 'umpire-history-')), { log: () => undefined });
-  stores = createStores(storage.config);
-  table = storage.config.dynamodb.table;
-  await ensureStorage(stores);
-}, 60_000);
-afterAll(async () => {
-  stores?.s3.destroy();
-  stores?.dynamodb.destroy();
-  await storage?.close();
-});
+const embedded = useEmbeddedStores('history');
 
 const change = (n: number): RatingChange => ({
   match: `m_${String(n).padStart(22, '0')}`,
@@ -50,19 +33,23 @@ const entry = (botId: string, played: number, version: number): Entry => ({
 /** Rates `botId` `count` times as rating does: the entry alone read, one change appended, written back. */
 async function rate(boardId: string, botId: string, count: number): Promise<void> {
   for (let k = 0; k < count; k++) {
-    const [e] = await stores.leaderboards.entriesOfBots(boardId, [botId]);
+    const [e] = await embedded.stores.leaderboards.entriesOfBots(boardId, [botId]);
     const next = { ...e!, played: e!.played + 1, history: [...e!.history, change(e!.played)], version: e!.version + 1 };
-    expect(await stores.leaderboards.putEntry(boardId, next)).toBe(true);
+    expect(await embedded.stores.leaderboards.putEntry(boardId, next)).toBe(true);
   }
 }
 
 const item = async (pk: string, sk: string) =>
-  (await stores.dynamodb.send(new GetItemCommand({ TableName: table, Key: { pk: { S: pk }, sk: { S: sk } } }))).Item!;
+  (
+    await embedded.stores.dynamodb.send(
+      new GetItemCommand({ TableName: embedded.table, Key: { pk: { S: pk }, sk: { S: sk } } }),
+    )
+  ).Item!;
 
 async function chunkItems(boardId: string, botId: string): Promise<Record<string, AttributeValue>[]> {
-  const out = await stores.dynamodb.send(
+  const out = await embedded.stores.dynamodb.send(
     new QueryCommand({
-      TableName: table,
+      TableName: embedded.table,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': { S: `lb#${boardId}` }, ':prefix': { S: `hist#${botId}#` } },
     }),
@@ -72,7 +59,7 @@ async function chunkItems(boardId: string, botId: string): Promise<Record<string
 
 describe('rating histories in DynamoDB', () => {
   it('keep an entry item small whatever its history, and delete chunks that left the kept history', async () => {
-    await stores.leaderboards.addEntry('lb_small', entry('bot_small', 0, 1));
+    await embedded.stores.leaderboards.addEntry('lb_small', entry('bot_small', 0, 1));
     await rate('lb_small', 'bot_small', 700);
     const stored = await item('lb#lb_small', 'entry#bot_small');
     // Each change is about 120 bytes of JSON: 500 of them were a 60 KB item, written whole at every rating.
@@ -80,15 +67,15 @@ describe('rating histories in DynamoDB', () => {
     expect(bytes).toBeLessThan(5_000);
     const chunks = await chunkItems('lb_small', 'bot_small');
     expect(chunks.length).toBeLessThanOrEqual(Math.ceil(500 / 16) + 2);
-    const [whole] = await stores.leaderboards.entries('lb_small');
+    const [whole] = await embedded.stores.leaderboards.entries('lb_small');
     expect(whole!.history).toEqual(changes(200, 700));
   }, 120_000);
 
   it('rate on an entry an earlier version stored, its whole history in its record', async () => {
     const legacy = entry('bot_old', 300, 7);
-    await stores.dynamodb.send(
+    await embedded.stores.dynamodb.send(
       new PutItemCommand({
-        TableName: table,
+        TableName: embedded.table,
         Item: {
           pk: { S: 'lb#lb_old' },
           sk: { S: 'entry#bot_old' },
@@ -99,12 +86,12 @@ describe('rating histories in DynamoDB', () => {
         },
       }),
     );
-    const [read] = await stores.leaderboards.entriesOfBots('lb_old', ['bot_old']);
+    const [read] = await embedded.stores.leaderboards.entriesOfBots('lb_old', ['bot_old']);
     expect(read).toEqual(legacy);
     // A writer that read an older version loses, as ever, and changes nothing.
-    expect(await stores.leaderboards.putEntry('lb_old', { ...legacy, version: 7 })).toBe(false);
+    expect(await embedded.stores.leaderboards.putEntry('lb_old', { ...legacy, version: 7 })).toBe(false);
     await rate('lb_old', 'bot_old', 20);
-    const [after] = await stores.leaderboards.entries('lb_old');
+    const [after] = await embedded.stores.leaderboards.entries('lb_old');
     expect(after).toMatchObject({ played: 320, version: 27 });
     expect(after!.history).toEqual(changes(0, 320));
     expect((await item('lb#lb_old', 'entry#bot_old')).histRecent).toBeDefined();

@@ -1,30 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PutItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedStorage, type EmbeddedStorage } from '../../src/local-aws/embedded.js';
-import { createStores, ensureStorage, type AwsStores } from '../../src/store/aws/stores.js';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedStores } from '../support/embedded-stores.js';
 
 // Items as earlier versions wrote them read as before: a match record with every listing entry an
 // item of its own (now the record is its first entry), and a rating ledger that recorded each
 // seat (now the entries alone do). On the embedded DynamoDB, items written raw.
 
-let storage: EmbeddedStorage;
-let stores: AwsStores;
-beforeAll(async () => {
-  storage = await startEmbeddedStorage(mkdtempSync(join(tmpdir(), 'umpire-legacy-')), { log: () => undefined });
-  stores = createStores(storage.config);
-  await ensureStorage(stores);
-}, 60_000);
-afterAll(async () => {
-  stores?.s3.destroy();
-  stores?.dynamodb.destroy();
-  await storage?.close();
-});
+const embedded = useEmbeddedStores('legacy');
 
 const put = (Item: Record<string, AttributeValue>) =>
-  stores.dynamodb.send(new PutItemCommand({ TableName: storage.config.dynamodb.table, Item }));
+  embedded.stores.dynamodb.send(new PutItemCommand({ TableName: embedded.table, Item }));
 const S = (s: string): AttributeValue => ({ S: s });
 
 describe('items of an earlier version', () => {
@@ -42,10 +27,10 @@ describe('items of an earlier version', () => {
         record: S(json),
       });
     const now = { id: 'new_match', createdAt: '2026-02-01T00:00:00.000Z' };
-    expect(await stores.matches.create(now, [a, b])).toBe(true);
-    for (const hash of [a, b]) expect((await stores.matches.listByBot(hash, 10)).items).toEqual([now, old]);
-    expect(await stores.matches.get('old_match')).toEqual(old);
-    expect(await stores.matches.get('new_match')).toEqual(now);
+    expect(await embedded.stores.matches.create(now, [a, b])).toBe(true);
+    for (const hash of [a, b]) expect((await embedded.stores.matches.listByBot(hash, 10)).items).toEqual([now, old]);
+    expect(await embedded.stores.matches.get('old_match')).toEqual(old);
+    expect(await embedded.stores.matches.get('new_match')).toEqual(now);
   });
 
   it('finish a rating whose ledger recorded a seat: the seat is rated already, and confirmed', async () => {
@@ -57,13 +42,15 @@ describe('items of an earlier version', () => {
       before: S(JSON.stringify(before)),
       seat_bot_a: S(JSON.stringify({ rating: 3, uncertainty: 7 })),
     });
-    expect(await stores.ratings.open('lb_old', 'm_old', { at: '2026-03-01T00:00:00.000Z', before: {} })).toEqual({
+    expect(
+      await embedded.stores.ratings.open('lb_old', 'm_old', { at: '2026-03-01T00:00:00.000Z', before: {} }),
+    ).toEqual({
       at: '2026-01-01T00:00:00.000Z',
       before,
       seats: { bot_a: { rating: 3, uncertainty: 7 } },
       complete: false,
     });
-    expect(await stores.ratings.seatConfirmed('lb_old', 'm_old', 'bot_a')).toBe(true);
-    expect(await stores.ratings.seatConfirmed('lb_old', 'm_old', 'bot_b')).toBe(false);
+    expect(await embedded.stores.ratings.seatConfirmed('lb_old', 'm_old', 'bot_a')).toBe(true);
+    expect(await embedded.stores.ratings.seatConfirmed('lb_old', 'm_old', 'bot_b')).toBe(false);
   });
 });
