@@ -44,7 +44,7 @@ export async function rateOnce(
   const start = await deps.leaderboards.entriesOfBots(board.id, record.seats);
   const ledger = await deps.ratings.open(board.id, record.id, {
     at: new Date().toISOString(),
-    before: Object.fromEntries(start.filter((e) => record.seats.includes(e.botId)).map((e) => [e.botId, e.rating])),
+    before: Object.fromEntries(start.map((e) => [e.botId, e.rating])),
   });
   if (ledger.complete) return;
   const at = ledger.at;

@@ -28,6 +28,7 @@ function actionsUsedByStores(): string[] {
     ['src/store/aws/dynamo-keys.ts', 'dynamodb'],
     ['src/store/aws/dynamo-bots.ts', 'dynamodb'],
     ['src/store/aws/dynamo-leaderboards.ts', 'dynamodb'],
+    ['src/store/aws/batch-items.ts', 'dynamodb'],
     ['src/runtimes/lambda/sqs-queue.ts', 'sqs'],
   ] as const) {
     // IAM has no action of its own for a batch call: SendMessageBatch is allowed by sqs:SendMessage.

@@ -1,6 +1,4 @@
 import {
-  BatchGetItemCommand,
-  BatchWriteItemCommand,
   ConditionalCheckFailedException,
   DeleteItemCommand,
   GetItemCommand,
@@ -27,6 +25,7 @@ import {
 import type { Webhook } from '../contract/webhooks.js';
 import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
 import { parseRecord } from './attribute-values.js';
+import { batchGetAll, batchWriteAll } from './batch-items.js';
 import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
 import { countFields, storedCounts } from './round-counts.js';
@@ -42,9 +41,6 @@ import {
   type PlacedHistory,
 } from './entry-history.js';
 import type { Page } from '../contract/page.js';
-
-/** Most keys one BatchGetItem request reads (DynamoDB's limit). */
-const BATCH_GET_KEYS = 100;
 
 /** The index partition of listed (public) boards. */
 const LISTED_BOARDS = 'listed#boards';
@@ -211,13 +207,16 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
   /** An entry as its item keeps it: with its newest changes (all of them for an item stored before chunks). */
   private entryOf(item: Record<string, AttributeValue>): { entry: Entry; inline: PlacedHistory; start: number } {
     const entry = parseRecord<Entry>(item);
-    if (!item.histRecent?.S) return { entry, inline: placed(entry), start: placed(entry).first };
+    if (!item.histRecent?.S) {
+      const whole = placed(entry);
+      return { entry, inline: whole, start: whole.first };
+    }
     const inline = { first: Number(item.histFrom!.N), changes: JSON.parse(item.histRecent.S) as Entry['history'] };
     return { entry: { ...entry, history: inline.changes }, inline, start: Number(item.histStart?.N ?? 0) };
   }
 
-  /** Chunk items of a history, written in batches of 25 (puts and deletes); what DynamoDB leaves unprocessed is sent again. */
-  private async writeChunks(
+  /** Puts chunk items of a history and deletes others, in batch requests. */
+  private writeChunks(
     boardId: string,
     botId: string,
     history: PlacedHistory,
@@ -227,33 +226,16 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     const requests = [
       ...put.map((index) => {
         const chunk = chunkPart(history, index);
-        return {
-          PutRequest: {
-            Item: {
-              ...this.key(boardId, chunkSortKey(botId, index)),
-              record: { S: JSON.stringify(chunk.changes) },
-              histFirst: { N: String(chunk.first) },
-            },
-          },
+        const Item = {
+          ...this.key(boardId, chunkSortKey(botId, index)),
+          record: { S: JSON.stringify(chunk.changes) },
+          histFirst: { N: String(chunk.first) },
         };
+        return { PutRequest: { Item } };
       }),
       ...drop.map((index) => ({ DeleteRequest: { Key: this.key(boardId, chunkSortKey(botId, index)) } })),
     ];
-    for (let start = 0; start < requests.length; start += 25) {
-      let batch = requests.slice(start, start + 25);
-      for (let attempt = 0; batch.length > 0; attempt++) {
-        if (attempt > 0) {
-          if (attempt > 5) throw unavailable('storing a rating history', new Error(`${batch.length} items left`));
-          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-        }
-        try {
-          const out = await this.db.send(new BatchWriteItemCommand({ RequestItems: { [this.table]: batch } }));
-          batch = (out.UnprocessedItems?.[this.table] ?? []) as typeof batch;
-        } catch (e) {
-          throw unavailable('storing a rating history', e);
-        }
-      }
-    }
+    return batchWriteAll(this.db, this.table, requests, 'storing a rating history');
   }
 
   async addEntry(boardId: string, entry: Entry): Promise<boolean> {
@@ -299,7 +281,9 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       const key = parseChunkSortKey(item.sk!.S!);
       if (!key) continue;
       const chunk = { first: Number(item.histFirst!.N), changes: parseRecord<Entry['history']>(item) };
-      chunks.set(key.botId, [...(chunks.get(key.botId) ?? []), chunk]);
+      const ofBot = chunks.get(key.botId);
+      if (ofBot) ofBot.push(chunk);
+      else chunks.set(key.botId, [chunk]);
     }
     return items.map((item) => {
       const { entry, inline, start } = this.entryOf(item);
@@ -322,27 +306,11 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async entriesOfBots(boardId: string, botIds: readonly string[]): Promise<Entry[]> {
     const wanted = [...new Set(botIds)];
+    const keys = wanted.map((botId) => this.key(boardId, `entry#${botId}`));
     const found = new Map<string, Entry>();
-    for (let start = 0; start < wanted.length; start += BATCH_GET_KEYS) {
-      let keys = wanted.slice(start, start + BATCH_GET_KEYS).map((botId) => this.key(boardId, `entry#${botId}`));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        if (attempt > 0) {
-          if (attempt > 5) throw unavailable('reading entries', new Error(`${keys.length} keys left unprocessed`));
-          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-        }
-        try {
-          const out = await this.db.send(
-            new BatchGetItemCommand({ RequestItems: { [this.table]: { Keys: keys, ConsistentRead: true } } }),
-          );
-          for (const item of out.Responses?.[this.table] ?? []) {
-            const { entry } = this.entryOf(item);
-            found.set(entry.botId, entry);
-          }
-          keys = out.UnprocessedKeys?.[this.table]?.Keys ?? [];
-        } catch (e) {
-          throw unavailable('reading entries', e);
-        }
-      }
+    for (const item of await batchGetAll(this.db, this.table, keys, 'reading entries')) {
+      const { entry } = this.entryOf(item);
+      found.set(entry.botId, entry);
     }
     return wanted.flatMap((botId) => found.get(botId) ?? []);
   }

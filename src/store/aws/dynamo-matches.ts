@@ -1,5 +1,4 @@
 import {
-  BatchWriteItemCommand,
   ConditionalCheckFailedException,
   DeleteItemCommand,
   GetItemCommand,
@@ -10,6 +9,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { badCursor } from '../cursor-text.js';
+import { batchWriteAll } from './batch-items.js';
 import { decodeCursorKey, encodeCursorKey } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
 import type { CreateMatchOptions, IdempotencyClaim, MatchStore, StoredRecord } from '../contract/matches.js';
@@ -151,7 +151,12 @@ export class DynamoMatchStore implements MatchStore {
       throw unavailable('storing a match record', e);
     }
     // The other listing entries come after the record, so they never point at a missing one.
-    await this.putAll(listings, 'indexing a match record');
+    await batchWriteAll(
+      this.db,
+      this.table,
+      listings.map((Item) => ({ PutRequest: { Item } })),
+      'indexing a match record',
+    );
     return true;
   }
 
@@ -164,30 +169,6 @@ export class DynamoMatchStore implements MatchStore {
     gsi1sk: string,
   ): Record<string, AttributeValue> {
     return { pk: S(`match#${record.id}`), sk: S(sk), gsi1pk: S(gsi1pk), gsi1sk: S(gsi1sk), record: S(json) };
-  }
-
-  /**
-   * Writes items in batches of 25 (one request each, not one per item), writing again what
-   * DynamoDB left unprocessed (throttled) after a short wait, a few times before giving up.
-   */
-  private async putAll(items: readonly Record<string, AttributeValue>[], what: string): Promise<void> {
-    for (let start = 0; start < items.length; start += 25) {
-      let requests = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 0) {
-          if (attempt > 5) throw unavailable(what, new Error(`${requests.length} items left unprocessed`));
-          await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-        }
-        try {
-          const out = await this.db.send(new BatchWriteItemCommand({ RequestItems: { [this.table]: requests } }));
-          requests = (out.UnprocessedItems?.[this.table] ?? []).flatMap((r) =>
-            r.PutRequest?.Item ? [{ PutRequest: { Item: r.PutRequest.Item } }] : [],
-          );
-        } catch (e) {
-          throw unavailable(what, e);
-        }
-      }
-    }
   }
 
   async listRecent<R extends StoredRecord>(limit: number, cursor?: string): Promise<Page<R>> {

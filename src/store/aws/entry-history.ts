@@ -1,4 +1,4 @@
-import { ENTRY_HISTORY_LIMIT, type Entry, type RatingChange } from '../contract/leaderboards.js';
+import { ENTRY_HISTORY_LIMIT, historyStart, type Entry, type RatingChange } from '../contract/leaderboards.js';
 
 /**
  * How an entry's rating history is laid out in DynamoDB, so that rating a
@@ -30,8 +30,7 @@ export interface PlacedHistory {
 
 /** The ordinals of an entry's history as given: it ends with the entry's played-th change. */
 export function placed(entry: Entry): PlacedHistory {
-  const end = Math.max(entry.played, entry.history.length);
-  return { first: end - entry.history.length, changes: entry.history };
+  return { first: historyStart(entry), changes: entry.history };
 }
 
 /** The ordinal one past the newest change. */

@@ -54,6 +54,13 @@ export interface EntriesOptions {
   readonly history?: boolean;
 }
 
+/**
+ * The ordinal of an entry's first change as given (its n-th rated match is change n - 1): the
+ * history ends with the entry's played-th change (or is longer than `played` says, and starts at 0).
+ */
+export const historyStart = (entry: Entry): number =>
+  Math.max(entry.played, entry.history.length) - entry.history.length;
+
 /** How putEntry takes an entry's history: appended to (the default), or replaced whole (a re-rating). */
 export interface PutEntryOptions {
   readonly replacesHistory?: boolean;

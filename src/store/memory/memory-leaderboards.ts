@@ -1,6 +1,7 @@
 import {
   boardIsListed,
   ENTRY_HISTORY_LIMIT,
+  historyStart,
   type EntriesOptions,
   type PutEntryOptions,
   type BoardOfBot,
@@ -36,9 +37,7 @@ interface StoredBoard {
  * the first of `next`'s are kept, and the rest is `next`'s.
  */
 function appendedHistory(stored: Entry, next: Entry): RatingChange[] {
-  const nextFirst = Math.max(next.played, next.history.length) - next.history.length;
-  const storedFirst = Math.max(stored.played, stored.history.length) - stored.history.length;
-  const kept = stored.history.slice(0, Math.max(0, nextFirst - storedFirst));
+  const kept = stored.history.slice(0, Math.max(0, historyStart(next) - historyStart(stored)));
   return [...kept, ...next.history];
 }
 

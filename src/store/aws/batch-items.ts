@@ -1,0 +1,71 @@
+import {
+  BatchGetItemCommand,
+  BatchWriteItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+  type WriteRequest,
+} from '@aws-sdk/client-dynamodb';
+import { unavailable } from './s3-blobs.js';
+
+/** Most requests one BatchWriteItem carries, and most keys one BatchGetItem reads (DynamoDB's limits). */
+const WRITES_PER_BATCH = 25;
+const KEYS_PER_BATCH = 100;
+/** Sends of what DynamoDB left unprocessed (throttled) before giving up, after 100, 200, ... ms. */
+const RESENDS = 5;
+
+/**
+ * Sends `items` in slices of `size`, each slice again with what DynamoDB left unprocessed, after a
+ * short wait, a few times before giving up: `send` returns what it left.
+ */
+async function untilProcessed<T>(
+  items: readonly T[],
+  size: number,
+  what: string,
+  send: (slice: T[]) => Promise<T[]>,
+): Promise<void> {
+  for (let start = 0; start < items.length; start += size) {
+    let left = items.slice(start, start + size);
+    for (let attempt = 0; left.length > 0; attempt++) {
+      if (attempt > 0) {
+        if (attempt > RESENDS) throw unavailable(what, new Error(`${left.length} items left unprocessed`));
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      }
+      try {
+        left = await send(left);
+      } catch (e) {
+        throw unavailable(what, e);
+      }
+    }
+  }
+}
+
+/** Writes (puts and deletes) in batches of 25, one request each, not one per item. */
+export function batchWriteAll(
+  db: DynamoDBClient,
+  table: string,
+  requests: readonly WriteRequest[],
+  what: string,
+): Promise<void> {
+  return untilProcessed(requests, WRITES_PER_BATCH, what, async (slice) => {
+    const out = await db.send(new BatchWriteItemCommand({ RequestItems: { [table]: slice } }));
+    return out.UnprocessedItems?.[table] ?? [];
+  });
+}
+
+/** The items of `keys` that exist, read consistently in batches of 100 (in no particular order). */
+export async function batchGetAll(
+  db: DynamoDBClient,
+  table: string,
+  keys: readonly Record<string, AttributeValue>[],
+  what: string,
+): Promise<Record<string, AttributeValue>[]> {
+  const items: Record<string, AttributeValue>[] = [];
+  await untilProcessed(keys, KEYS_PER_BATCH, what, async (slice) => {
+    const out = await db.send(
+      new BatchGetItemCommand({ RequestItems: { [table]: { Keys: slice, ConsistentRead: true } } }),
+    );
+    items.push(...(out.Responses?.[table] ?? []));
+    return out.UnprocessedKeys?.[table]?.Keys ?? [];
+  });
+  return items;
+}
