@@ -25,7 +25,7 @@ import { assemble } from '../wat.js';
  * memory and table operations) and host calls take far longer than an
  * ordinary instruction. Each attack here repeats one of them in a loop in a
  * bot metered as bots are (strict); its wall time per unit of fuel must stay
- * within 3 times a plain loop's (3.5 for integer division, below), measured in turns under the same load.
+ * within 3 times a plain loop's, measured in turns under the same load.
  */
 
 const TABLE = `(type $v (func)) (table $t 8 8 funcref) (elem (table $t) (i32.const 0) func $f0 $f0 $f0 $f0 $f0 $f0 $f0 $f0) (func $f0 (type $v))`;
@@ -233,13 +233,8 @@ describe('attacks that repeat one costly instruction run at most 3 times longer 
     ],
   ];
   for (const [name, make] of attacks) {
-    // A chain of dependent 32-bit divisions measures 3.1 to 3.2 times a plain loop on the AMD EPYC
-    // hosts CI runs on now (1.5 to 1.8 for 64-bit ones): DIVIDE_32_FUEL is a little low there. Raising
-    // it would change every metered engine's fuel, and so replays; until then integer division is
-    // held to 3.5.
-    const bound = /\.(div|rem)_/.test(name) ? 3.5 : 3;
     it(name, SLOW, () => {
-      expect(slowdown(make)).toBeLessThan(bound);
+      expect(slowdown(make)).toBeLessThan(3);
     });
   }
 
