@@ -16,6 +16,12 @@ export interface LocalAwsConfig {
 
 export interface EmbeddedStorage {
   readonly config: LocalAwsConfig;
+  /**
+   * When this process began to start the servers (ms since the epoch). Only the process that
+   * runs them can reach them (guests find them through the endpoints file written after), so
+   * any job claim stored before this time belongs to a process that can no longer write.
+   */
+  readonly startedAt: number;
   close(): Promise<void>;
 }
 
@@ -39,6 +45,7 @@ export async function startEmbeddedStorage(
   dir: string,
   options: EmbeddedStorageOptions = {},
 ): Promise<EmbeddedStorage> {
+  const startedAt = Date.now();
   const log = options.log ?? ((line: string) => console.error(line));
   securePrivateDir(dir);
   const credentials = loadOrCreateCredentials(dir, log);
@@ -62,6 +69,7 @@ export async function startEmbeddedStorage(
   writeFileSync(join(dir, ENDPOINTS), JSON.stringify(endpoints), { mode: 0o600 });
   return {
     config: { ...endpoints, credentials },
+    startedAt,
     async close() {
       rmSync(join(dir, ENDPOINTS), { force: true });
       await Promise.all([s3.close(), db.close()]);

@@ -32,7 +32,7 @@ const MAX_PAGES = 1000;
  * Rounds' jobs in the match table, next to their board (pk `lb#<board id>`):
  * - a job: sk `job#<round id>#<index, 7 digits>`, the job as JSON in `record`,
  *   `state` pending | done | failed, `attempts` (claims so far), and while
- *   claimed `holder` and `leaseUntil` (ms since the epoch); cancelled too;
+ *   claimed `holder`, `leaseUntil` and `claimedAt` (ms since the epoch); cancelled too;
  * - an unfinished round: pk `rounds#open`, sk `<board id>#<round id>`;
  * - the round itself is DynamoLeaderboardStore's item (sk `round#<round id>`); finish() counts
  *   each job once in the round's counting items (round-counts.ts). A round counted before
@@ -41,9 +41,15 @@ const MAX_PAGES = 1000;
  * Only single-item conditional writes: dynalite has no transactions.
  */
 export class DynamoRoundJobStore implements RoundJobStore {
+  /**
+   * `orphanedBefore` (ms since the epoch): every claim taken before it is known to be dead,
+   * whatever its lease says. The local server passes the time it started its embedded storage:
+   * no process that claimed a job before then can still write to it (see embedded.ts).
+   */
   constructor(
     private readonly db: DynamoDBClient,
     private readonly table: string,
+    private readonly orphanedBefore?: number,
   ) {}
 
   private jobKey(job: Pick<RoundJob, 'id' | 'board' | 'round'>): Record<string, AttributeValue> {
@@ -150,15 +156,16 @@ export class DynamoRoundJobStore implements RoundJobStore {
 
   async claim(job: RoundJob, holder: string, nowMs: number, leaseMs: number): Promise<JobClaim> {
     const Key = this.jobKey(job);
+    // A claim taken before this store's storage started (and one stored without its time) is dead.
+    const orphaned = this.orphanedBefore !== undefined;
     try {
       const out = await this.send('claiming a job', () =>
         this.db.send(
           new UpdateItemCommand({
             TableName: this.table,
             Key,
-            UpdateExpression: 'SET holder = :me, leaseUntil = :until ADD attempts :one',
-            ConditionExpression:
-              'attribute_exists(pk) AND #state = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+            UpdateExpression: 'SET holder = :me, leaseUntil = :until, claimedAt = :now ADD attempts :one',
+            ConditionExpression: `attribute_exists(pk) AND #state = :pending AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now${orphaned ? ' OR attribute_not_exists(claimedAt) OR claimedAt < :orphaned' : ''})`,
             ExpressionAttributeNames: { '#state': 'state' },
             ExpressionAttributeValues: {
               ':me': S(holder),
@@ -166,6 +173,7 @@ export class DynamoRoundJobStore implements RoundJobStore {
               ':one': N(1),
               ':pending': S('pending'),
               ':now': N(nowMs),
+              ...(orphaned ? { ':orphaned': N(this.orphanedBefore!) } : {}),
             },
             ReturnValues: 'ALL_NEW',
           }),

@@ -54,7 +54,13 @@ export function storageConfigFromEnv(env: Record<string, string | undefined>): S
   };
 }
 
-export function createStores(config: StorageConfig): AwsStores {
+/** What only the process that started the storage knows. */
+export interface StoreOptions {
+  /** Claims on jobs taken before this time (ms since the epoch) are dead: DynamoRoundJobStore. */
+  readonly orphanedBefore?: number;
+}
+
+export function createStores(config: StorageConfig, options: StoreOptions = {}): AwsStores {
   // The SDK writes into the credentials object it is given: give it its own copy.
   const credentials = config.credentials ? { credentials: { ...config.credentials } } : {};
   const s3 = new S3Client({
@@ -78,7 +84,7 @@ export function createStores(config: StorageConfig): AwsStores {
     keys: new DynamoKeyStore(dynamodb, config.dynamodb.table),
     bots: new DynamoBotStore(dynamodb, config.dynamodb.table),
     leaderboards: new DynamoLeaderboardStore(dynamodb, config.dynamodb.table),
-    roundJobs: new DynamoRoundJobStore(dynamodb, config.dynamodb.table),
+    roundJobs: new DynamoRoundJobStore(dynamodb, config.dynamodb.table, options.orphanedBefore),
     batches: new DynamoBatchStore(dynamodb, config.dynamodb.table),
     ratings: new DynamoRatingLedger(dynamodb, config.dynamodb.table),
     deliveries: new DynamoDeliveryStore(dynamodb, config.dynamodb.table),

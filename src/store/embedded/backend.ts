@@ -22,7 +22,9 @@ export const embeddedBackend: StoreBackend = {
       return { ...opened, where: [...opened.where, borrowed], prepare: async () => undefined };
     }
     const started = await startEmbeddedStorage(dir, { log });
-    const opened = openedAws('embedded', createStores(started.config), () => started.close());
+    // A restarted server takes over at once the jobs its dead predecessor held, not after their leases.
+    const stores = createStores(started.config, { orphanedBefore: started.startedAt });
+    const opened = openedAws('embedded', stores, () => started.close());
     return { ...opened, where: [...opened.where, `embedded storage, data in ${resolve(dir)}`] };
   },
 };
