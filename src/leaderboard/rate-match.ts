@@ -24,13 +24,15 @@ export interface Outcome {
 const PRUNE_UNCONFIRMED_AT = 4;
 
 /**
- * Rates a match into its entries, stores its result line and tells the
- * webhooks, once however often it is retried. The match's rating ledger fixes
- * when it was rated and the ratings it is rated against, and when it is
- * complete. Each entry's update lists the match in the entry's `unconfirmed`
- * (one write, no second one in the ledger), so a retry finds the entries
- * already rated and rates the others; an entry forgets the match once its
- * ledger is complete.
+ * Rates a match into its entries, tells the webhooks and stores its result
+ * line, once however often it is retried. The match's rating ledger, written
+ * once, fixes when it was rated and the ratings it is rated against; the
+ * result line, stored last, marks the rating complete. Each entry's update
+ * lists the match in the entry's `unconfirmed` (one write, no second one in
+ * the ledger), so a retry finds the entries already rated and rates the
+ * others; an entry forgets the match once its result line is stored. A
+ * crash after the webhooks were told and before the result line tells them
+ * again on the retry: deliveries are at least once.
  */
 export async function rateOnce(
   deps: LeaderboardDeps,
@@ -48,6 +50,8 @@ export async function rateOnce(
   });
   if (ledger.complete) return;
   const at = ledger.at;
+  // A retry: the result line, stored last, says whether an earlier attempt finished.
+  if (!ledger.created && (await deps.leaderboards.hasResult(board.id, at, record.id))) return;
   const changes: Record<string, { rating: number; uncertainty: number }> = { ...ledger.seats };
   const before = record.seats.map((id) => ledger.before[id]);
   if (before.some((r) => !r)) return;
@@ -73,7 +77,6 @@ export async function rateOnce(
     ...record.line,
     ratings: changes,
   };
-  await deps.leaderboards.appendResult(board.id, line);
   if (deps.notify) {
     const hooks = await deps.leaderboards.webhooks(board.id);
     const events: [WebhookEvent, unknown][] = [
@@ -93,6 +96,7 @@ export async function rateOnce(
       console.error(`leaderboard ${board.id}: webhook deliveries of ${record.id} not queued: ${(e as Error).message}`);
     }
   }
+  await deps.leaderboards.appendResult(board.id, line);
 }
 
 /**
@@ -152,11 +156,21 @@ async function wholeEntry(deps: LeaderboardDeps, boardId: string, botId: string)
   return (await deps.leaderboards.entries(boardId)).find((e) => e.botId === botId);
 }
 
-/** An entry's unconfirmed matches, less those whose rating is complete (checked once the list is long). */
+/**
+ * An entry's unconfirmed matches, less those whose rating is complete (checked once the list is
+ * long): its result line is stored, found by the time the entry's history gives the match; a
+ * match the history as read does not have (or one a version before completed) asks its ledger.
+ */
 async function stillUnconfirmed(deps: LeaderboardDeps, boardId: string, entry: Entry): Promise<string[]> {
   const list = entry.unconfirmed ?? [];
   if (list.length < PRUNE_UNCONFIRMED_AT) return [...list];
   const kept: string[] = [];
-  for (const match of list) if (!(await deps.ratings.seatConfirmed(boardId, match, entry.botId))) kept.push(match);
+  for (const match of list) {
+    const at = changeOf(entry, match)?.at;
+    const complete =
+      (at !== undefined && (await deps.leaderboards.hasResult(boardId, at, match))) ||
+      (await deps.ratings.seatConfirmed(boardId, match, entry.botId));
+    if (!complete) kept.push(match);
+  }
   return kept;
 }

@@ -132,7 +132,6 @@ async function playAndRate(
   }
   const record = stored ?? (await play(deps, board, job, { id: matchId, seed }, renew));
   await rateOnce(deps, board, job, outcomeOf(job, record));
-  await deps.ratings.complete(board.id, matchId);
   return 'done';
 }
 

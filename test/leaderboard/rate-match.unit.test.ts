@@ -101,4 +101,56 @@ describe('rating a match', () => {
     // Not rated a second time.
     expect((await stores.leaderboards.entries(board.id)).map((e) => e.played)).toEqual([40, 40]);
   });
+
+  describe('completion, marked by the result line', () => {
+    async function twoEntryBoard() {
+      const stores = createMemoryStores();
+      const board = newLeaderboard({ name: 'pair', game: 'icy', rating: 'elo', owner: 'org' }, new Date(0));
+      await stores.leaderboards.createBoard(board);
+      for (const id of ['bot_a', 'bot_b'])
+        await stores.leaderboards.addEntry(board.id, newEntry(board, { id, name: id, sha256: 'a'.repeat(64) }));
+      return { stores, board };
+    }
+    const job = (board: string) =>
+      ({ board, round: 'round_1', index: 0, seats: ['bot_a', 'bot_b'], map: 'default' }) as unknown as RoundJob;
+    const outcome = (id: string) => ({ id, seats: ['bot_a', 'bot_b'], ranks: [1, 2], line: { winner: 'red' } });
+
+    it('a retry after the webhooks were told but before the result line: told again, rated once, one line', async () => {
+      const { stores, board } = await twoEntryBoard();
+      const told: string[] = [];
+      let crash = true;
+      const leaderboards = Object.create(stores.leaderboards) as LeaderboardStore;
+      leaderboards.appendResult = async (boardId, line) => {
+        if (crash) throw new Error('the process died here');
+        return stores.leaderboards.appendResult(boardId, line);
+      };
+      leaderboards.webhooks = async () => [{ id: 'hook_1', url: 'https://example.com/h', secret: 's' }] as never;
+      const deps = {
+        ...stores,
+        leaderboards,
+        notify: (list: { event: string }[]) => void told.push(...list.map((d) => d.event)),
+      } as unknown as LeaderboardDeps;
+
+      await expect(rateOnce(deps, board, job(board.id), outcome('m_1'))).rejects.toThrow('the process died here');
+      crash = false;
+      await rateOnce(deps, board, job(board.id), outcome('m_1'));
+      // Told twice (at least once), rated once, one line; a third attempt finds the line and does nothing.
+      expect(told.filter((e) => e === 'match.finished')).toHaveLength(2);
+      await rateOnce(deps, board, job(board.id), outcome('m_1'));
+      expect(told.filter((e) => e === 'match.finished')).toHaveLength(2);
+      expect((await stores.leaderboards.entries(board.id)).map((e) => e.played)).toEqual([1, 1]);
+      expect((await stores.leaderboards.recentResults(board.id, 5)).map((l) => l.match)).toEqual(['m_1']);
+    });
+
+    it('an entry forgets a match once its result line is stored, so its unconfirmed list stays short', async () => {
+      const { stores, board } = await twoEntryBoard();
+      const deps = stores as unknown as LeaderboardDeps;
+      for (let k = 0; k < 12; k++) await rateOnce(deps, board, job(board.id), outcome(`m_${k}`));
+      for (const entry of await stores.leaderboards.entries(board.id)) {
+        expect(entry.played).toBe(12);
+        expect(entry.unconfirmed!.length).toBeLessThanOrEqual(4);
+        expect(entry.unconfirmed).toContain('m_11');
+      }
+    });
+  });
 });

@@ -53,4 +53,20 @@ describe('items of an earlier version', () => {
     expect(await embedded.stores.ratings.seatConfirmed('lb_old', 'm_old', 'bot_a')).toBe(true);
     expect(await embedded.stores.ratings.seatConfirmed('lb_old', 'm_old', 'bot_b')).toBe(false);
   });
+
+  it('a ledger completed by a version before is complete, and confirms every seat', async () => {
+    await put({
+      pk: S('lb#lb_old'),
+      sk: S('rating#m_done'),
+      at: S('2026-01-02T00:00:00.000Z'),
+      before: S('{}'),
+      complete: { BOOL: true },
+    });
+    const ledger = await embedded.stores.ratings.open('lb_old', 'm_done', {
+      at: '2026-03-01T00:00:00.000Z',
+      before: {},
+    });
+    expect(ledger).toEqual({ at: '2026-01-02T00:00:00.000Z', before: {}, seats: {}, complete: true });
+    expect(await embedded.stores.ratings.seatConfirmed('lb_old', 'm_done', 'bot_a')).toBe(true);
+  });
 });

@@ -536,6 +536,22 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     );
   }
 
+  async hasResult(boardId: string, finishedAt: string, match: string): Promise<boolean> {
+    try {
+      const out = await this.db.send(
+        new GetItemCommand({
+          TableName: this.table,
+          Key: this.key(boardId, `result#${finishedAt}#${match}`),
+          ConsistentRead: true,
+          ProjectionExpression: 'pk',
+        }),
+      );
+      return out.Item !== undefined;
+    } catch (e) {
+      throw unavailable('reading a result', e);
+    }
+  }
+
   async recentResults(boardId: string, limit: number): Promise<ResultLine[]> {
     try {
       const out = await this.db.send(

@@ -2,7 +2,6 @@ import {
   ConditionalCheckFailedException,
   GetItemCommand,
   PutItemCommand,
-  UpdateItemCommand,
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -15,8 +14,9 @@ const SEAT = 'seat_';
 
 /**
  * The rating ledger of a match, next to its board: pk `lb#<board id>`, sk
- * `rating#<match id>`, with `at`, `before` (JSON) and `complete`. Ledgers written before
- * have one `seat_<bot id>` (JSON of the rating shown after) per entry updated; they are read still.
+ * `rating#<match id>`, with `at` and `before` (JSON), written once: the rating is complete when
+ * its result line is stored. Ledgers written before may have `complete`, and one `seat_<bot id>`
+ * (JSON of the rating shown after) per entry updated; they are read still.
  */
 export class DynamoRatingLedger implements RatingLedger {
   constructor(
@@ -41,7 +41,7 @@ export class DynamoRatingLedger implements RatingLedger {
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
-      return { ...first, seats: {}, complete: false };
+      return { ...first, seats: {}, complete: false, created: true };
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw unavailable('starting a rating', e);
     }
@@ -73,30 +73,5 @@ export class DynamoRatingLedger implements RatingLedger {
   async seatConfirmed(board: string, match: string, botId: string): Promise<boolean> {
     const item = await this.read(board, match);
     return item?.complete?.BOOL === true || item?.[`${SEAT}${botId}`] !== undefined;
-  }
-
-  async complete(board: string, match: string): Promise<void> {
-    await this.update(board, match, 'SET complete = :yes', { ':yes': { BOOL: true } }, 'completing a rating');
-  }
-
-  private async update(
-    board: string,
-    match: string,
-    expression: string,
-    values: Record<string, AttributeValue>,
-    what: string,
-  ) {
-    try {
-      await this.db.send(
-        new UpdateItemCommand({
-          TableName: this.table,
-          Key: this.key(board, match),
-          UpdateExpression: expression,
-          ExpressionAttributeValues: values,
-        }),
-      );
-    } catch (e) {
-      throw unavailable(what, e);
-    }
   }
 }

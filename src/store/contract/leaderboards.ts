@@ -232,6 +232,8 @@ export interface LeaderboardStore {
   /** The board's newest round (by createdAt), with its counters; null if it has none. */
   latestRound(boardId: string): Promise<Round | null>;
   appendResult(boardId: string, line: ResultLine): Promise<void>;
+  /** Whether the result line of `match`, finished at `finishedAt`, is stored (the mark of a complete rating). */
+  hasResult(boardId: string, finishedAt: string, match: string): Promise<boolean>;
   /** The newest `limit` result lines, newest first. */
   recentResults(boardId: string, limit: number): Promise<ResultLine[]>;
   addWebhook(boardId: string, hook: Webhook): Promise<void>;

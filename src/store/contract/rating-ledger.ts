@@ -11,17 +11,22 @@ export interface LedgerState {
    * the entry alone said so (its `unconfirmed`); empty for a match rated since.
    */
   readonly seats: Readonly<Record<string, ShownRating>>;
-  /** Every entry, the result line and the notifications are done. */
+  /**
+   * Completed by a version before the result line marked completion: every entry, the result line
+   * and the notifications were done. A rating is complete now once its result line is stored
+   * (LeaderboardStore.hasResult, at `at`): the ledger is not written again.
+   */
   readonly complete: boolean;
+  /** Set when this call started the ledger: the first attempt, with no result line to look for. */
+  readonly created?: true;
 }
 
 export interface RatingLedger {
   /** The ledger of a match on a board: started with `first` if there is none, else as stored. */
   open(board: string, match: string, first: { at: string; before: Record<string, Rating> }): Promise<LedgerState>;
   /**
-   * Whether a retry of the match's rating can no longer touch the entry of `botId`: the rating is
-   * complete, or (a ledger written before) the seat was recorded. Its entry may forget the match then.
+   * Whether the ledger alone says a retry of the match's rating can no longer touch the entry of
+   * `botId`: ledgers written before completed, or recorded the seat. Rating asks the result line first.
    */
   seatConfirmed(board: string, match: string, botId: string): Promise<boolean>;
-  complete(board: string, match: string): Promise<void>;
 }

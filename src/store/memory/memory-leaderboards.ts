@@ -145,6 +145,10 @@ export class MemoryLeaderboardStore implements LeaderboardStore {
     this.resultsOf.put(boardId, `${RESULT}${line.finishedAt}#${line.match}`, line);
   }
 
+  async hasResult(boardId: string, finishedAt: string, match: string): Promise<boolean> {
+    return this.resultsOf.get(boardId, `${RESULT}${finishedAt}#${match}`) !== undefined;
+  }
+
   async recentResults(boardId: string, limit: number): Promise<ResultLine[]> {
     return this.resultsOf
       .all(boardId, true)

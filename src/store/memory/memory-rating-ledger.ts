@@ -2,22 +2,13 @@ import type { LedgerState, RatingLedger } from '../contract/rating-ledger.js';
 import type { Rating } from '../../ratings/index.js';
 
 interface StoredLedger {
-  at?: string;
-  before?: string;
-  complete: boolean;
+  readonly at: string;
+  readonly before: string;
 }
 
-/** Rating ledgers in memory, one per board and match, as DynamoRatingLedger keeps them. */
+/** Rating ledgers in memory, one per board and match, as DynamoRatingLedger keeps them (none of its older forms). */
 export class MemoryRatingLedger implements RatingLedger {
   private readonly ledgers = new Map<string, StoredLedger>();
-
-  /** The ledger, made empty if there is none: like DynamoDB's update, completion may come first. */
-  private ledger(board: string, match: string): StoredLedger {
-    const key = JSON.stringify([board, match]);
-    let ledger = this.ledgers.get(key);
-    if (!ledger) this.ledgers.set(key, (ledger = { complete: false }));
-    return ledger;
-  }
 
   async open(
     board: string,
@@ -25,29 +16,19 @@ export class MemoryRatingLedger implements RatingLedger {
     first: { at: string; before: Record<string, Rating> },
   ): Promise<LedgerState> {
     const key = JSON.stringify([board, match]);
-    if (!this.ledgers.has(key)) {
-      this.ledgers.set(key, { at: first.at, before: JSON.stringify(first.before), complete: false });
-      return {
-        at: first.at,
-        before: JSON.parse(JSON.stringify(first.before)) as Record<string, Rating>,
-        seats: {},
-        complete: false,
-      };
-    }
-    const ledger = this.ledgers.get(key)!;
+    const stored = this.ledgers.get(key);
+    if (!stored) this.ledgers.set(key, { at: first.at, before: JSON.stringify(first.before) });
+    const ledger = stored ?? this.ledgers.get(key)!;
     return {
-      at: ledger.at ?? first.at,
-      before: JSON.parse(ledger.before ?? '{}') as Record<string, Rating>,
+      at: ledger.at,
+      before: JSON.parse(ledger.before) as Record<string, Rating>,
       seats: {},
-      complete: ledger.complete,
+      complete: false,
+      ...(stored ? {} : { created: true as const }),
     };
   }
 
-  async seatConfirmed(board: string, match: string): Promise<boolean> {
-    return this.ledgers.get(JSON.stringify([board, match]))?.complete ?? false;
-  }
-
-  async complete(board: string, match: string): Promise<void> {
-    this.ledger(board, match).complete = true;
+  async seatConfirmed(): Promise<boolean> {
+    return false;
   }
 }

@@ -183,6 +183,15 @@ export function leaderboardStoreContract(stores: () => Stores): void {
       expect(await stores().leaderboards.results(ids.priv, undefined, 10)).toEqual({ lines: [], cursor: null });
     });
 
+    it('knows whether the result line of a match finished at a given time is stored', async () => {
+      const stored = line('m_has', 'r', 240);
+      expect(await stores().leaderboards.hasResult(ids.pub1, stored.finishedAt, 'm_has')).toBe(false);
+      await stores().leaderboards.appendResult(ids.pub1, stored);
+      expect(await stores().leaderboards.hasResult(ids.pub1, stored.finishedAt, 'm_has')).toBe(true);
+      expect(await stores().leaderboards.hasResult(ids.pub1, at(241), 'm_has')).toBe(false);
+      expect(await stores().leaderboards.hasResult(ids.priv, stored.finishedAt, 'm_has')).toBe(false);
+    });
+
     it('a results cursor it did not give out is BAD_CURSOR', async () => {
       for (const since of [
         cursorOf('"1"'),
