@@ -17,8 +17,8 @@ export class MemoryRatingLedger implements RatingLedger {
   ): Promise<LedgerState> {
     const key = JSON.stringify([board, match]);
     const stored = this.ledgers.get(key);
-    if (!stored) this.ledgers.set(key, { at: first.at, before: JSON.stringify(first.before) });
-    const ledger = stored ?? this.ledgers.get(key)!;
+    const ledger = stored ?? { at: first.at, before: JSON.stringify(first.before) };
+    if (!stored) this.ledgers.set(key, ledger);
     return {
       at: ledger.at,
       before: JSON.parse(ledger.before) as Record<string, Rating>,
