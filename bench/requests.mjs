@@ -157,28 +157,26 @@ export async function measureRequests() {
       bots.push(
         (await request(app, 'POST', '/v1/bots', { name: `idle${i}`, game: 'icy', js: idleNamed(`bot ${i}`) })).id,
       );
-    const board = (await request(app, 'POST', '/v1/leaderboards', { name: 'requests', game: 'icy' })).id;
-    for (const bot of bots) await request(app, 'POST', `/v1/leaderboards/${board}/entries`, { bot });
-    // A round robin of BOTS bots, each pair once per seat order: its size is what the round queued.
-    tally.reset();
-    await request(app, 'POST', `/v1/leaderboards/${board}/rounds`);
-    const roundMatches = queued.length;
-    const ratedSchedule = perMatch(tally, roundMatches);
-    const ratedPlay = await counted(tally, roundMatches, async () => {
+    const playQueued = async () => {
       for (const job of queued.splice(0)) await runQueuedJob(deps, job);
-    });
-
+    };
+    /**
+     * A round robin of the bots on a new board named `name` (`season` makes it older first), each
+     * pair once per seat order: its scheduling and its play, per match (its size is what it queued).
+     */
+    const ratedRound = async (name, season = async () => undefined) => {
+      const board = (await request(app, 'POST', '/v1/leaderboards', { name, game: 'icy' })).id;
+      for (const bot of bots) await request(app, 'POST', `/v1/leaderboards/${board}/entries`, { bot });
+      await season(board);
+      tally.reset();
+      await request(app, 'POST', `/v1/leaderboards/${board}/rounds`);
+      const matches = queued.length;
+      const schedule = perMatch(tally, matches);
+      return { schedule, play: await counted(tally, matches, playQueued) };
+    };
+    const rated = await ratedRound('requests');
     // The same round on a board after a season: what a rated match costs once entries have grown.
-    const mature = (await request(app, 'POST', '/v1/leaderboards', { name: 'mature', game: 'icy' })).id;
-    for (const bot of bots) await request(app, 'POST', `/v1/leaderboards/${mature}/entries`, { bot });
-    await seasoned(stores.leaderboards, mature);
-    tally.reset();
-    await request(app, 'POST', `/v1/leaderboards/${mature}/rounds`);
-    const matureMatches = queued.length;
-    const matureSchedule = perMatch(tally, matureMatches);
-    const maturePlay = await counted(tally, matureMatches, async () => {
-      for (const job of queued.splice(0)) await runQueuedJob(deps, job);
-    });
+    const matureRated = await ratedRound('mature', (board) => seasoned(stores.leaderboards, board));
 
     const pairings = Array.from({ length: PAIRINGS }, (_, k) => ({
       seats: [bots[k % BOTS], bots[(k + 1) % BOTS]],
@@ -187,18 +185,16 @@ export async function measureRequests() {
       request(app, 'POST', '/v1/batches', { game: 'icy', pairings }),
     );
     if (queued.length !== PAIRINGS) throw new Error(`the batch queued ${queued.length} jobs, not ${PAIRINGS}`);
-    const batchPlay = await counted(tally, PAIRINGS, async () => {
-      for (const job of queued.splice(0)) await runQueuedJob(deps, job);
-    });
+    const batchPlay = await counted(tally, PAIRINGS, playQueued);
 
     return {
       api,
-      rated: sum(ratedSchedule, ratedPlay),
-      matureRated: sum(matureSchedule, maturePlay),
+      rated: sum(rated.schedule, rated.play),
+      matureRated: sum(matureRated.schedule, matureRated.play),
       batch: sum(batchSchedule, batchPlay),
       phases: {
-        rated: { schedule: ratedSchedule, play: ratedPlay },
-        matureRated: { schedule: matureSchedule, play: maturePlay },
+        rated,
+        matureRated,
         batch: { schedule: batchSchedule, play: batchPlay },
       },
     };

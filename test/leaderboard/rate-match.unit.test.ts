@@ -21,25 +21,38 @@ function watched(store: LeaderboardStore) {
   return { store: watching, reads };
 }
 
+/** A board on the memory stores with a new entry for each of `ids`. */
+async function boardWith(name: string, ids: readonly string[]) {
+  const stores = createMemoryStores();
+  const board = newLeaderboard({ name, game: 'icy', rating: 'elo', owner: 'org' }, new Date(0));
+  await stores.leaderboards.createBoard(board);
+  for (const id of ids)
+    await stores.leaderboards.addEntry(board.id, newEntry(board, { id, name: id, sha256: 'a'.repeat(64) }));
+  return { stores, board };
+}
+
+/** A round's job on `board` seating `seats`, as rating reads it. */
+const jobOf = (board: string, seats: readonly string[]) =>
+  ({ board, round: 'round_1', index: 0, seats: [...seats], map: 'default' }) as unknown as RoundJob;
+
+/** Match `id` between `seats`, won by the first. */
+const firstWins = (id: string, seats: readonly string[]) => ({
+  id,
+  seats: [...seats],
+  ranks: [1, 2],
+  line: { winner: 'red' },
+});
+
 describe('rating a match', () => {
   it("reads only its seats' entries, however many the board has, and moves only theirs", async () => {
-    const stores = createMemoryStores();
-    const board = newLeaderboard({ name: 'crowded', game: 'icy', rating: 'elo', owner: 'org' }, new Date(0));
-    await stores.leaderboards.createBoard(board);
     const ids = Array.from({ length: 300 }, (_, k) => `bot_${String(k).padStart(3, '0')}`);
-    for (const id of ids)
-      await stores.leaderboards.addEntry(board.id, newEntry(board, { id, name: id, sha256: 'a'.repeat(64) }));
+    const { stores, board } = await boardWith('crowded', ids);
     const before = new Map((await stores.leaderboards.entries(board.id)).map((e) => [e.botId, e]));
     const { store, reads } = watched(stores.leaderboards);
     const deps = { ...stores, leaderboards: store } as unknown as LeaderboardDeps;
-    const job = { board: board.id, round: 'round_1', index: 0, seats: ['bot_007', 'bot_250'], map: 'default' };
+    const seats = ['bot_007', 'bot_250'];
 
-    await rateOnce(deps, board, job as unknown as RoundJob, {
-      id: 'm_one',
-      seats: ['bot_007', 'bot_250'],
-      ranks: [1, 2],
-      line: { winner: 'red' },
-    });
+    await rateOnce(deps, board, jobOf(board.id, seats), firstWins('m_one', seats));
 
     expect(reads.whole).toBe(0);
     expect(reads.named).toEqual([['bot_007', 'bot_250']]);
@@ -54,19 +67,17 @@ describe('rating a match', () => {
   });
 
   it("finds a retried match's change in the whole history when the newest changes no longer have it", async () => {
-    const stores = createMemoryStores();
-    const board = newLeaderboard({ name: 'retry', game: 'icy', rating: 'elo', owner: 'org' }, new Date(0));
-    await stores.leaderboards.createBoard(board);
+    const seats = ['bot_a', 'bot_b'];
+    const { stores, board } = await boardWith('retry', seats);
     const change = (match: string, n: number) => ({
       match,
       at: new Date(n * 1000).toISOString(),
       rating: 1000 + n,
       uncertainty: 50 + n,
     });
-    // Both entries were rated with m_old (listed unconfirmed: its ledger never completed), then 39 times more.
-    for (const id of ['bot_a', 'bot_b']) {
-      const fresh = newEntry(board, { id, name: id, sha256: 'a'.repeat(64) });
-      await stores.leaderboards.addEntry(board.id, fresh);
+    // Both entries were rated with m_old (listed unconfirmed: its rating never completed), then 39 times more.
+    for (const fresh of await stores.leaderboards.entries(board.id)) {
+      const id = fresh.botId;
       const history = [
         change('m_old', id === 'bot_a' ? 1 : 2),
         ...Array.from({ length: 39 }, (_, k) => change(`m_${k}`, 10 + k)),
@@ -84,14 +95,8 @@ describe('rating a match', () => {
     newest.entriesOfBots = async (boardId, botIds) =>
       (await stores.leaderboards.entriesOfBots(boardId, botIds)).map((e) => ({ ...e, history: e.history.slice(-16) }));
     const deps = { ...stores, leaderboards: newest } as unknown as LeaderboardDeps;
-    const job = { board: board.id, round: 'round_1', index: 0, seats: ['bot_a', 'bot_b'], map: 'default' };
 
-    await rateOnce(deps, board, job as unknown as RoundJob, {
-      id: 'm_old',
-      seats: ['bot_a', 'bot_b'],
-      ranks: [1, 2],
-      line: { winner: 'red' },
-    });
+    await rateOnce(deps, board, jobOf(board.id, seats), firstWins('m_old', seats));
 
     const [line] = await stores.leaderboards.recentResults(board.id, 5);
     expect(line!.ratings).toEqual({
@@ -103,20 +108,12 @@ describe('rating a match', () => {
   });
 
   describe('completion, marked by the result line', () => {
-    async function twoEntryBoard() {
-      const stores = createMemoryStores();
-      const board = newLeaderboard({ name: 'pair', game: 'icy', rating: 'elo', owner: 'org' }, new Date(0));
-      await stores.leaderboards.createBoard(board);
-      for (const id of ['bot_a', 'bot_b'])
-        await stores.leaderboards.addEntry(board.id, newEntry(board, { id, name: id, sha256: 'a'.repeat(64) }));
-      return { stores, board };
-    }
-    const job = (board: string) =>
-      ({ board, round: 'round_1', index: 0, seats: ['bot_a', 'bot_b'], map: 'default' }) as unknown as RoundJob;
-    const outcome = (id: string) => ({ id, seats: ['bot_a', 'bot_b'], ranks: [1, 2], line: { winner: 'red' } });
+    const seats = ['bot_a', 'bot_b'];
+    const job = (board: string) => jobOf(board, seats);
+    const outcome = (id: string) => firstWins(id, seats);
 
     it('a retry after the webhooks were told but before the result line: told again, rated once, one line', async () => {
-      const { stores, board } = await twoEntryBoard();
+      const { stores, board } = await boardWith('pair', seats);
       const told: string[] = [];
       let crash = true;
       const leaderboards = Object.create(stores.leaderboards) as LeaderboardStore;
@@ -143,7 +140,7 @@ describe('rating a match', () => {
     });
 
     it('an entry forgets a match once its result line is stored, so its unconfirmed list stays short', async () => {
-      const { stores, board } = await twoEntryBoard();
+      const { stores, board } = await boardWith('pair', seats);
       const deps = stores as unknown as LeaderboardDeps;
       for (let k = 0; k < 12; k++) await rateOnce(deps, board, job(board.id), outcome(`m_${k}`));
       for (const entry of await stores.leaderboards.entries(board.id)) {

@@ -303,12 +303,17 @@ export function leaderboardStoreContract(stores: () => Stores): void {
     }
     const whole = async (boardId: string, botId: string) =>
       (await stores().leaderboards.entries(boardId)).find((e) => e.botId === botId)!;
+    /** A new board (`lb_<name>...`, created at `second`) with one new entry (`bot_<name>...`). */
+    async function boardWithEntry(name: string, second: number): Promise<{ id: string; bot: string }> {
+      const id = uid(`lb_${name}`);
+      const bot = uid(`bot_${name}`);
+      await stores().leaderboards.createBoard(board(id, second));
+      await stores().leaderboards.addEntry(id, entry(bot, 1000));
+      return { id, bot };
+    }
 
     it('keeps every change of entries read with only their newest, up to the 500 newest', async () => {
-      const id = uid('lb_hist');
-      const bot = uid('bot_hist');
-      await stores().leaderboards.createBoard(board(id, 400));
-      await stores().leaderboards.addEntry(id, entry(bot, 1000));
+      const { id, bot } = await boardWithEntry('hist', 400);
       let played = 0;
       for (const upTo of [1, 15, 16, 17, 31, 32, 33, 48, 100, 515]) {
         await rate(id, bot, upTo - played);
@@ -335,10 +340,7 @@ export function leaderboardStoreContract(stores: () => Stores): void {
     });
 
     it('replaces a whole history when asked, and appends to it after', async () => {
-      const id = uid('lb_rehist');
-      const bot = uid('bot_rehist');
-      await stores().leaderboards.createBoard(board(id, 410));
-      await stores().leaderboards.addEntry(id, entry(bot, 1000));
+      const { id, bot } = await boardWithEntry('rehist', 410);
       await rate(id, bot, 70);
       const before = await whole(id, bot);
       const rebuilt = { ...before, played: 40, history: changes(0, 40, 'r'), version: before.version + 1 };
@@ -352,10 +354,7 @@ export function leaderboardStoreContract(stores: () => Stores): void {
     });
 
     it('keeps the winning change when two writers rate the same version into a new chunk', async () => {
-      const id = uid('lb_race');
-      const bot = uid('bot_race');
-      await stores().leaderboards.createBoard(board(id, 420));
-      await stores().leaderboards.addEntry(id, entry(bot, 1000));
+      const { id, bot } = await boardWithEntry('race', 420);
       await rate(id, bot, 47);
       const [e] = await stores().leaderboards.entriesOfBots(id, [bot]);
       const next = (tag: string) => ({
