@@ -1,8 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
-import { FUEL_EXPORT, MEMORY_PAGE_FUEL } from '../wasm/meter.js';
-import { FuelTank, REFUEL_MODULE, REFUEL_NAME, hasRefuelHook } from '../fuel-tank.js';
+import { FuelTank } from '../fuel-tank.js';
 import { safetyCapDetail } from '../safety-cap.js';
-import { DEPTH_EXPORT, MAX_STACK_SLOTS } from '../wasm/call-depth.js';
+import { MAX_STACK_SLOTS } from '../wasm/call-depth.js';
 import type { BotContext, LoadFailure, LoadResult } from '../types.js';
 import {
   loadBot,
@@ -11,11 +10,11 @@ import {
   type LanguageInstance,
   type LanguageRuntime,
 } from '../lifecycle.js';
-import { PRELUDE } from './prelude.js';
 import { botFrames, ErrorReports, STACK_OF, withPlace } from './error-report.js';
 import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
-import { engineMemory, keepEngineMemory } from './engine-memory.js';
-import { startQuickJS } from './quickjs-start.js';
+import { type Engine, INITIAL_PAGES } from './engine.js';
+import { keepEngine, takeEngine } from './engine-pool.js';
+import { templateContext } from './engine-template.js';
 
 /** Supplies the fuel-metered QuickJS module (compiled once per process, or imported statically). */
 export type QuickJSModuleSource = () => Promise<WebAssembly.Module>;
@@ -27,21 +26,6 @@ const PAGE = 65536;
  * counter sees would price a few dozen times lower (`npm run calibrate`).
  */
 export const CLOCK_CALL_FUEL = 120_000;
-
-/** QuickJS starts with 16 MiB of linear memory. */
-const INITIAL_PAGES = 256;
-
-/**
- * QuickJS's own stack limit, on its C stack in linear memory: plain
- * JavaScript recursion ends in a catchable InternalError about 500 calls
- * deep (at about 36,000 stack slots), before the module's count of slots
- * (MAX_STACK_SLOTS, wasm/call-depth.ts) would trap; recursion through
- * getters or toString, which takes more slots for its C stack, may end at
- * the count instead, as a crash. A plain call takes about 190 bytes of this
- * stack and 700 of V8's: at 256 KiB, QuickJS stopped just short of V8's
- * 984 KiB, and past a 1 MiB worker thread's.
- */
-const QUICKJS_STACK_BYTES = 96 * 1024;
 
 /** Why a call that nested too deep for the engine's stack stopped. */
 const TOO_DEEP = "nested calls too deep for the interpreter's stack";
@@ -62,17 +46,21 @@ class Instance {
   private constructor(
     readonly runtime: QuickJSRuntime,
     readonly vm: QuickJSContext,
-    readonly fuel: WebAssembly.Global,
     readonly helpers: Helpers,
     readonly act: QuickJSHandle,
-    /** The count of stack slots in use (wasm/call-depth.ts). */
-    readonly depth: WebAssembly.Global | undefined,
     readonly file: string,
-    /** The engine's linear memory: put back as it was after reading a stack. */
-    readonly memory: WebAssembly.Memory,
-    /** The pages the memory may grow to. */
-    readonly maximumPages: number,
+    /** The engine the bot runs in: its memory is put back as it was after reading a stack. */
+    readonly engine: Engine,
   ) {}
+
+  get fuel(): WebAssembly.Global {
+    return this.engine.fuel;
+  }
+
+  /** The count of stack slots in use (wasm/call-depth.ts). */
+  get depth(): WebAssembly.Global | undefined {
+    return this.engine.depth;
+  }
 
   /**
    * The bot's own frames of a thrown value's stack, read in the middle of
@@ -84,7 +72,7 @@ class Instance {
     const depth = this.depth?.value as number | undefined;
     const putBack = meter.saved();
     try {
-      return framesLeavingNoTrace(this.memory, () => stackFrames(this.vm, error, meter, this.file));
+      return framesLeavingNoTrace(this.engine.memory, () => stackFrames(this.vm, error, meter, this.file));
     } finally {
       putBack();
       if (this.depth && depth !== undefined) this.depth.value = depth;
@@ -103,39 +91,27 @@ class Instance {
     const pages = Math.floor(ctx.limits.memoryBytes / PAGE);
     if (pages < INITIAL_PAGES)
       return loadFailed('BUNDLE_INVALID', `memory limit below QuickJS's ${(INITIAL_PAGES * PAGE) >> 20} MiB`);
-    let instance: WebAssembly.Instance | undefined;
-    // The engine's memory, given to it here: every host call reads its size.
-    const wasmMemory = engineMemory(INITIAL_PAGES, pages);
-    const qjs = startQuickJS(module, wasmMemory, (imports) => {
-      const charged = chargingHostCalls(
-        imports,
-        () => instance?.exports[FUEL_EXPORT] as WebAssembly.Global | undefined,
-        wasmMemory,
-      );
-      // The refuel hook is the meter's, not the glue's: it is not charged.
-      instance = new WebAssembly.Instance(module, {
-        ...charged,
-        [REFUEL_MODULE]: { [REFUEL_NAME]: () => meter.refuel() },
-      });
-      return instance;
-    });
-    const fuel = instance!.exports[FUEL_EXPORT] as WebAssembly.Global;
-    meter.attach(fuel, hasRefuelHook(module));
-    const runtime = qjs.newRuntime();
+    // An engine as the template left it: a runtime, a context and the prelude evaluated (engine-template.ts).
+    const { engine, template } = takeEngine(module, pages);
+    meter.attach(engine.fuel, engine.hooked);
+    engine.refuel = () => meter.refuel();
+    const { runtime, vm, setup } = templateContext(engine, template);
     // QuickJS's own limit makes most runaway allocations a catchable error before the hard cap.
     runtime.setMemoryLimit(Math.max(INITIAL_PAGES * PAGE, ctx.limits.memoryBytes - 8 * 1024 * 1024));
-    runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
     runtime.setInterruptHandler(() => meter.shouldStop());
-    const vm = runtime.newContext();
-    // Each bot has its own WebAssembly instance: a failed one is dropped whole, not disposed.
-    const fail = loadFailed;
+    // A load that failed with every call returned gives its engine back; after a trap it is dropped whole.
+    const fail = (code: LoadFailed['code'], message: string, safetyCap = false) => {
+      keepEngine(engine);
+      return loadFailed(code, message, safetyCap);
+    };
     try {
       meter.start(load.fuel, load.capMs);
+      // The load pays for the prelude as when each bot evaluated it.
+      meter.charge(template.preludeFuel);
       const clock = vm.newFunction('clock', () => {
         meter.charge(CLOCK_CALL_FUEL);
         return vm.newNumber(meter.clock());
       });
-      const setup = vm.unwrapResult(vm.evalCode(PRELUDE, 'prelude.js'));
       const helpersHandle = vm.unwrapResult(
         vm.callFunction(setup, vm.undefined, vm.newNumber(ctx.seed >>> 0), vm.newNumber(ctx.limits.logChars), clock),
       );
@@ -172,7 +148,7 @@ class Instance {
         act.dispose();
         return fail('BUNDLE_NO_ENTRY', 'the module exports neither a default function nor a function named act');
       }
-      return new Instance(runtime, vm, fuel, helpers, act, depthOf(instance!), file, wasmMemory, pages);
+      return new Instance(runtime, vm, helpers, act, file, engine);
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
       const over = meter.overReason();
@@ -182,7 +158,7 @@ class Instance {
           `the top level of the module ${meter.capped ? 'was ' : ''}${over}`,
           meter.capped,
         );
-      if (nestedTooDeep(depthOf(instance!), e)) return loadFailed('BUNDLE_INIT', `the top level ${TOO_DEEP}`);
+      if (nestedTooDeep(engine.depth, e)) return loadFailed('BUNDLE_INIT', `the top level ${TOO_DEEP}`);
       return loadFailed('BUNDLE_INIT', `the runtime failed while loading: ${(e as Error).message}`);
     }
   }
@@ -237,8 +213,6 @@ function stackFrames(vm: QuickJSContext, error: QuickJSHandle, meter: Meter, fil
   }
 }
 
-const depthOf = (instance: WebAssembly.Instance) => instance.exports[DEPTH_EXPORT] as WebAssembly.Global | undefined;
-
 /**
  * Whether a trap came from nesting too deep: the module's count of stack
  * slots ran over (it traps on entry to the frame that would pass the limit,
@@ -248,43 +222,6 @@ const depthOf = (instance: WebAssembly.Instance) => instance.exports[DEPTH_EXPOR
 function nestedTooDeep(depth: WebAssembly.Global | undefined, error: unknown): boolean {
   if (depth && (depth.value as number) > MAX_STACK_SLOTS) return true;
   return error instanceof RangeError && /call stack/i.test(error.message);
-}
-
-/**
- * What any call out of the engine to its emscripten glue costs (local time,
- * heap growth, host functions...): about a microsecond of host work, which
- * the counter does not see. Charged before the call, like the imports of
- * WebAssembly bots (docs/wasm-abi.md).
- */
-export const ENGINE_HOST_CALL_FUEL = 20_000;
-
-/** The glue's imports, each taking its cost off the engine's fuel before it runs, and heap growth per page. */
-function chargingHostCalls(
-  imports: WebAssembly.Imports,
-  fuel: () => WebAssembly.Global | undefined,
-  memory: WebAssembly.Memory,
-): WebAssembly.Imports {
-  const wrapped: WebAssembly.Imports = {};
-  for (const [module, entries] of Object.entries(imports)) {
-    wrapped[module] = {};
-    for (const [name, value] of Object.entries(entries)) {
-      wrapped[module][name] =
-        typeof value === 'function'
-          ? (...args: unknown[]) => {
-              const counter = fuel();
-              const before = memory.buffer.byteLength;
-              if (counter) counter.value = (counter.value as bigint) - BigInt(ENGINE_HOST_CALL_FUEL);
-              const result = (value as (...a: unknown[]) => unknown)(...args);
-              // Growing the heap (emscripten's resize call) zeroes the new pages: charged per page, as memory.grow is.
-              const grown = memory.buffer.byteLength - before;
-              if (counter && grown > 0)
-                counter.value = (counter.value as bigint) - BigInt((grown / PAGE) * MEMORY_PAGE_FUEL);
-              return result;
-            }
-          : value;
-    }
-  }
-  return wrapped;
 }
 
 interface LoadFailed {
@@ -525,11 +462,11 @@ class LoadedQuickJS implements LanguageInstance {
     }
   }
 
-  /** Nothing runs in the engine again: its memory is zeroed for a later bot (engine-memory.ts). */
+  /** Nothing runs in the engine again: it is given back for a later bot (engine-pool.ts). */
   dispose(): void {
     if (this.broken) return;
     this.broken = true;
-    keepEngineMemory(this.inst.memory, INITIAL_PAGES, this.inst.maximumPages);
+    keepEngine(this.inst.engine);
   }
 
   /** The bot's new log lines, taken on a fuel of their own. */

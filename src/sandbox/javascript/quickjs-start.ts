@@ -8,6 +8,12 @@ import quickjsGlue from '../../../build/quickjs-glue.cjs';
 
 type GlueFactory = (moduleArg: object) => Promise<unknown>;
 
+/** A started QuickJS engine's glue: the emscripten module object and the calls into the engine. */
+export interface EngineGlue {
+  readonly emscripten: QuickJSEmscriptenModule;
+  readonly ffi: QuickJSFFI;
+}
+
 /**
  * Starts one QuickJS engine in `memory`, synchronously: `instantiate` makes
  * its WebAssembly instance from the imports the glue asks for, and the
@@ -15,11 +21,11 @@ type GlueFactory = (moduleArg: object) => Promise<unknown>;
  * can start one in the middle of a call (host-pace.ts), and a bot's load
  * takes no extra turn of the event loop.
  */
-export function startQuickJS(
+export function startEngineGlue(
   module: WebAssembly.Module,
   memory: WebAssembly.Memory,
   instantiate: (imports: WebAssembly.Imports) => WebAssembly.Instance,
-): QuickJSWASMModule {
+): EngineGlue {
   let thrown: { error: unknown } | undefined;
   const emscripten = {
     wasmMemory: memory,
@@ -43,5 +49,15 @@ export function startQuickJS(
   if (!emscripten.calledRun) throw new Error('the QuickJS engine did not start');
   const engine = emscripten as unknown as QuickJSEmscriptenModule & { type: string };
   engine.type = 'sync';
-  return new QuickJSWASMModule(engine, new QuickJSFFI(engine));
+  return { emscripten: engine, ffi: new QuickJSFFI(engine) };
+}
+
+/** {@link startEngineGlue}, as quickjs-emscripten's module object. */
+export function startQuickJS(
+  module: WebAssembly.Module,
+  memory: WebAssembly.Memory,
+  instantiate: (imports: WebAssembly.Imports) => WebAssembly.Instance,
+): QuickJSWASMModule {
+  const { emscripten, ffi } = startEngineGlue(module, memory, instantiate);
+  return new QuickJSWASMModule(emscripten, ffi);
 }

@@ -6,11 +6,12 @@ import { runMatch } from '../../../src/match/run-match.js';
 import { nodeBotLoader } from '../../../src/sandbox/node-sources.js';
 import type { Bundle } from '../../../src/sandbox/types.js';
 
-// A JavaScript bot's 16 MiB of QuickJS memory is kept when the bot is disposed, and zeroed when the
-// next bot of the thread starts in it (src/sandbox/javascript/engine-memory.ts). Counted here by
-// wrapping WebAssembly.Memory: a match after the first makes no new memory for its JavaScript bots,
-// and plays byte for byte as the first did in new memories, also after a bot that grew its heap (its
-// memory is not kept: a grown memory would start the next engine differently).
+// A JavaScript bot's QuickJS engine (its instance and 16 MiB memory) is kept when the bot is disposed,
+// and made equal to the template engine when the next bot of the thread takes it
+// (src/sandbox/javascript/engine-pool.ts). Counted here by wrapping WebAssembly.Memory: a match after
+// the first makes no new memory for its JavaScript bots, and plays byte for byte as the first did in
+// new engines, also after a bot that grew its heap (its engine is not kept: a grown memory would
+// start the next bot differently).
 
 const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
 const file = (path: string): Bundle => ({ kind: 'js', code: readFileSync(path, 'utf8'), name: path });
