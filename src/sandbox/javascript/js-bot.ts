@@ -15,6 +15,7 @@ import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
 import { type Engine, INITIAL_PAGES } from './engine.js';
 import { keepEngine, takeEngine } from './engine-pool.js';
 import { templateContext } from './engine-template.js';
+import { EngineCalls } from './engine-call.js';
 
 /** Supplies the fuel-metered QuickJS module (compiled once per process, or imported statically). */
 export type QuickJSModuleSource = () => Promise<WebAssembly.Module>;
@@ -51,6 +52,8 @@ class Instance {
     readonly file: string,
     /** The engine the bot runs in: its memory is put back as it was after reading a stack. */
     readonly engine: Engine,
+    /** The context's calls on the hot path (engine-call.ts). */
+    readonly calls: EngineCalls,
   ) {}
 
   get fuel(): WebAssembly.Global {
@@ -148,7 +151,7 @@ class Instance {
         act.dispose();
         return fail('BUNDLE_NO_ENTRY', 'the module exports neither a default function nor a function named act');
       }
-      return new Instance(runtime, vm, helpers, act, file, engine);
+      return new Instance(runtime, vm, helpers, act, file, engine, new EngineCalls(engine, template.context, runtime));
     } catch (e) {
       // A trap while loading: the instance is unusable; nothing more is called in it.
       const over = meter.overReason();
@@ -411,7 +414,7 @@ class LoadedQuickJS implements LanguageInstance {
     try {
       const arg = vm.newString(input);
       const limit = vm.newNumber(outputChars);
-      const r = vm.callFunction(inst.helpers.invoke, vm.undefined, inst.act, arg, limit);
+      const r = inst.calls.call(inst.helpers.invoke, vm.undefined, inst.act, arg, limit);
       arg.dispose();
       limit.dispose();
       if (r.error) {
@@ -476,7 +479,7 @@ class LoadedQuickJS implements LanguageInstance {
     try {
       meter.use(inst.fuel);
       meter.start(100_000_000, 0);
-      const r = inst.vm.callFunction(inst.helpers.takeLog, inst.vm.undefined);
+      const r = inst.calls.call(inst.helpers.takeLog, inst.vm.undefined);
       if (r.error) {
         r.error.dispose();
         return '';
