@@ -3,6 +3,11 @@ import { BLUE, CELLS, Ground, RED, SIZE } from './constants.js';
 /** Reach of a snowman: spaces at Euclidean distance < 8, i.e. |dx|, |dy| <= 7. */
 const R = 7;
 const FAR = 64;
+/** Each color's squared distances while owners are worked out (several times a turn): a typed array is slow to allocate. */
+const NEAREST_RED = new Uint8Array(CELLS);
+const NEAREST_BLUE = new Uint8Array(CELLS);
+/** The owners while domain sizes are counted. */
+const OWNERS = new Int8Array(CELLS);
 
 /**
  * Per-space owner of the domain (section 2.2): -1 for nobody, else the team
@@ -11,8 +16,8 @@ const FAR = 64;
  */
 export function domainOwners(ground: readonly number[], out: Int8Array = new Int8Array(CELLS)): Int8Array {
   out.fill(-1);
-  const red = nearestSquares(ground, Ground.RED_SNOWMAN);
-  const blue = nearestSquares(ground, Ground.BLUE_SNOWMAN);
+  const red = nearestSquares(ground, Ground.RED_SNOWMAN, NEAREST_RED);
+  const blue = nearestSquares(ground, Ground.BLUE_SNOWMAN, NEAREST_BLUE);
   if (red === null && blue === null) return out;
   for (let i = 0; i < CELLS; i++) {
     const r = red === null ? FAR : red[i]!;
@@ -25,7 +30,7 @@ export function domainOwners(ground: readonly number[], out: Int8Array = new Int
 
 /** Domain sizes `[red, blue]`. */
 export function domainSizes(ground: readonly number[]): [number, number] {
-  const owners = domainOwners(ground);
+  const owners = domainOwners(ground, OWNERS);
   let red = 0;
   let blue = 0;
   for (let i = 0; i < CELLS; i++) {
@@ -35,12 +40,12 @@ export function domainSizes(ground: readonly number[]): [number, number] {
   return [red, blue];
 }
 
-/** Squared distance to the nearest snowman of one color, capped at 64; null if there is none. */
-function nearestSquares(ground: readonly number[], snowman: number): Uint8Array | null {
+/** Squared distance to the nearest snowman of one color, capped at 64, written into `into`; null if there is none. */
+function nearestSquares(ground: readonly number[], snowman: number, into: Uint8Array): Uint8Array | null {
   let best: Uint8Array | null = null;
   for (let i = 0; i < CELLS; i++) {
     if (ground[i] !== snowman) continue;
-    if (best === null) best = new Uint8Array(CELLS).fill(FAR);
+    if (best === null) best = into.fill(FAR);
     const sx = (i / SIZE) | 0;
     const sy = i % SIZE;
     for (let x = Math.max(0, sx - R); x <= Math.min(SIZE - 1, sx + R); x++) {

@@ -72,6 +72,8 @@ const FIELD_BYTES = CELLS * 3 + SIZE * SPACE_BYTES_MAX;
 const ASCII = new TextDecoder();
 /** The field's bytes, reused from view to view: each is decoded to a string before the next is written. */
 let scratch = new Uint8Array(FIELD_BYTES);
+/** The spaces the viewing team sees, reused from view to view (a typed array is slow to allocate). */
+const SEEN = new Uint8Array(CELLS);
 
 /**
  * The exact text the original engine writes to a player's standard input for
@@ -80,7 +82,7 @@ let scratch = new Uint8Array(FIELD_BYTES);
  * is made twice a turn, and a string per space would be most of a match's garbage.
  */
 export function encodeView(state: IcyState, team: Team, rules: RuleSet): string {
-  const seen = visibleSpaces(state, team);
+  const seen = visibleSpaces(state, team, SEEN);
   const other: Team = team === RED ? BLUE : RED;
   const letters = GROUND_CODES[team]!;
   const cells = SEEN_CELL[team]!;
