@@ -142,6 +142,9 @@ const TYPE_NAMES: Readonly<Record<number, string>> = {
   [MP.float]: 'a float',
 };
 
+const utf8 = new TextEncoder();
+let utf8Scratch = new Uint8Array(4096);
+
 export class MicroPython {
   readonly fuel: WebAssembly.Global;
   /** The calls in progress, in a module built with a call-depth limit (call-depth.ts). */
@@ -262,12 +265,14 @@ export class MicroPython {
 
   /** A NUL-terminated UTF-8 copy in the instance's heap: pointer and length without the NUL. */
   private cString(text: string): [number, number] {
-    const bytes = new TextEncoder().encode(text);
-    const ptr = this.exports.malloc(bytes.length + 1);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit; the text is encoded once, into a buffer kept for the next.
+    if (utf8Scratch.length < text.length * 3) utf8Scratch = new Uint8Array(text.length * 3);
+    const length = utf8.encodeInto(text, utf8Scratch).written;
+    const ptr = this.exports.malloc(length + 1);
     const heap = new Uint8Array(this.memory.buffer);
-    heap.set(bytes, ptr);
-    heap[ptr + bytes.length] = 0;
-    return [ptr, bytes.length];
+    heap.set(utf8Scratch.subarray(0, length), ptr);
+    heap[ptr + length] = 0;
+    return [ptr, length];
   }
 
   /** The record the port wrote at `out`; a str no further than `keepChars` units and one more, an exception's traceback by its two ends. */

@@ -10,6 +10,8 @@ import type { StdinSource } from './micropython-host.js';
  * `readinto` returns what has arrived, as a pipe's read does. A second read
  * of the empty feed waits. The input never ends while the match goes on.
  */
+const utf8 = new TextEncoder();
+
 export class StdinFeed implements StdinSource {
   private chunks: Uint8Array[] = [];
   private justRead = false;
@@ -54,7 +56,7 @@ export class StdinFeed implements StdinSource {
 
   /** Adds a turn's text and wakes a waiting program. */
   push(text: string): void {
-    const bytes = new TextEncoder().encode(text);
+    const bytes = utf8.encode(text);
     if (bytes.length > 0) this.chunks.push(bytes);
     const wake = this.waiting;
     this.waiting = null;
