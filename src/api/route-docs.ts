@@ -36,6 +36,11 @@ const VerificationBody = z
       .int()
       .nullable()
       .describe('the first step (turn or round) whose record differs; null when identical or not compared'),
+    engine: z
+      .object({ stored: z.string().nullable(), rerun: z.string() })
+      .describe(
+        "the engine version of the stored run (its manifest's, null when it names none) and of the re-run: replays are byte-identical within a version, and another version may count fuel differently",
+      ),
   })
   .meta({ id: 'Verification' });
 
@@ -281,7 +286,7 @@ export const docs = {
     parameters: [MATCH_ID],
     responses: {
       '200': jsonResponse(
-        '`{ id, identical, reproducible, reason?, safetyCap?, storedSha256, rerunSha256, firstDifferentTurn }`',
+        '`{ id, identical, reproducible, reason?, safetyCap?, storedSha256, rerunSha256, firstDifferentTurn, engine }`',
         VerificationBody,
       ),
       '401': errorResponse('No key'),

@@ -9,6 +9,7 @@ import { readStoredReplay } from './match-object.js';
 import type { MatchRunner } from './runner.js';
 import { botFromBytes } from './seats.js';
 import { replayCorrupt } from './stored-documents.js';
+import { ENGINE } from '../version.js';
 
 export interface Verification {
   readonly id: string;
@@ -28,7 +29,16 @@ export interface Verification {
   readonly rerunSha256: string;
   /** The first step (turn, or round) whose record differs, when they differ (null when not compared). */
   readonly firstDifferentTurn: number | null;
+  /**
+   * The engine version of the stored run (its manifest's; null when it has
+   * none) and of the re-run. Replays are byte-identical within a version;
+   * another version may count fuel differently.
+   */
+  readonly engine: { readonly stored: string | null; readonly rerun: string };
 }
+
+/** What comparing the two runs found, before the engine versions are added. */
+type Verdict = Omit<Verification, 'engine'>;
 
 /** Whether a played match (a record, a replay document, a match's output) says a safety cap stopped one of its calls. */
 function cappedBySafetyCap(doc: unknown): boolean {
@@ -82,8 +92,10 @@ export async function verifyMatch(
     stored: cappedBySafetyCap(doc) || record.safetyCap === true,
     rerun: cappedBySafetyCap(replay) || cappedBySafetyCap(output),
   };
-  if (capped.stored || capped.rerun) return notReproducible(record.id, stored.text, rerunText, capped);
-  return compareReplays(
+  const engine = { stored: manifestEngine(record), rerun: ENGINE };
+  if (capped.stored || capped.rerun)
+    return { ...(await notReproducible(record.id, stored.text, rerunText, capped)), engine };
+  const verdict = await compareReplays(
     record.id,
     stored.text,
     rerunText,
@@ -91,6 +103,13 @@ export async function verifyMatch(
     game.verify.steps(replay),
     game.verify.label,
   );
+  return { ...verdict, engine };
+}
+
+/** The engine version a record's manifest names, or null. */
+function manifestEngine(record: MatchRecord): string | null {
+  const engine = (record as { manifest?: { engine?: unknown } }).manifest?.engine;
+  return typeof engine === 'string' ? engine : null;
 }
 
 /** The verdict on a match a safety cap decided: not compared, with both replays' hashes. */
@@ -99,7 +118,7 @@ async function notReproducible(
   storedText: string,
   rerunText: string,
   safetyCap: { stored: boolean; rerun: boolean },
-): Promise<Verification> {
+): Promise<Verdict> {
   return {
     id,
     identical: null,
@@ -133,7 +152,7 @@ export async function compareReplays(
   stored: readonly unknown[],
   rerun: readonly unknown[],
   label: (index: number, step: unknown) => number,
-): Promise<Verification> {
+): Promise<Verdict> {
   const identical = rerunText === storedText;
   let firstDifferentTurn: number | null = null;
   if (!identical) {

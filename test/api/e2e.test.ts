@@ -50,7 +50,7 @@ describe('the match API over HTTP', () => {
         red: { name: 'hunter', kind: 'js', timeouts: 0, errors: 0, crashes: 0 },
         blue: { name: 'planter', kind: 'js' },
       },
-      manifest: { engine: 'umpire/0.2.0', game: 'icy', rules: 'queue2011', map: { name: 'default' }, seed: 7 },
+      manifest: { engine: 'umpire/0.3.0', game: 'icy', rules: 'queue2011', map: { name: 'default' }, seed: 7 },
       replayUrl: `${server.base}/v1/matches/${record.id}/replay`,
       viewUrl: `${server.base}/v1/matches/${record.id}/view`,
     });
@@ -220,7 +220,7 @@ describe('bad input gets a clear error, never a 500', () => {
   });
 
   it('the other endpoints answer', async () => {
-    expect(await (await fetch(`${server.base}/healthz`)).json()).toEqual({ status: 'ok', version: '0.2.0' });
+    expect(await (await fetch(`${server.base}/healthz`)).json()).toEqual({ status: 'ok', version: '0.3.0' });
     const maps = await (await fetch(`${server.base}/v1/maps`)).json();
     expect(maps.maps.map((m: { name: string }) => m.name)).toContain('default');
     const map = await (await fetch(`${server.base}/v1/maps/map1`)).json();

@@ -11,6 +11,7 @@ import { copyWithStoredParts } from '../support/stored-match.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import { playAndStore } from '../../src/match/store-match.js';
 import { verifyMatch } from '../../src/match/verify-match.js';
+import { ENGINE } from '../../src/version.js';
 import { nodeBotLoader } from '../../src/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../../src/sandbox/types.js';
 import { MemoryBlobStore } from '../../src/store/memory/memory-blobs.js';
@@ -237,8 +238,17 @@ describe.each(GAMES.map((g) => [g.id, g] as const))('the contract of game %s', (
       const replay = JSON.parse(gunzipSync((await storedReplayBytes(blobs, stored))!).toString('utf8'));
       expect(game.replaySchema.safeParse(replay).success).toBe(true);
       const v = await verifyMatch({ blobs, runner }, stored);
-      expect(v).toMatchObject({ id, identical: true, firstDifferentTurn: null });
+      expect(v).toMatchObject({
+        id,
+        identical: true,
+        firstDifferentTurn: null,
+        engine: { stored: ENGINE, rerun: ENGINE },
+      });
       expect(v.rerunSha256).toBe(v.storedSha256);
+      // A match another version stored says so, whatever the comparison finds.
+      const manifest = (stored as unknown as { manifest: object }).manifest;
+      const older = { ...stored, manifest: { ...manifest, engine: 'umpire/0.1.0' } } as MatchRecord;
+      expect((await verifyMatch({ blobs, runner }, older)).engine).toEqual({ stored: 'umpire/0.1.0', rerun: ENGINE });
     }, 60_000);
 
     it('a stored replay with one step changed does not', async () => {
