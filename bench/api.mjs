@@ -180,6 +180,12 @@ export async function run(report) {
     `% (${memory.rate.toFixed(1)} matches/s)`,
   );
   reportCpu(report, 'api, stores in memory', memory);
+  report(
+    `api, stores in memory: GET a match and a listing meanwhile (${memory.get.n}), p50 / p99`,
+    memory.get.p50,
+    `ms / ${memory.get.p99.toFixed(1)} ms`,
+    'p99 < 50 ms',
+  );
 }
 
 /**
