@@ -9,10 +9,9 @@ import { meterWasm } from '../dist/sandbox/wasm/meter.js';
 import { MAX_STACK_SLOTS, frameSlots, limitCallDepth } from '../dist/sandbox/wasm/call-depth.js';
 import { INVOKE_FUEL } from '../dist/sandbox/python/micropython-host.js';
 import { addRefuelHook } from '../dist/sandbox/wasm/refuel-hook.js';
-import { concat, encodeName, encodeU32 } from '../dist/sandbox/wasm/leb.js';
 import { newEngine, INITIAL_PAGES } from '../dist/sandbox/javascript/engine.js';
 import { templatePages } from '../dist/sandbox/javascript/engine-template.js';
-import { ENGINE_PAGES_SECTION, encodePageRuns } from '../dist/sandbox/javascript/engine-pages.js';
+import { withPageRuns } from '../dist/sandbox/javascript/engine-pages.js';
 
 const require = createRequire(import.meta.url);
 const source = require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
@@ -24,8 +23,7 @@ const meteredQuickjs = addRefuelHook(limitCallDepth(report.bytes, MAX_STACK_SLOT
 // The pages an engine's start and the template's steps write (src/sandbox/javascript/engine-pages.ts),
 // found in a memory touched all over first, and listed in a custom section: code and fuel are unchanged.
 const runs = templatePages(newEngine(new WebAssembly.Module(meteredQuickjs), INITIAL_PAGES, true));
-const payload = [...encodeName(ENGINE_PAGES_SECTION), ...encodePageRuns(runs)];
-const quickjsBytes = concat([meteredQuickjs, new Uint8Array([0, ...encodeU32(payload.length), ...payload])]);
+const quickjsBytes = withPageRuns(meteredQuickjs, runs);
 new WebAssembly.Module(quickjsBytes); // must validate
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, quickjsBytes);

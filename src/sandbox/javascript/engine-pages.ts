@@ -1,3 +1,6 @@
+import { concat, encodeName, encodeU32 } from '../wasm/leb.js';
+import { SECTION } from '../wasm/sections.js';
+
 /**
  * Which parts of a QuickJS engine's memory its start writes: the pages
  * written by the glue's start and by the steps every bot's engine takes
@@ -46,9 +49,10 @@ export function joinRuns(a: PageRuns, b: PageRuns): PageRuns {
   return runs;
 }
 
-/** The section's bytes: the runs as JSON text. */
-export function encodePageRuns(runs: PageRuns): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify(runs));
+/** `module` (its bytes) with the runs appended as its custom section: JSON text, read back by {@link pageRunsOf}. */
+export function withPageRuns(module: Uint8Array, runs: PageRuns): Uint8Array {
+  const payload = [...encodeName(ENGINE_PAGES_SECTION), ...new TextEncoder().encode(JSON.stringify(runs))];
+  return concat([module, new Uint8Array([SECTION.custom, ...encodeU32(payload.length), ...payload])]);
 }
 
 /** The runs a compiled engine lists, or null when it has no valid list (built before the list existed). */

@@ -1,4 +1,4 @@
-import { type Engine, INITIAL_PAGES, newEngine } from './engine.js';
+import { type Engine, atFirstSize, newEngine } from './engine.js';
 import { type EngineTemplate, makeTemplate, restoreTemplate } from './engine-template.js';
 
 /**
@@ -58,7 +58,7 @@ export function takeEngine(
 /** Gives back an engine no bot will run in again, its calls all returned: kept when its memory is still at its first size. */
 export function keepEngine(engine: Engine): void {
   const made = engines.get(engine.module);
-  if (!made || engine.memory.buffer.byteLength !== INITIAL_PAGES * 65536) return;
+  if (!made || !atFirstSize(engine)) return;
   const list = made.kept.get(engine.maximumPages) ?? [];
   if (list.length >= KEPT_PER_SIZE) return;
   list.push(engine);

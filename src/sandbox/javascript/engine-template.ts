@@ -6,7 +6,7 @@ import {
   type QuickJSRuntime,
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
-import { type Engine, INITIAL_PAGES, newEngine } from './engine.js';
+import { type Engine, INITIAL_PAGES, atFirstSize, newEngine } from './engine.js';
 import { type PageRuns, SMALL_PAGE, joinRuns, pageRunsOf, writtenPages } from './engine-pages.js';
 import { PRELUDE } from './prelude.js';
 
@@ -49,12 +49,8 @@ export interface EngineTemplate {
   readonly preludeFuel: number;
 }
 
-interface Prepared {
-  readonly runtime: JSRuntimePointer;
-  readonly context: JSContextPointer;
-  readonly setup: JSValuePointer;
-  readonly preludeFuel: number;
-}
+/** What the template's steps leave, before its pages are copied. */
+type Prepared = Omit<EngineTemplate, 'runs'>;
 
 /**
  * The steps every bot's engine takes before the bot's own: a runtime with
@@ -154,7 +150,7 @@ export function templateContext(
  * true)`): what the build lists in the module (scripts/build-wasm.mjs).
  */
 export function templatePages(engine: Engine): PageRuns {
-  if (engine.memory.buffer.byteLength !== INITIAL_PAGES * 65536) throw new Error('the engine grew while starting');
+  if (!atFirstSize(engine)) throw new Error('the engine grew while starting');
   const started = writtenPages(new Uint8Array(engine.memory.buffer));
   prepareEngine(engine);
   return joinRuns(started, writtenPages(new Uint8Array(engine.memory.buffer)));

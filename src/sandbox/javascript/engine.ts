@@ -7,6 +7,11 @@ import { type EngineGlue, startEngineGlue } from './quickjs-start.js';
 /** QuickJS starts with 16 MiB of linear memory (the module's own minimum). */
 export const INITIAL_PAGES = 256;
 
+/** Whether an engine's memory is still at the size it started with (never grown). */
+export function atFirstSize(engine: Engine): boolean {
+  return engine.memory.buffer.byteLength === INITIAL_PAGES * 65536;
+}
+
 /** One QuickJS engine: its WebAssembly instance, memory and glue, which bot after bot may run in. */
 export interface Engine extends EngineGlue {
   readonly module: WebAssembly.Module;
@@ -37,7 +42,7 @@ export function newEngine(module: WebAssembly.Module, maximumPages: number, touc
   const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: maximumPages });
   if (touchFirst) new Uint8Array(memory.buffer).fill(0);
   let instance: WebAssembly.Instance | undefined;
-  const hook: { refuel: () => void } = { refuel: notMetered };
+  let engine: Engine | undefined;
   const glue = startEngineGlue(module, memory, (imports) => {
     const charged = chargingHostCalls(
       imports,
@@ -47,12 +52,12 @@ export function newEngine(module: WebAssembly.Module, maximumPages: number, touc
     // The refuel hook is the meter's, not the glue's: it is not charged.
     instance = new WebAssembly.Instance(module, {
       ...charged,
-      [REFUEL_MODULE]: { [REFUEL_NAME]: () => hook.refuel() },
+      [REFUEL_MODULE]: { [REFUEL_NAME]: () => (engine?.refuel ?? notMetered)() },
     });
     return instance;
   });
   const exports = instance!.exports;
-  const engine: Engine = {
+  engine = {
     ...glue,
     module,
     memory,
@@ -60,12 +65,7 @@ export function newEngine(module: WebAssembly.Module, maximumPages: number, touc
     fuel: exports[FUEL_EXPORT] as WebAssembly.Global,
     depth: exports[DEPTH_EXPORT] as WebAssembly.Global | undefined,
     hooked: hasRefuelHook(module),
-    get refuel() {
-      return hook.refuel;
-    },
-    set refuel(to: () => void) {
-      hook.refuel = to;
-    },
+    refuel: notMetered,
   };
   return engine;
 }

@@ -1,5 +1,7 @@
 import type { StdinSource } from './micropython-host.js';
 
+const utf8 = new TextEncoder();
+
 /**
  * A stdin program's input and the host's view of where it waits. Each turn's
  * text is pushed; a read takes what has arrived, and a read of an empty
@@ -10,8 +12,6 @@ import type { StdinSource } from './micropython-host.js';
  * `readinto` returns what has arrived, as a pipe's read does. A second read
  * of the empty feed waits. The input never ends while the match goes on.
  */
-const utf8 = new TextEncoder();
-
 export class StdinFeed implements StdinSource {
   private chunks: Uint8Array[] = [];
   private justRead = false;
