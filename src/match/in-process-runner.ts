@@ -1,5 +1,6 @@
 import type { Bundle, TextBot } from '../core/bots.js';
 import { gameById } from '../games/catalog.js';
+import { packMatch } from './assemble-match.js';
 import { matchDeadlineMs } from './deadline.js';
 import type { PlayableMatch, MatchRunner } from './runner.js';
 import { probeBot } from './probe.js';
@@ -13,8 +14,16 @@ export interface InProcessOptions {
   readonly stopBy?: () => number;
 }
 
-/** Plays a job in this thread with the game's engine: sandboxed bots through runMatch, or the text game's own function. */
+/**
+ * Plays a job in this thread with the game's engine: sandboxed bots through runMatch, or the text
+ * game's own function. A job with `assembly` is assembled and packed here too.
+ */
 export async function playJob(job: PlayableMatch, load: BotLoader, deadline?: number): Promise<unknown> {
+  const output = await playOutput(job, load, deadline);
+  return job.assembly ? packMatch(gameById(job.game), job.assembly, output) : output;
+}
+
+async function playOutput(job: PlayableMatch, load: BotLoader, deadline?: number): Promise<unknown> {
   const engine = gameById(job.game).engine;
   if (engine.kind === 'text')
     return engine.play({ options: job.options, seed: job.seed, bots: job.bots.map((b) => String(b.code)) });

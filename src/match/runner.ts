@@ -2,6 +2,7 @@ import type { Bundle, TextBot } from '../core/bots.js';
 import { UmpireError } from '../core/errors.js';
 import type { Tenant } from '../core/fair-queue.js';
 import type { MatchOutput } from '../core/match-types.js';
+import type { AssemblyInputs } from './assemble-match.js';
 import type { Budgets } from '../sandbox/policy.js';
 import type { BotLimits, CallFailure, LoadFailure } from '../sandbox/types.js';
 
@@ -21,6 +22,11 @@ export interface PlayableMatch {
    * preparation step run apart, such as WASI asyncify): not loaded.
    */
   readonly forfeits?: readonly (LoadFailure | null)[];
+  /**
+   * When given, the runner has the game assemble the match where it played it and resolves to a
+   * PackedMatch (assemble-match.ts): its documents gzipped, ready to store.
+   */
+  readonly assembly?: AssemblyInputs;
 }
 
 /** An upload check: load the bundle and play the first calls of a match of `game`. */

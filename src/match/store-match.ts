@@ -4,10 +4,10 @@ import type { GameModule, MatchRecord, MatchSetup } from '../core/game-module.js
 import type { BlobMeta, BlobStore } from '../store/contract/blobs.js';
 import type { BotStore } from '../store/contract/bots.js';
 import type { MatchStore } from '../store/contract/matches.js';
-import { gzip, newMatchId } from './digest.js';
+import { newMatchId } from './digest.js';
 import { matchObjectKey, packMatchObject } from './match-object.js';
 import type { MatchRunner } from './runner.js';
-import { playMatch } from './play-match.js';
+import { playPackedMatch } from './play-match.js';
 import { seatBotKeys } from './seat-bots.js';
 import { storeSentBundles } from './stored-bundles.js';
 import type { DecodedSeat } from './seats.js';
@@ -32,8 +32,6 @@ const MATCH_OBJECT: BlobMeta = { contentType: 'application/octet-stream' };
 export function botContentType(kind: string): string {
   return languageOfKind(kind)?.contentType ?? 'text/plain; charset=utf-8';
 }
-
-const gzipJson = (value: unknown) => gzip(new TextEncoder().encode(JSON.stringify(value)));
 
 /** How a match is stored: a public one is listed among recent matches. */
 export interface StoreOptions {
@@ -61,7 +59,7 @@ export async function playAndStore(
   options: StoreOptions = {},
 ): Promise<MatchRecord> {
   const listed = options.listed === true;
-  const played = await playMatch({
+  const played = await playPackedMatch({
     game,
     request,
     seats,
@@ -77,22 +75,10 @@ export async function playAndStore(
   const sent = seats.flatMap((s, k) =>
     s.botId === undefined ? [{ sha256: played.hashes[k]!, bytes: s.bytes, contentType: botContentType(s.kind) }] : [],
   );
-  // The logs and where each turn's part ends, in one object (stored-documents.ts reads both forms).
-  const logs =
-    played.logs === undefined
-      ? undefined
-      : played.logTurns === undefined
-        ? { logs: played.logs }
-        : { logs: played.logs, turns: played.logTurns };
-  const [, object] = await Promise.all([
+  const object = packMatchObject(played.replayGzip, played.logsGzip);
+  await Promise.all([
     storeSentBundles(deps.blobs, sent),
-    Promise.all([gzipJson(played.replay), logs === undefined ? undefined : gzipJson(logs)]).then(
-      async ([replayBytes, logsBytes]) => {
-        const packed = packMatchObject(replayBytes, logsBytes);
-        await deps.blobs.put(matchObjectKey(id), packed.bytes, MATCH_OBJECT);
-        return packed;
-      },
-    ),
+    deps.blobs.put(matchObjectKey(id), object.bytes, MATCH_OBJECT),
   ]);
   const record: MatchRecord = {
     ...played.record,
@@ -104,6 +90,6 @@ export async function playAndStore(
   if (!(await deps.matches.create(record, [...played.hashes, ...seatBotKeys(record)], { listed })))
     throw new UmpireError({ code: 'ID_COLLISION', message: 'a new match id collided; retry the request' });
   if (deps.bots)
-    await tallyVersions(deps.bots, deps.versionPolicy ?? processVersionPolicy(), game, record, played.replay, now);
+    await tallyVersions(deps.bots, deps.versionPolicy ?? processVersionPolicy(), record, played.conduct, now);
   return record;
 }

@@ -1,5 +1,5 @@
-import type { GameModule, MatchRecord } from '../core/game-module.js';
-import { INVALID_MOVE, type SeatFailure } from '../core/seat-conduct.js';
+import type { MatchRecord } from '../core/game-module.js';
+import { INVALID_MOVE, type SeatConduct, type SeatFailure } from '../core/seat-conduct.js';
 import { versionsOf, withVersionState } from '../store/contract/bot-versions.js';
 import type { BotRecord, BotStore } from '../store/contract/bots.js';
 import { seatBotsOf } from './seat-bots.js';
@@ -37,14 +37,12 @@ function hasEarlierValidVersion(bot: BotRecord, version: number): boolean {
 export async function tallyVersions(
   bots: BotStore,
   policy: VersionPolicy,
-  game: GameModule,
   record: MatchRecord,
-  replay: unknown,
+  conduct: readonly SeatConduct[] | undefined,
   now: Date,
 ): Promise<void> {
   const seats = seatBotsOf(record);
-  if (!seats || !game.cli.conduct) return;
-  const conduct = game.cli.conduct(record, replay);
+  if (!seats || !conduct) return;
   await Promise.all(
     seats.map(async (seat, k) => {
       if (!seat) return;

@@ -7,6 +7,7 @@ import { asyncifyTooLarge } from '../../sandbox/webassembly/wasi-limits.js';
 import { instrumentModule } from '../../sandbox/webassembly/wasm-bot.js';
 import { WasmFormatError } from '../../sandbox/wasm/leb.js';
 import { DEFAULT_LIMITS } from '../../sandbox/types.js';
+import { type PackedMatch, packedBuffers } from '../assemble-match.js';
 import { playJob } from '../in-process-runner.js';
 import { probeBot } from '../probe.js';
 import type { Asyncified, Prepared, WorkerReply, WorkerRequest } from './messages.js';
@@ -63,16 +64,19 @@ async function prepare(bytes: Uint8Array, memoryBytes: number): Promise<Prepared
   }
 }
 
+/** The buffers of a reply that are handed over rather than copied: a prepared module's, a packed match's. */
+function transferable(request: WorkerRequest, value: unknown): ArrayBuffer[] {
+  if (request.kind === 'prepare')
+    return (value as Prepared).ok ? [(value as { bytes: Uint8Array }).bytes.buffer as ArrayBuffer] : [];
+  return request.kind === 'play' && request.job.assembly ? packedBuffers(value as PackedMatch) : [];
+}
+
 const port = parentPort!;
 port.on('message', (request: WorkerRequest) => {
   handle(request).then(
     (value) => {
-      const prepared =
-        request.kind === 'prepare' && (value as Prepared).ok
-          ? [(value as { bytes: Uint8Array }).bytes.buffer as ArrayBuffer]
-          : [];
       try {
-        port.postMessage({ ok: true, value } satisfies WorkerReply, prepared);
+        port.postMessage({ ok: true, value } satisfies WorkerReply, transferable(request, value));
       } catch (e) {
         port.postMessage({
           ok: false,
