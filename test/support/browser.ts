@@ -1,13 +1,28 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's chromium, driven by playwright-core; the browser suites skip without it. */
 export const CHROMIUM = '/usr/bin/chromium';
 /** Whether this machine has it: `describe.skipIf(!HAS_CHROMIUM)`. */
 export const HAS_CHROMIUM = existsSync(CHROMIUM);
+
+/**
+ * Whether the page tests save their screenshots in test-output/ (`npm run screenshots` sets it):
+ * they are for people to look at, and a full-page shot of every page in two widths and two schemes
+ * costs the suite more than all its checks; the checks run either way.
+ */
+export const SAVE_SCREENSHOTS = process.env.UMPIRE_SCREENSHOTS === '1';
+
+/** Saves a screenshot of `target` when SAVE_SCREENSHOTS is set; otherwise does nothing. */
+export async function saveScreenshot(
+  target: Page | Locator,
+  options: { path: string; fullPage?: boolean; quality?: number },
+): Promise<void> {
+  if (SAVE_SCREENSHOTS) await target.screenshot(options);
+}
 
 /** `extraArgs`: more Chromium switches (e.g. --host-resolver-rules, to point made-up names at 127.0.0.1). */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {

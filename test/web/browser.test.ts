@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, type TestKey } from '../api/keys.js';
 import { useServer } from '../support/server.js';
-import { HAS_CHROMIUM, pageErrors, useBrowser } from '../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, saveScreenshot, useBrowser } from '../support/browser.js';
 
 // The web front end in real headless Chromium (playwright-core) against the `npm start` server with
 // AUTH=required, so every write goes through the API key the test pastes once into the page.
@@ -21,7 +21,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
   const bots: Record<string, string> = {};
   let boardPath = '';
 
-  const shot = (name: string) => page.screenshot({ path: join(SHOTS, name), fullPage: true });
+  const shot = (name: string) => saveScreenshot(page, { path: join(SHOTS, name), fullPage: true });
   const go = (path: string) => page.goto(`${server.base}${path}`);
 
   /** Uploads a bot file through the upload form; returns its id from the bot page it lands on. */
@@ -160,7 +160,7 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const background = await narrow.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(238, 242, 246)');
-    await narrow.screenshot({ path: join(SHOTS, '06-leaderboard-360-dark.png'), fullPage: true });
+    await saveScreenshot(narrow, { path: join(SHOTS, '06-leaderboard-360-dark.png'), fullPage: true });
     // A fresh browser has no key: the bot page shows no bot data.
     await narrow.goto(`${server.base}/bots/${bots.hunter}`);
     expect(await narrow.getByText("A bot's page is for its owner").count()).toBe(1);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKey, finishRound, keyedClient, type TestKey } from '../api/keys.js';
-import { HAS_CHROMIUM, pageErrors, useBrowser } from '../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, saveScreenshot, useBrowser } from '../support/browser.js';
 import { useServer } from '../support/server.js';
 
 // The contest pages in real headless Chromium against the `npm start` server with AUTH=required:
@@ -28,7 +28,7 @@ describe.skipIf(!HAS_CHROMIUM)('the contest pages in a browser', () => {
   const bots: string[] = [];
   let board = '';
 
-  const shot = (name: string) => page.screenshot({ path: join(SHOTS, name), fullPage: true });
+  const shot = (name: string) => saveScreenshot(page, { path: join(SHOTS, name), fullPage: true });
   const go = (path: string) => page.goto(`${server.base}${path}`);
   const useKey = async (key: TestKey) => {
     await go('/');
@@ -149,7 +149,7 @@ describe.skipIf(!HAS_CHROMIUM)('the contest pages in a browser', () => {
     await bare.locator('#new-key').waitFor({ timeout: 15_000 });
     const key = ((await bare.locator('#new-key').textContent()) ?? '').trim();
     expect(key).toMatch(/^umpire_/);
-    await bare.screenshot({ path: join(SHOTS, 'contest-06-signed-up.png'), fullPage: true });
+    await saveScreenshot(bare, { path: join(SHOTS, 'contest-06-signed-up.png'), fullPage: true });
     const me = await call({ key, id: '' }, 'GET', '/v1/me');
     expect(me.body).toMatchObject({ scope: 'team', team: 'Walruses' });
     // The same invite page with a made-up code says why it fails, as a page.

@@ -4,13 +4,13 @@ import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/catalog.js';
 import { createKey, finishRound, keyedClient, type TestKey } from '../api/keys.js';
-import { HAS_CHROMIUM, pageErrors, useBrowser } from '../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, saveScreenshot, useBrowser } from '../support/browser.js';
 import { useServer } from '../support/server.js';
 
 // Every page and every viewer of the site in real Chromium, at 1280 and 360 px, light and dark, with an
 // API key pasted (AUTH=required) so the owner-only pages show their content. On each: no sideways
 // scroll, no console or page errors, every image with alt text, every control with a name, and no
-// winner in a viewer's text at turn 0. Screenshots: test-output/every-page/<page>-<width>-<scheme>.jpg (JPEG: a tall page encodes several times faster than as PNG).
+// winner in a viewer's text at turn 0. `npm run screenshots` also saves test-output/every-page/<page>-<width>-<scheme>.jpg (JPEG: a tall page encodes several times faster than as PNG).
 
 const SHOTS = 'test-output/every-page';
 const WIDTHS = [1280, 360] as const;
@@ -231,7 +231,7 @@ describe.skipIf(!HAS_CHROMIUM)('every page and viewer, at 1280 and 360 px, light
           for (const scheme of SCHEMES) {
             await page.emulateMedia({ colorScheme: scheme });
             const found: Findings = { ...(await check(page)), spoilers, errors: [...errors] };
-            await page.screenshot({
+            await saveScreenshot(page, {
               path: join(SHOTS, `${visit.name}-${width}-${scheme}.jpg`),
               fullPage: true,
               quality: 85,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/catalog.js';
-import { HAS_CHROMIUM, pageErrors, useBrowser } from '../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, saveScreenshot, useBrowser } from '../support/browser.js';
 import { useServer } from '../support/server.js';
 
 // The game pages a player learns from, on the `npm start` server: the start still beside the first input,
@@ -201,7 +201,7 @@ describe.skipIf(!HAS_CHROMIUM)('the Icy and Capture pages in Chromium, 1280 and 
           const [picture, input] = await Promise.all([img.boundingBox(), page.locator('#protocol').boundingBox()]);
           if (width === 1280) expect(input!.x).toBeGreaterThan(picture!.x + picture!.width - 1);
           else expect(input!.y).toBeGreaterThan(picture!.y + picture!.height - 1);
-          await page.screenshot({ path: `test-output/game-pages/${id}-${width}-${scheme}.png`, fullPage: true });
+          await saveScreenshot(page, { path: `test-output/game-pages/${id}-${width}-${scheme}.png`, fullPage: true });
         }
     expect(errors).toEqual([]);
     await page.close();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, keyedClient, type TestKey } from '../api/keys.js';
-import { HAS_CHROMIUM, pageErrors, useBrowser } from '../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, saveScreenshot, useBrowser } from '../support/browser.js';
 import { useServer } from '../support/server.js';
 
 // The first error of each kind per seat, in Chromium (AUTH=required): on the match page and in the
@@ -73,7 +73,7 @@ describe.skipIf(!HAS_CHROMIUM)("a match's first errors on its page and in its vi
     const text = await openMatch(id);
     expect(text).toContain('while loading · BUNDLE_SYNTAX');
     expect(text).toMatch(/SyntaxError: [^\n]* \(bot\.js:9:\d+\)/);
-    await page.screenshot({ path: join(SHOTS, 'match-errors-syntax.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(SHOTS, 'match-errors-syntax.png'), fullPage: true });
   }, 60_000);
 
   it("a runtime error shows the bot's line, on the page and in the viewer at its turn", async () => {
@@ -84,7 +84,7 @@ describe.skipIf(!HAS_CHROMIUM)("a match's first errors on its page and in its vi
     expect(text).toContain("TypeError: cannot read property 'foo' of undefined");
     expect(text).toMatch(/at helper \(bot\.js:3:\d+\)/);
     expect(text).toMatch(/at act \(bot\.js:7:\d+\)/);
-    await page.screenshot({ path: join(SHOTS, 'match-errors-runtime.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(SHOTS, 'match-errors-runtime.png'), fullPage: true });
 
     await page.goto(`${server.base}/v1/matches/${id}/view#t=2`);
     await page.waitForFunction(() => document.body.dataset.logs === 'shown' && document.body.dataset.logsTurn === '2');
@@ -98,7 +98,7 @@ describe.skipIf(!HAS_CHROMIUM)("a match's first errors on its page and in its vi
     expect(await seat.locator('pre').textContent()).toMatch(
       /^\[error in call 3\] TypeError.*\n {4}at helper \(bot\.js:3:/,
     );
-    await page.screenshot({ path: join(SHOTS, 'match-errors-viewer.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(SHOTS, 'match-errors-viewer.png'), fullPage: true });
     // A turn before the error shows none.
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(() => document.body.dataset.logsTurn === '1');
@@ -159,6 +159,6 @@ describe.skipIf(!HAS_CHROMIUM)("a match's first errors on its page and in its vi
     expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
     // The long message wraps: the viewer is as wide as the window.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: join(SHOTS, 'match-errors-hostile.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(SHOTS, 'match-errors-hostile.png'), fullPage: true });
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, pageErrors, useBrowser } from '../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, saveScreenshot, useBrowser } from '../support/browser.js';
 import { useServer } from '../support/server.js';
 
 // Every game's viewer explains itself, in Chromium, on a match played through the API: no result
@@ -112,7 +112,7 @@ describe.skipIf(!HAS_CHROMIUM)('every viewer explains what it shows', () => {
   const shoot = async (page: Page, name: string) => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: join(SHOTS, `${name}-${scheme}.png`), fullPage: true });
+      await saveScreenshot(page, { path: join(SHOTS, `${name}-${scheme}.png`), fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
   };

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, keyedClient, type TestKey } from '../api/keys.js';
 import { useServer } from '../support/server.js';
-import { HAS_CHROMIUM, pageErrors, useBrowser } from '../support/browser.js';
+import { HAS_CHROMIUM, pageErrors, saveScreenshot, useBrowser } from '../support/browser.js';
 
 // The viewer's logs panel in Chromium (AUTH=required): a bot's owner, with the key the site's pages
 // keep, reads its seat's log turn by turn as the viewer steps; another team reads its own seat and not
@@ -78,7 +78,7 @@ describe.skipIf(!HAS_CHROMIUM)("the viewer's logs panel", () => {
     expect(await seatText('red')).toBe(MARKUP);
     expect(await page.locator('.logs img').count()).toBe(0);
     expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
-    await page.screenshot({ path: join(SHOTS, 'viewer-logs.png'), fullPage: true });
+    await saveScreenshot(page, { path: join(SHOTS, 'viewer-logs.png'), fullPage: true });
     // The other seat is team B's: listed as withheld, its log nowhere on the page.
     expect(await page.locator('.log-seat[data-seat="blue"]').textContent()).toContain('withheld');
     expect(await page.locator('.log-seat[data-seat="blue"] pre').count()).toBe(0);
