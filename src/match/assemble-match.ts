@@ -68,13 +68,20 @@ export async function assembleMatch(
   };
 }
 
-const gzipJson = (value: unknown) => gzip(new TextEncoder().encode(JSON.stringify(value)));
+/** Gzips bytes: CompressionStream everywhere; a thread that has zlib itself may hand in its own (the same bytes). */
+export type Gzip = (bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>;
 
 /**
  * Assembles a match and gzips its documents: done where the match was played (a worker thread), so
  * the thread that serves requests gets bytes to store rather than a match to rebuild and compress.
  */
-export async function packMatch(game: GameModule, inputs: AssemblyInputs, output: unknown): Promise<PackedMatch> {
+export async function packMatch(
+  game: GameModule,
+  inputs: AssemblyInputs,
+  output: unknown,
+  zip: Gzip = gzip,
+): Promise<PackedMatch> {
+  const gzipJson = async (value: unknown) => zip(new TextEncoder().encode(JSON.stringify(value)));
   const match = await assembleMatch(game, inputs, output);
   // The logs and where each turn's part ends, in one document (stored-documents.ts reads both forms).
   const logs =

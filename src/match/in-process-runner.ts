@@ -1,6 +1,6 @@
 import type { Bundle, TextBot } from '../core/bots.js';
 import { gameById } from '../games/catalog.js';
-import { packMatch } from './assemble-match.js';
+import { type Gzip, packMatch } from './assemble-match.js';
 import { matchDeadlineMs } from './deadline.js';
 import type { PlayableMatch, MatchRunner } from './runner.js';
 import { probeBot } from './probe.js';
@@ -14,13 +14,19 @@ export interface InProcessOptions {
   readonly stopBy?: () => number;
 }
 
+/** How playJob plays: by when (ms since the epoch) the match must stop, and the gzip a packed match is made with. */
+export interface PlayJobOptions {
+  readonly deadline?: number;
+  readonly gzip?: Gzip;
+}
+
 /**
  * Plays a job in this thread with the game's engine: sandboxed bots through runMatch, or the text
  * game's own function. A job with `assembly` is assembled and packed here too.
  */
-export async function playJob(job: PlayableMatch, load: BotLoader, deadline?: number): Promise<unknown> {
-  const output = await playOutput(job, load, deadline);
-  return job.assembly ? packMatch(gameById(job.game), job.assembly, output) : output;
+export async function playJob(job: PlayableMatch, load: BotLoader, options: PlayJobOptions = {}): Promise<unknown> {
+  const output = await playOutput(job, load, options.deadline);
+  return job.assembly ? packMatch(gameById(job.game), job.assembly, output, options.gzip) : output;
 }
 
 async function playOutput(job: PlayableMatch, load: BotLoader, deadline?: number): Promise<unknown> {
@@ -48,11 +54,9 @@ async function playOutput(job: PlayableMatch, load: BotLoader, deadline?: number
 export function inProcessRunner(load: BotLoader, options: InProcessOptions = {}): MatchRunner {
   return {
     play: <Output>(job: PlayableMatch) =>
-      playJob(
-        job,
-        load,
-        Math.min(Date.now() + matchDeadlineMs(job), options.stopBy?.() ?? Infinity),
-      ) as Promise<Output>,
+      playJob(job, load, {
+        deadline: Math.min(Date.now() + matchDeadlineMs(job), options.stopBy?.() ?? Infinity),
+      }) as Promise<Output>,
     probe: (request) => probeBot(load, request),
   };
 }

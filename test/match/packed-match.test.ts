@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameModule } from '../../src/core/game-module.js';
 import { gameById } from '../../src/games/catalog.js';
+import { gzip } from '../../src/match/digest.js';
 import { inProcessRunner } from '../../src/match/in-process-runner.js';
 import { playMatch, playPackedMatch } from '../../src/match/play-match.js';
 import { poolRunner } from '../../src/match/pool/pool-runner.js';
@@ -66,6 +67,9 @@ describe('a match packed where it was played', () => {
         expect(JSON.stringify(packed.record)).toBe(JSON.stringify(assembled.record));
         expect(packed.hashes).toEqual(assembled.hashes);
         expect(gunzipSync(packed.replayGzip).toString('utf8')).toBe(JSON.stringify(assembled.replay));
+        // The worker gzips with zlib itself, this thread with CompressionStream: the same bytes either way.
+        const webGzip = await gzip(new TextEncoder().encode(JSON.stringify(assembled.replay)));
+        expect(Buffer.from(packed.replayGzip).equals(Buffer.from(webGzip))).toBe(true);
         if (assembled.logs === undefined) expect(packed.logsGzip).toBeUndefined();
         else expect(json(packed.logsGzip)).toEqual({ logs: assembled.logs, turns: assembled.logTurns });
         expect(packed.conduct).toEqual(game.cli.conduct?.(assembled.record, assembled.replay));

@@ -1,6 +1,7 @@
 // The entry of a match worker thread (see worker-pool.ts): plays the jobs the pool posts, one at a time.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
 import { nodeBotLoaderWith, nodeHost, shareEngine } from '../../sandbox/node-sources.js';
 import { asyncifyMetered } from '../../sandbox/webassembly/wasi-prepare.js';
 import { asyncifyTooLarge } from '../../sandbox/webassembly/wasi-limits.js';
@@ -37,7 +38,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.kind) {
     case 'play':
       // No deadline here: the pool terminates this thread when the match is late.
-      return playJob(request.job, loaderFor(request.asyncified));
+      return playJob(request.job, loaderFor(request.asyncified), { gzip: gzipSync });
     case 'probe':
       return probeBot(loaderFor(request.asyncified), request.request);
     case 'prepare':
