@@ -73,6 +73,9 @@ describe('a match packed where it was played', () => {
         if (assembled.logs === undefined) expect(packed.logsGzip).toBeUndefined();
         else expect(json(packed.logsGzip)).toEqual({ logs: assembled.logs, turns: assembled.logTurns });
         expect(packed.conduct).toEqual(game.cli.conduct?.(assembled.record, assembled.replay));
+        // The bytes come back in buffers of their own (transferred), not as views of a larger one copied whole.
+        for (const bytes of [packed.replayGzip, packed.logsGzip])
+          if (bytes) expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
         if (id === 'icy') {
           // The case is not vacuous: a log was written, and the erring seat's conduct says so.
           expect(JSON.stringify(json(packed.logsGzip))).toContain('turn 3');

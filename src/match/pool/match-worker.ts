@@ -25,6 +25,12 @@ const jspi = nodeHost.jspi === true && shared?.asyncifyWasi !== true;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/**
+ * zlib's gzip into an array of its own: gzipSync answers with a view of a 64 KiB pool, which
+ * postMessage would copy whole and could not hand over.
+ */
+const gzipOwned = (bytes: Uint8Array) => new Uint8Array(gzipSync(bytes));
+
 /** The bot loader of a job: without JSPI, the modules the pool had prepared are taken as they are, others prepared here. */
 function loaderFor(asyncified: Asyncified = {}) {
   return nodeBotLoaderWith({
@@ -38,7 +44,7 @@ async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.kind) {
     case 'play':
       // No deadline here: the pool terminates this thread when the match is late.
-      return playJob(request.job, loaderFor(request.asyncified), { gzip: gzipSync });
+      return playJob(request.job, loaderFor(request.asyncified), { gzip: gzipOwned });
     case 'probe':
       return probeBot(loaderFor(request.asyncified), request.request);
     case 'prepare':
