@@ -97,6 +97,24 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
     expect(await page.locator(`a[href="/matches/${id}"]`).count()).toBe(1);
   }, 90_000);
 
+  /**
+   * The board's played counts and whether it shows a round in progress, or null when the page
+   * reloaded itself while they were read (its running round refreshes it): the caller asks again.
+   */
+  async function readStandings(): Promise<{ played: number[]; running: boolean } | null> {
+    try {
+      const played = await page
+        .locator('#standings-table tbody tr td:nth-child(4)')
+        .allTextContents()
+        .then((t) => t.map(Number));
+      const running = (await page.getByRole('heading', { name: 'Round in progress' }).count()) > 0;
+      return { played, running };
+    } catch (e) {
+      if (/Execution context was destroyed|navigat/i.test((e as Error).message)) return null;
+      throw e;
+    }
+  }
+
   it('4. creates a leaderboard with three bots and runs a round: the table and the chart appear', async () => {
     bots.planter = await upload('src/games/icy/bots/planter.js', true);
     bots.random = await upload('src/games/icy/bots/random.js', false);
@@ -128,12 +146,11 @@ describe.skipIf(!HAS_CHROMIUM)('the web front end in a browser', () => {
         },
       );
       if (aborted) await page.waitForLoadState('load');
-      played = await page
-        .locator('#standings-table tbody tr td:nth-child(4)')
-        .allTextContents()
-        .then((t) => t.map(Number));
-      const running = await page.getByRole('heading', { name: 'Round in progress' }).count();
-      if (running === 0 && played.length === 3 && played.every((n) => n > 0)) break;
+      const read = await readStandings();
+      if (read) {
+        played = read.played;
+        if (!read.running && played.length === 3 && played.every((n) => n > 0)) break;
+      }
       await page.waitForTimeout(1000);
     }
     expect(played.every((n) => n > 0)).toBe(true);
