@@ -1,8 +1,7 @@
 // Build step (after tsc): produces the fuel-metered QuickJS engine the JS sandbox runs.
 // Input: the QuickJS release build shipped by @jitl/quickjs-wasmfile-release-sync.
 // Recipe: src/sandbox/wasm/meter.ts adds a fuel counter and checks (see its comments).
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { meterWasm } from '../dist/sandbox/wasm/meter.js';
@@ -12,6 +11,10 @@ import { addRefuelHook } from '../dist/sandbox/wasm/refuel-hook.js';
 import { newEngine, INITIAL_PAGES } from '../dist/sandbox/javascript/engine.js';
 import { templatePages } from '../dist/sandbox/javascript/engine-template.js';
 import { withPageRuns } from '../dist/sandbox/javascript/engine-pages.js';
+import { startNativeBuilds } from './native-bots.mjs';
+
+// Child processes: they compile while this process meters the engines below.
+const nativeBuilds = startNativeBuilds();
 
 const require = createRequire(import.meta.url);
 const source = require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
@@ -93,105 +96,5 @@ writeFileSync(
 writeFileSync('build/wasm-harness-source.d.ts', 'declare const source: string;\nexport default source;\n');
 console.log('build/wasm-harness-source.js: the harness for Worker Loader isolates');
 
-// The C++ stdin/stdout players (src/games/<game>/bots/*.cpp), built as docs/bots/c-cpp.md tells a
-// player to (Debian: also libc++-14-dev-wasm32 libc++abi-14-dev-wasm32): build/bots/<game>-<name>-cpp.wasm.
-{
-  const { readdirSync } = await import('node:fs');
-  const flags = [
-    '--target=wasm32-wasi',
-    '--sysroot=/usr',
-    '-O2',
-    '-fno-exceptions',
-    '-Wno-c++11-narrowing',
-    '-Wl,-z,stack-size=1048576',
-    '-Wl,--strip-debug',
-  ];
-  for (const game of readdirSync('src/games')) {
-    const bots = `src/games/${game}/bots`;
-    let names = [];
-    try {
-      names = readdirSync(bots).filter((f) => f.endsWith('.cpp'));
-    } catch {
-      continue;
-    }
-    for (const file of names) {
-      const out = `build/bots/${game}-${file.slice(0, -'.cpp'.length)}-cpp.wasm`;
-      try {
-        mkdirSync(dirname(out), { recursive: true });
-        execFileSync('clang++', [...flags, '-o', out, `${bots}/${file}`], { stdio: 'pipe' });
-        console.log(`${out}: compiled from ${bots}/${file}`);
-      } catch (e) {
-        console.log(
-          `${out}: not built (no wasm32-wasi C++ toolchain): ${String(e.stderr ?? e.message).split('\n')[0]}`,
-        );
-      }
-    }
-  }
-}
-
-// The Rust stdin/stdout players (src/games/<game>/bots/*.rs): build/bots/<game>-<name>-rs.wasm, with the
-// first rustc that has a WASI standard library (Debian: rustc libstd-rust-dev-wasm32, target wasm32-wasi;
-// rustup's newer releases call it wasm32-wasip1).
-{
-  const { readdirSync } = await import('node:fs');
-  const compilers = [...new Set(['rustc', '/usr/bin/rustc'])];
-  for (const game of readdirSync('src/games')) {
-    let names = [];
-    try {
-      names = readdirSync(`src/games/${game}/bots`).filter((f) => f.endsWith('.rs'));
-    } catch {
-      continue;
-    }
-    for (const file of names) {
-      const source = `src/games/${game}/bots/${file}`;
-      const out = `build/bots/${game}-${file.slice(0, -'.rs'.length)}-rs.wasm`;
-      let error = 'no rustc';
-      built: for (const rustc of compilers)
-        for (const target of ['wasm32-wasi', 'wasm32-wasip1']) {
-          try {
-            const flags = ['--edition', '2021', '--target', target, '-O', '-C', 'strip=debuginfo'];
-            execFileSync(rustc, [...flags, '-o', out, source], { stdio: 'pipe' });
-            console.log(`${out}: compiled from ${source} (${rustc} --target ${target})`);
-            error = null;
-            break built;
-          } catch (e) {
-            error = String(e.stderr ?? e.message).split('\n')[0];
-          }
-        }
-      if (error) console.log(`${out}: not built (no rustc with a wasm32-wasi standard library): ${error}`);
-    }
-  }
-}
-
-// The classic stdin/stdout players in C, compiled for wasm32-wasi when the toolchain is here
-// (apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32; .ci/run installs it).
-for (const [source, out] of [
-  ['src/games/icy/bots/hunter.c', 'build/bots/hunter-wasi.wasm'],
-  ['src/games/capture/bots/gatherer.c', 'build/bots/capture-gatherer-wasi.wasm'],
-  ['src/games/blockdrop/bots/hunter.c', 'build/bots/blockdrop-hunter-wasi.wasm'],
-]) {
-  try {
-    execFileSync('sh', ['scripts/build-wasi-bot.sh', out, source], { stdio: 'pipe' });
-    console.log(`${out}: compiled from ${source}`);
-  } catch (e) {
-    console.log(`${out}: not built (no wasm32-wasi C toolchain): ${String(e.stderr ?? e.message).split('\n')[0]}`);
-  }
-}
-
-// The C and C++ programs tests and benchmarks run as WASI modules (test/fixtures/wasi-src/), into build/test-wasi/.
-mkdirSync('build/test-wasi', { recursive: true });
-for (const file of readdirSync('test/fixtures/wasi-src').filter((f) => /\.(c|cpp)$/.test(f))) {
-  const source = `test/fixtures/wasi-src/${file}`;
-  const out = `build/test-wasi/${file.replace(/\.(c|cpp)$/, '')}.wasm`;
-  const cpp = file.endsWith('.cpp');
-  const compiler = cpp ? 'clang++' : 'clang';
-  const flags = cpp ? ['-fno-exceptions'] : ['-lm'];
-  try {
-    execFileSync(compiler, ['--target=wasm32-wasi', '--sysroot=/usr', '-O2', ...flags, '-o', out, source], {
-      stdio: 'pipe',
-    });
-    console.log(`${out}: compiled from ${source}`);
-  } catch (e) {
-    console.log(`${out}: not built (no wasm32-wasi toolchain): ${String(e.stderr ?? e.message).split('\n')[0]}`);
-  }
-}
+// The C, C++ and Rust players and test programs, compiled meanwhile (scripts/native-bots.mjs).
+for (const line of await nativeBuilds) console.log(line);
