@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import { newBotFromFile, storeBot, validateBot, type NewBotInput } from '../api/bots.js';
 import { ApiProblem } from '../api/problems.js';
 import { LocalJobQueue } from '../runtimes/node/local-job-queue.js';
 import { newEntry, newLeaderboard } from '../leaderboard/boards.js';
+import { RatingTurns } from '../leaderboard/rating-turns.js';
 import { runRoundJob } from '../leaderboard/run-round-job.js';
 import { scheduleRound } from '../leaderboard/schedule-round.js';
 import { standings } from '../leaderboard/standings.js';
@@ -22,7 +24,10 @@ import { describeStorage } from './storage-line.js';
 import { formatTable, type ForfeitedBot, type TableFormat, type TournamentTable } from './tournament-table.js';
 
 export const TOURNAMENT_USAGE =
-  'umpire tournament BOT... [--game GAME] [--maps default,map1] [--rating openskill|elo] [--name NAME] [--json | --csv]';
+  'umpire tournament BOT... [--game GAME] [--maps default,map1] [--rating openskill|elo] [--name NAME] [--workers N] [--json | --csv]';
+
+/** Worker threads a tournament may ask for. */
+const MAX_WORKERS = 64;
 
 /**
  * A round robin between bot files (every seating, on every map or world), played here with
@@ -43,6 +48,7 @@ export async function tournamentCommand(
     maps: { type: 'string' },
     rating: { type: 'string' },
     name: { type: 'string' },
+    workers: { type: 'string' },
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
   });
@@ -52,6 +58,7 @@ export async function tournamentCommand(
   if (!game) throw usageError(`--game takes ${gameIdList()}, not '${String(values.game)}'`);
   if (positionals.length < game.seats.length)
     throw usageError(`a ${game.id} tournament needs ${game.seats.length} bots or more\nusage: ${TOURNAMENT_USAGE}`);
+  const workers = workersOption(values.workers as string | undefined);
   const rating = String(values.rating ?? 'openskill');
   if (rating !== 'openskill' && rating !== 'elo') throw usageError(`--rating is openskill or elo, not '${rating}'`);
   // --maps sets the game's venues (maps, or worlds); the game's defaults otherwise.
@@ -71,70 +78,83 @@ export async function tournamentCommand(
     const { stores } = opened;
     await opened.prepare();
     context.err?.(`umpire tournament: ${describeStorage(opened)}`);
-    return await withMatchPool(context.matchWorker, async (runner) => {
-      const deps = { ...stores, runner };
-      const checked = await checkBots(runner, game, positionals);
-      for (const f of checked.forfeited)
-        context.err?.(`umpire tournament: ${f.file}: forfeited, ${f.code}: ${f.message}`);
-      if (checked.accepted.length < game.seats.length)
-        throw new UmpireError({
-          code: 'BOT_INVALID',
-          message: `only ${checked.accepted.length} of the ${positionals.length} bots can play; ${game.id} needs ${game.seats.length}`,
-        });
-      const board = newLeaderboard(
-        { name: String(values.name ?? 'tournament'), game: game.id, ...settings, rating, owner: 'local' },
-        new Date(),
-      );
-      await stores.leaderboards.createBoard(board);
-      const files = new Map<string, string>();
-      for (const { file, input } of checked.accepted) {
-        const bot = await storeBot(stores, input, 'local', new Date());
-        files.set(bot.id, file);
-        await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
-      }
-      // Jobs are claimed in the table like the server's: a server started later on this
-      // data folder finishes a round this process did not (killed meanwhile).
-      const queue = new LocalJobQueue((job) => runRoundJob(deps, job));
-      const round = await scheduleRound(deps, queue, board, new Date());
-      progress(0, round.total);
-      const timer = setInterval(async () => {
-        const now = await stores.leaderboards.getRound(board.id, round.id).catch(() => null);
-        if (now) progress(now.done + now.failed, round.total);
-      }, 200);
-      await queue.idle();
-      clearInterval(timer);
-      const final = await stores.leaderboards.getRound(board.id, round.id);
-      progress(round.total, round.total);
-      const ranked = standings(
-        await stores.leaderboards.entries(board.id, { history: false }),
-        false,
-        game.leaderboard.rankBy === 'points',
-      ).map(({ rank, name, botId, rating, uncertainty, points, wins, losses, draws, played }) => ({
-        rank,
-        name,
-        botId,
-        file: files.get(botId) ?? '',
-        rating,
-        uncertainty,
-        points,
-        wins,
-        losses,
-        draws,
-        played,
-      }));
-      const table: TournamentTable = {
-        leaderboard: board.id,
-        game: game.id,
-        matches: { played: final?.done ?? 0, failed: final?.failed ?? 0 },
-        standings: ranked,
-        forfeited: checked.forfeited,
-      };
-      for (const line of formatTable(table, format)) out(line);
-      return 0;
-    });
+    return await withMatchPool(
+      context.matchWorker,
+      async (runner) => {
+        // As many matches at once as there are workers, rated in the order their jobs started.
+        const deps = { ...stores, runner, ratingTurns: new RatingTurns() };
+        const checked = await checkBots(runner, game, positionals);
+        for (const f of checked.forfeited)
+          context.err?.(`umpire tournament: ${f.file}: forfeited, ${f.code}: ${f.message}`);
+        if (checked.accepted.length < game.seats.length)
+          throw new UmpireError({
+            code: 'BOT_INVALID',
+            message: `only ${checked.accepted.length} of the ${positionals.length} bots can play; ${game.id} needs ${game.seats.length}`,
+          });
+        const board = newLeaderboard(
+          { name: String(values.name ?? 'tournament'), game: game.id, ...settings, rating, owner: 'local' },
+          new Date(),
+        );
+        await stores.leaderboards.createBoard(board);
+        const files = new Map<string, string>();
+        for (const { file, input } of checked.accepted) {
+          const bot = await storeBot(stores, input, 'local', new Date());
+          files.set(bot.id, file);
+          await stores.leaderboards.addEntry(board.id, newEntry(board, bot));
+        }
+        // Jobs are claimed in the table like the server's: a server started later on this
+        // data folder finishes a round this process did not (killed meanwhile).
+        const queue = new LocalJobQueue((job) => runRoundJob(deps, job), { total: workers, perBoard: workers });
+        const round = await scheduleRound(deps, queue, board, new Date());
+        progress(0, round.total);
+        const timer = setInterval(async () => {
+          const now = await stores.leaderboards.getRound(board.id, round.id).catch(() => null);
+          if (now) progress(now.done + now.failed, round.total);
+        }, 200);
+        await queue.idle();
+        clearInterval(timer);
+        const final = await stores.leaderboards.getRound(board.id, round.id);
+        progress(round.total, round.total);
+        const ranked = standings(
+          await stores.leaderboards.entries(board.id, { history: false }),
+          false,
+          game.leaderboard.rankBy === 'points',
+        ).map(({ rank, name, botId, rating, uncertainty, points, wins, losses, draws, played }) => ({
+          rank,
+          name,
+          botId,
+          file: files.get(botId) ?? '',
+          rating,
+          uncertainty,
+          points,
+          wins,
+          losses,
+          draws,
+          played,
+        }));
+        const table: TournamentTable = {
+          leaderboard: board.id,
+          game: game.id,
+          matches: { played: final?.done ?? 0, failed: final?.failed ?? 0 },
+          standings: ranked,
+          forfeited: checked.forfeited,
+        };
+        for (const line of formatTable(table, format)) out(line);
+        return 0;
+      },
+      workers,
+    );
   } finally {
     await opened.close();
   }
+}
+
+/** `--workers N`: worker threads, one per core without it. */
+function workersOption(value: string | undefined): number {
+  if (value === undefined) return Math.min(MAX_WORKERS, availableParallelism());
+  const n = /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= 1 && n <= MAX_WORKERS)) throw usageError(`--workers takes 1 to ${MAX_WORKERS}, not '${value}'`);
+  return n;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { JobQueue } from '../store/contract/job-queue.js';
 import type { RoundJob } from '../store/contract/round-job.js';
 import type { RoundJobStore } from '../store/contract/round-jobs.js';
 import type { MatchDeps } from '../match/store-match.js';
+import type { RatingTurns } from './rating-turns.js';
 import type { Delivery } from './webhooks.js';
 import type { WebhookSettings } from './webhook-settings.js';
 
@@ -28,4 +29,10 @@ export interface LeaderboardDeps extends MatchDeps {
   readonly webhookSettings?: WebhookSettings;
   /** Drops what is still pending for a deleted hook. */
   readonly forgetHook?: (hookId: string) => Promise<void>;
+  /**
+   * Where a process plays several of a board's jobs at once (the Node server, `umpire
+   * tournament`): their matches are rated in the order the jobs started. Without it, each
+   * job rates as soon as its match is stored (a queue that plays a board's jobs one at a time).
+   */
+  readonly ratingTurns?: RatingTurns;
 }

@@ -20,6 +20,7 @@ import { boardSettings } from './boards.js';
 import type { LeaderboardDeps } from './deps.js';
 import { jobHolder, jobLeaseMs } from './job-lease.js';
 import { rateOnce, type Outcome } from './rate-match.js';
+import type { RatingTurn } from './rating-turns.js';
 import { roundCaughtUp } from './round-batches.js';
 
 /** Waits before asking a full match pool (POOL_BUSY), or the owner's full part of it (KEY_QUEUE_FULL), again; after the last, the match is recorded as failed. */
@@ -49,6 +50,16 @@ export type JobResult = JobOutcome | 'finished-before';
  * thrown, for the queue to retry.
  */
 export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Promise<JobResult> {
+  // Taken before anything is awaited, so turns follow the order the queue started the jobs in.
+  const turn = deps.ratingTurns?.take(message.board);
+  try {
+    return await claimAndRun(deps, message, turn);
+  } finally {
+    turn?.done();
+  }
+}
+
+async function claimAndRun(deps: LeaderboardDeps, message: RoundJob, turn: RatingTurn | undefined): Promise<JobResult> {
   const board = await deps.leaderboards.getBoard(message.board);
   if (!board) throw new JobError('LEADERBOARD_GONE', `leaderboard ${message.board} is gone`);
   const leaseMs = jobLeaseMs(board);
@@ -70,7 +81,15 @@ export async function runRoundJob(deps: LeaderboardDeps, message: RoundJob): Pro
   try {
     // A job of a cancelled round is not played, unless an earlier attempt stored its match (then it is rated).
     const cancelled = roundCancelled === true;
-    outcome = await playAndRate(deps, board, job, attempt <= MAX_JOB_ATTEMPTS && !cancelled, lease.renew, cancelled);
+    outcome = await playAndRate(
+      deps,
+      board,
+      job,
+      attempt <= MAX_JOB_ATTEMPTS && !cancelled,
+      lease.renew,
+      cancelled,
+      turn,
+    );
   } catch (e) {
     const code = runnerErrorCode(e) ?? (e instanceof InputError ? e.code : null);
     // A closing pool is this process shutting down: the job stays pending for the next start.
@@ -120,6 +139,7 @@ async function playAndRate(
   mayPlay: boolean,
   renew: () => Promise<void>,
   cancelled: boolean,
+  turn: RatingTurn | undefined,
 ): Promise<JobOutcome> {
   const { matchId, seed } = await jobMatch(job.id);
   const stored = await deps.matches.get<MatchRecord>(matchId);
@@ -131,7 +151,10 @@ async function playAndRate(
     return 'failed';
   }
   const record = stored ?? (await play(deps, board, job, { id: matchId, seed }, renew));
+  await turn?.ready();
   await rateOnce(deps, board, job, outcomeOf(job, record));
+  // The next job may rate while this one is counted.
+  turn?.done();
   return 'done';
 }
 

@@ -12,7 +12,13 @@ describe('umpire tournament', () => {
     const progress: [number, number][] = [];
     try {
       const code = await tournamentCommand(
-        ['src/games/icy/bots/hunter.js', 'src/games/icy/bots/planter.js', 'src/games/icy/bots/idle.js'],
+        [
+          'src/games/icy/bots/hunter.js',
+          'src/games/icy/bots/planter.js',
+          'src/games/icy/bots/idle.js',
+          '--workers',
+          '2',
+        ],
         (l) => lines.push(l),
         undefined,
         (d, t) => progress.push([d, t]),
@@ -30,4 +36,10 @@ describe('umpire tournament', () => {
     expect(rows.map((r) => Number(r.trim().split(/\s+/)[0]))).toEqual([1, 2, 3]);
     expect(rows[2]).toContain('idle.js');
   }, 60_000);
+
+  it.each(['0', '65', 'two', '1.5'])('refuses --workers %s before it plays', async (workers) => {
+    await expect(
+      tournamentCommand(['src/games/icy/bots/idle.js', 'src/games/icy/bots/idle.js', '--workers', workers], () => {}),
+    ).rejects.toThrow(`--workers takes 1 to 64, not '${workers}'`);
+  });
 });

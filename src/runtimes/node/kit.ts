@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { RatingTurns } from '../../leaderboard/rating-turns.js';
 import { runQueuedJob } from '../../leaderboard/run-queued-job.js';
 import type { WebhookLanes } from '../../leaderboard/webhook-lanes.js';
 import { webhookSettingsFromEnv } from '../../leaderboard/webhook-settings.js';
@@ -46,15 +47,17 @@ export function nodeKit(env: Readonly<Record<string, string | undefined>>, store
     webhooks: lanesSender(lanes),
     auth: authRequired ? 'required' : 'optional',
     // Rounds' matches are played in the match pool, boards side by side and sharing the workers
-    // fairly with other keys' matches; their jobs live in the table. One match at a time per board:
-    // Elo rates each match against the ratings as they stood, so a board's matches rated side by
-    // side would not add up (and would depend on which finished first). A batch's pairings
-    // (rated by nobody) run as many at once as there are workers.
-    queue: (deps) =>
-      new LocalJobQueue((job) => runQueuedJob(deps, job), {
+    // fairly with other keys' matches; their jobs live in the table. A board's matches play as
+    // many at once as there are workers and are rated one at a time, in the order their jobs
+    // started (RatingTurns): each against the ratings just before it, as if played one by one.
+    // A batch's pairings (rated by nobody) run as many at once as there are workers too.
+    queue: (deps) => {
+      const ordered = { ...deps, ratingTurns: new RatingTurns() };
+      return new LocalJobQueue((job) => runQueuedJob(ordered, job), {
         total: 4 * runner.pool.size,
-        perBoard: 1,
+        perBoard: runner.pool.size,
         perBatch: runner.pool.size,
-      }),
+      });
+    },
   };
 }
