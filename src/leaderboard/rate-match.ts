@@ -55,20 +55,25 @@ export async function rateOnce(
   const changes: Record<string, { rating: number; uncertainty: number }> = { ...ledger.seats };
   const before = record.seats.map((id) => ledger.before[id]);
   if (before.some((r) => !r)) return;
-  // Each entry moves once, rated against the others as they stood when the match was first rated.
-  for (let seat = 0; seat < record.seats.length; seat++) {
-    const botId = record.seats[seat]!;
-    if (changes[botId]) continue;
-    const view = await rateSeat(
-      deps,
-      board,
-      record,
-      seat,
-      { at, before: before as Rating[] },
-      start.find((e) => e.botId === botId),
-    );
-    if (view) changes[botId] = view;
-  }
+  // Each entry moves once, rated against the others as they stood when the match was first rated:
+  // the entries are updated side by side (each its own item, its own version).
+  const rated = new Set<string>();
+  const views = await Promise.all(
+    record.seats.map((botId, seat) => {
+      // A bot in two seats is one entry, moved by its first seat.
+      if (changes[botId] || rated.has(botId)) return null;
+      rated.add(botId);
+      return rateSeat(
+        deps,
+        board,
+        record,
+        seat,
+        { at, before: before as Rating[] },
+        start.find((e) => e.botId === botId),
+      );
+    }),
+  );
+  for (const [seat, view] of views.entries()) if (view) changes[record.seats[seat]!] = view;
   const line: ResultLine = {
     match: record.id,
     round: job.round,

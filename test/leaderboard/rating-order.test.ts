@@ -21,7 +21,7 @@ import { createMemoryStores } from '../../src/store/memory/stores.js';
 const BOTS = ['hunter', 'planter', 'random', 'idle'];
 const ROUND = 'round_order';
 /** Every ordered pair of the bots: the jobs of the round, by index. */
-const PAIRS = BOTS.flatMap((a, i) => BOTS.flatMap((b, j) => (i === j ? [] : [[i, j] as const])));
+const PAIRS = BOTS.flatMap((_a, i) => BOTS.flatMap((_b, j) => (i === j ? [] : [[i, j] as const])));
 const shared = inProcessRunner(nodeBotLoader);
 
 /** Seeds of the round's jobs by index: a match names its job only by its seed. */
