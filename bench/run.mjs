@@ -8,6 +8,7 @@ import { run as antsEngine } from './ants-engine.mjs';
 import { run as captureEngine } from './capture-engine.mjs';
 import { run as games } from './games.mjs';
 import { run as cliStart } from './cli-start.mjs';
+import { run as tournament } from './tournament.mjs';
 import { run as python } from './python.mjs';
 import { run as wasiUpload } from './wasi-upload.mjs';
 import { run as viewers } from './viewers.mjs';
@@ -22,6 +23,7 @@ const report = (label, value, unit, goal) => {
   console.log(`  ${label}: ${shown} ${unit}${goal ? `  (goal ${goal})` : ''}`);
 };
 cliStart(report);
+tournament(report);
 icyEngine(report);
 antsEngine(report);
 captureEngine(report);
