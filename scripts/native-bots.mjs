@@ -33,67 +33,70 @@ function run(command, args) {
   );
 }
 
-/** Files of `folder` whose names end with `extension`; none when it is absent. */
-function filesOf(folder, extension) {
-  try {
-    return readdirSync(folder).filter((f) => f.endsWith(extension));
-  } catch {
-    return [];
-  }
+/** The example players written in a language: `src/games/<game>/bots/*<extension>`, with their outputs' stem. */
+function gamePlayers(extension) {
+  return readdirSync('src/games').flatMap((game) => {
+    let files = [];
+    try {
+      files = readdirSync(`src/games/${game}/bots`).filter((f) => f.endsWith(extension));
+    } catch {
+      // A game folder without bots.
+    }
+    return files.map((file) => ({
+      source: `src/games/${game}/bots/${file}`,
+      stem: `build/bots/${game}-${file.slice(0, -extension.length)}`,
+    }));
+  });
 }
 
 /** Every compile to do: its output, and a function that makes it and says how (or throws why not). */
 function compiles() {
   const list = [];
   // C++ players (src/games/<game>/bots/*.cpp), built as docs/bots/c-cpp.md tells a player to.
-  for (const game of readdirSync('src/games'))
-    for (const file of filesOf(`src/games/${game}/bots`, '.cpp')) {
-      const source = `src/games/${game}/bots/${file}`;
-      const out = `build/bots/${game}-${file.slice(0, -'.cpp'.length)}-cpp.wasm`;
-      list.push({
-        out,
-        missing: 'no wasm32-wasi C++ toolchain',
-        make: async () => {
-          await run('clang++', [...CPP_FLAGS, '-o', out, source]);
-          return `compiled from ${source}`;
-        },
-      });
-    }
+  for (const { source, stem } of gamePlayers('.cpp')) {
+    const out = `${stem}-cpp.wasm`;
+    list.push({
+      out,
+      missing: 'no wasm32-wasi C++ toolchain',
+      make: async () => {
+        await run('clang++', [...CPP_FLAGS, '-o', out, source]);
+        return `compiled from ${source}`;
+      },
+    });
+  }
   // Rust players (src/games/<game>/bots/*.rs), with the first rustc that has a WASI standard library
   // (Debian: rustc libstd-rust-dev-wasm32, target wasm32-wasi; rustup's newer releases call it wasm32-wasip1).
-  for (const game of readdirSync('src/games'))
-    for (const file of filesOf(`src/games/${game}/bots`, '.rs')) {
-      const source = `src/games/${game}/bots/${file}`;
-      const out = `build/bots/${game}-${file.slice(0, -'.rs'.length)}-rs.wasm`;
-      list.push({
-        out,
-        missing: 'no rustc with a wasm32-wasi standard library',
-        make: async () => {
-          let error = new Error('no rustc');
-          for (const rustc of [...new Set(['rustc', '/usr/bin/rustc'])])
-            for (const target of ['wasm32-wasi', 'wasm32-wasip1']) {
-              try {
-                await run(rustc, [
-                  '--edition',
-                  '2021',
-                  '--target',
-                  target,
-                  '-O',
-                  '-C',
-                  'strip=debuginfo',
-                  '-o',
-                  out,
-                  source,
-                ]);
-                return `compiled from ${source} (${rustc} --target ${target})`;
-              } catch (e) {
-                error = e;
-              }
+  for (const { source, stem } of gamePlayers('.rs')) {
+    const out = `${stem}-rs.wasm`;
+    list.push({
+      out,
+      missing: 'no rustc with a wasm32-wasi standard library',
+      make: async () => {
+        let error = new Error('no rustc');
+        for (const rustc of [...new Set(['rustc', '/usr/bin/rustc'])])
+          for (const target of ['wasm32-wasi', 'wasm32-wasip1']) {
+            try {
+              await run(rustc, [
+                '--edition',
+                '2021',
+                '--target',
+                target,
+                '-O',
+                '-C',
+                'strip=debuginfo',
+                '-o',
+                out,
+                source,
+              ]);
+              return `compiled from ${source} (${rustc} --target ${target})`;
+            } catch (e) {
+              error = e;
             }
-          throw error;
-        },
-      });
-    }
+          }
+        throw error;
+      },
+    });
+  }
   // The classic stdin/stdout players in C, with the script docs/bots/webassembly.md gives players.
   for (const [source, out] of [
     ['src/games/icy/bots/hunter.c', 'build/bots/hunter-wasi.wasm'],
