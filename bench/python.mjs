@@ -4,7 +4,7 @@ import { DEFAULT_MAP, ruleSet } from '../dist/games/icy/index.js';
 import { icyGame } from '../dist/games/icy/game.js';
 import { runMatch } from '../dist/match/run-match.js';
 import { nodeBotLoader } from '../dist/sandbox/node-sources.js';
-import { budget, ctx, perCall, view } from './sandbox.mjs';
+import { budget, ctx, perCall, view, WARM_CALL } from './sandbox.mjs';
 
 const rules = ruleSet('queue2011');
 
@@ -20,9 +20,9 @@ export async function run(report) {
   if (check.output !== view.slice(0, 1)) throw new Error(`the trivial Python bot answered ${JSON.stringify(check)}`);
   report(
     `python: one call to a trivial Python bot (MicroPython, ${(view.length / 1024).toFixed(1)} KB input)`,
-    await perCall(trivial),
+    await perCall(trivial, WARM_CALL),
     'us',
-    'under 200 us',
+    '<= 10',
   );
   trivial.dispose();
 
