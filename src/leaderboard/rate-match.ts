@@ -57,12 +57,10 @@ export async function rateOnce(
   if (before.some((r) => !r)) return;
   // Each entry moves once, rated against the others as they stood when the match was first rated:
   // the entries are updated side by side (each its own item, its own version).
-  const rated = new Set<string>();
   const views = await Promise.all(
     record.seats.map((botId, seat) => {
       // A bot in two seats is one entry, moved by its first seat.
-      if (changes[botId] || rated.has(botId)) return null;
-      rated.add(botId);
+      if (changes[botId] || record.seats.indexOf(botId) !== seat) return null;
       return rateSeat(
         deps,
         board,
