@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { devNull, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './median.mjs';
 
 const RUNS = 5;
 const JAR = '../shared/reference/icypc-2011/icypc.jar';
@@ -18,8 +19,6 @@ function timed(command, args) {
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
 }
-
-const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
 function medianMs(args) {
   timed(process.execPath, ['bin/umpire.mjs', ...args]);

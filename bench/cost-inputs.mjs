@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { median } from './median.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 export const INPUTS_FILE = fileURLToPath(new URL('./cost-inputs.json', import.meta.url));
@@ -42,12 +43,6 @@ export function fullBudgetBot(firstTurnMs, turnMs) {
 }
 
 const tenth = (x) => Math.round(x * 10) / 10;
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /** Plays `count` matches of one kind in this process (after one warm-up) and prints what it measured. */
 async function child(kind, count) {

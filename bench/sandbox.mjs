@@ -7,6 +7,7 @@ import { JsBot } from '../dist/sandbox/javascript/js-bot.js';
 import { WasmBot } from '../dist/sandbox/webassembly/wasm-bot.js';
 import { nodeBotLoader, nodeQuickJSModule, nodeWasmSessions } from '../dist/sandbox/node-sources.js';
 import { DEFAULT_LIMITS } from '../dist/sandbox/types.js';
+import { median } from './median.mjs';
 
 const rules = ruleSet('queue2011');
 /** The Icy start position as a player reads it (about 3 KB), what every per-call figure sends. */
@@ -23,7 +24,7 @@ export async function perCall(bot, { warm = 500, runs = 1, calls = 5000 } = {}) 
     for (let i = 0; i < calls; i++) await bot.act(view, budget);
     times.push(((performance.now() - start) / calls) * 1000);
   }
-  return [...times].sort((a, b) => a - b)[Math.floor(runs / 2)];
+  return median(times);
 }
 
 /**
@@ -59,7 +60,7 @@ export async function run(report) {
   }
   report(
     'match: two idle JS bots, 180 turns in-process (loading included), warm, median of 5 batches of 20',
-    [...batches].sort((a, b) => a - b)[2],
+    median(batches),
     'ms',
     '<= 10',
   );

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './median.mjs';
 
 const RUNS = 3;
 const BOTS = ['gatherer.js', 'first.js', 'do-nothing.js'].map((name) => `src/games/capture/bots/${name}`);
@@ -28,8 +29,6 @@ function timed(workers) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export function run(report) {
   const cores = availableParallelism();

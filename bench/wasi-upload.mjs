@@ -3,6 +3,7 @@
 // (build/bots/*-cpp.wasm), timed on an idle machine and with a busy loop on another core, side by side.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { median } from './median.mjs';
 import { startServer } from './server.mjs';
 
 const ROUNDS = 3;
@@ -12,8 +13,6 @@ function distinct(bytes, k) {
   const name = new TextEncoder().encode(`bench-${process.pid}-${k}`);
   return new Uint8Array([...bytes, 0, name.length + 1, name.length, ...name]);
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function run(report) {
   const players = [
