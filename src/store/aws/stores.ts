@@ -15,6 +15,7 @@ import { DynamoRatingLedger } from './dynamo-rating-ledger.js';
 import { DynamoBatchStore } from './dynamo-batches.js';
 import { DynamoDeliveryStore } from './dynamo-deliveries.js';
 import type { Stores } from '../contract/stores.js';
+import { StoreError } from '../contract/errors.js';
 
 export interface StorageConfig {
   readonly region: string;
@@ -108,7 +109,8 @@ export async function ensureStorage(stores: AwsStores): Promise<void> {
   }
   const { table } = stores.config.dynamodb;
   try {
-    await stores.dynamodb.send(new DescribeTableCommand({ TableName: table }));
+    const { Table } = await stores.dynamodb.send(new DescribeTableCommand({ TableName: table }));
+    if (Table?.TableStatus === 'CREATING') await tableActive(stores.dynamodb, table);
   } catch (e) {
     if (!(e instanceof ResourceNotFoundException)) throw e;
     await stores.dynamodb.send(
@@ -137,5 +139,27 @@ export async function ensureStorage(stores: AwsStores): Promise<void> {
         ],
       }),
     );
+    await tableActive(stores.dynamodb, table);
+  }
+}
+
+/** The longest a new table may stay CREATING (DynamoDB takes seconds; dynalite a moment). */
+const TABLE_ACTIVE_WITHIN_MS = 5 * 60_000;
+
+/**
+ * Waits until a new table is ACTIVE: until then every item request on it is
+ * ResourceNotFoundException, on DynamoDB and on dynalite alike.
+ */
+async function tableActive(db: DynamoDBClient, table: string): Promise<void> {
+  const deadline = Date.now() + TABLE_ACTIVE_WITHIN_MS;
+  for (let waitMs = 10; ; waitMs = Math.min(waitMs * 2, 2000)) {
+    const { Table } = await db.send(new DescribeTableCommand({ TableName: table }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Date.now() + waitMs > deadline)
+      throw new StoreError(
+        'STORAGE_UNAVAILABLE',
+        `table ${table} is still ${Table?.TableStatus ?? 'unknown'} after ${TABLE_ACTIVE_WITHIN_MS} ms`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
