@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { startSignedServer, type SignedServer } from './signed-server.js';
 import type { SigningCredentials } from './sigv4.js';
+import { type ListableStore, listObjectsV2, listV2Request } from './s3-list-objects.js';
 import { s3Reply } from './storage-replies.js';
 
 /** The parts of s3rver (a Koa app with a filesystem store) this file relies on. */
@@ -11,8 +12,7 @@ interface S3rverApp {
   readonly store: S3rverStore;
   readonly logger?: { close?(): void };
 }
-interface S3rverStore {
-  getBucket(name: string): Promise<unknown>;
+interface S3rverStore extends ListableStore {
   getMetadata(bucket: string, key: string): Promise<Record<string, unknown>>;
   getResourcePath(bucket: string, key: string, resource: string): string;
 }
@@ -60,6 +60,11 @@ export async function startEmbeddedS3(options: EmbeddedS3Options): Promise<Signe
         // s3rver answers HEAD /bucket by listing the bucket (reading every object's metadata): a stat is enough.
         res.statusCode = (await s3.store.getBucket(bucket)) ? 200 : 404;
         res.end();
+        return;
+      }
+      const listing = listV2Request(req.method, req.url);
+      if (listing) {
+        await listObjectsV2(s3.store, listing.bucket, listing.query, res);
         return;
       }
       app(checkedRequest(req, body), res);

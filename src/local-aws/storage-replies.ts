@@ -41,7 +41,8 @@ const DYNAMO_CODES: Record<FrontProblemCode, string> = {
   UNAVAILABLE: 'com.amazonaws.dynamodb.v20120810#ServiceUnavailableException',
 };
 
-const escapeXml = (text: string): string => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text made safe inside an XML element. */
+export const escapeXml = (text: string): string => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function send(res: ServerResponse, status: number, type: string, body: string, head: boolean): void {
   if (res.headersSent) {
@@ -57,13 +58,23 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
 }
 
 export const s3Reply: ReplyWriter = (res, status, code, message, head = false) =>
+  s3Error(res, status, S3_CODES[code], message, head);
+
+/** An S3 error reply under S3's own code for it (`NoSuchBucket`, `InvalidArgument`, ...). */
+export function s3Error(res: ServerResponse, status: number, s3Code: string, message: string, head = false): void {
   send(
     res,
     status,
     'application/xml',
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${S3_CODES[code]}</Code><Message>${escapeXml(message)}</Message></Error>`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${s3Code}</Code><Message>${escapeXml(message)}</Message></Error>`,
     head,
   );
+}
+
+/** A successful S3 reply with an XML document. */
+export function s3Document(res: ServerResponse, xml: string): void {
+  send(res, 200, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`, false);
+}
 
 export const dynamoReply: ReplyWriter = (res, status, code, message) =>
   send(res, status, 'application/x-amz-json-1.0', JSON.stringify({ __type: DYNAMO_CODES[code], message }), false);
