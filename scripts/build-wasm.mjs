@@ -9,7 +9,9 @@ import { MAX_STACK_SLOTS, frameSlots, limitCallDepth } from '../dist/sandbox/was
 import { INVOKE_FUEL } from '../dist/sandbox/python/micropython-host.js';
 import { addRefuelHook } from '../dist/sandbox/wasm/refuel-hook.js';
 import { newEngine, INITIAL_PAGES } from '../dist/sandbox/javascript/engine.js';
-import { templatePages } from '../dist/sandbox/javascript/engine-template.js';
+import { computeTemplate, templatePages } from '../dist/sandbox/javascript/engine-template.js';
+import { withTemplateSnapshot } from '../dist/sandbox/javascript/engine-snapshot.js';
+import { PRELUDE } from '../dist/sandbox/javascript/prelude.js';
 import { withPageRuns } from '../dist/sandbox/javascript/engine-pages.js';
 import { startNativeBuilds } from './native-bots.mjs';
 
@@ -26,14 +28,17 @@ const meteredQuickjs = addRefuelHook(limitCallDepth(report.bytes, MAX_STACK_SLOT
 // The pages an engine's start and the template's steps write (src/sandbox/javascript/engine-pages.ts),
 // found in a memory touched all over first, and listed in a custom section: code and fuel are unchanged.
 const runs = templatePages(newEngine(new WebAssembly.Module(meteredQuickjs), INITIAL_PAGES, true));
-const quickjsBytes = withPageRuns(meteredQuickjs, runs);
+const withRuns = withPageRuns(meteredQuickjs, runs);
+// The template itself, its steps taken once here (src/sandbox/javascript/engine-snapshot.ts).
+const { template } = computeTemplate(new WebAssembly.Module(withRuns), INITIAL_PAGES);
+const quickjsBytes = withTemplateSnapshot(withRuns, template, PRELUDE);
 new WebAssembly.Module(quickjsBytes); // must validate
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, quickjsBytes);
 const pageCount = runs.reduce((n, [first, end]) => n + end - first, 0);
 console.log(
   `${out}: ${report.functions} functions, ${report.checkpoints} fuel checks, stack limited, ${quickjsBytes.length} bytes, ` +
-    `${pageCount} pages of 4 KiB written by an engine's start`,
+    `${pageCount} pages of 4 KiB written by an engine's start, kept as its template`,
 );
 
 // The fuel-metered MicroPython the Python sandbox runs (src/sandbox/python/), from the port's release build.

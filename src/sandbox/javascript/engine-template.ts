@@ -9,6 +9,8 @@ import {
 import { type Engine, INITIAL_PAGES, atFirstSize, newEngine } from './engine.js';
 import { type PageRuns, SMALL_PAGE, joinRuns, pageRunsOf, writtenPages } from './engine-pages.js';
 import { PRELUDE } from './prelude.js';
+import { templateSnapshotOf } from './engine-snapshot.js';
+import { VIRTUAL_EPOCH_MS } from '../policy.js';
 
 /**
  * QuickJS's own stack limit, on its C stack in linear memory: plain
@@ -24,6 +26,8 @@ export const QUICKJS_STACK_BYTES = 96 * 1024;
 
 /** Fuel the steps before a bot's own may burn: far more than they do, and counted apart. */
 const TEMPLATE_FUEL = 1n << 62n;
+
+const WASM_PAGE = 65536;
 
 /**
  * What every bot's engine is before its bot's own steps: the memory a
@@ -59,6 +63,31 @@ type Prepared = Omit<EngineTemplate, 'runs'>;
  * evaluated to its setup function. Nothing of them depends on the bot.
  */
 function prepareEngine(engine: Engine): Prepared {
+  engine.refuel = () => {
+    throw new Error('the QuickJS template ran out of fuel');
+  };
+  engine.fuel.value = TEMPLATE_FUEL;
+  return withFrozenClock(() => templateSteps(engine));
+}
+
+/**
+ * Runs `steps` with Date.now at the virtual epoch: the glue's clock is the
+ * only input of the template's steps that varies (QuickJS seeds its own
+ * Math.random from it, which the prelude replaces), so every process, and
+ * the build, makes the same template byte for byte. The steps are
+ * synchronous: nothing else runs while the clock is frozen.
+ */
+function withFrozenClock<T>(steps: () => T): T {
+  const now = Date.now;
+  Date.now = () => VIRTUAL_EPOCH_MS;
+  try {
+    return steps();
+  } finally {
+    Date.now = now;
+  }
+}
+
+function templateSteps(engine: Engine): Prepared {
   let runtimePointer: JSRuntimePointer | undefined;
   let contextPointer: JSContextPointer | undefined;
   const ffi = Object.create(engine.ffi, {
@@ -68,10 +97,6 @@ function prepareEngine(engine: Engine): Prepared {
         (contextPointer = engine.ffi.QTS_NewContext(rt, intrinsics)),
     },
   });
-  engine.refuel = () => {
-    throw new Error('the QuickJS template ran out of fuel');
-  };
-  engine.fuel.value = TEMPLATE_FUEL;
   const runtime = new QuickJSWASMModule(engine.emscripten, ffi).newRuntime();
   runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
   runtime.setInterruptHandler(() => false);
@@ -85,13 +110,27 @@ function prepareEngine(engine: Engine): Prepared {
 }
 
 /**
+ * The template of `module` and a new engine for the first bot: the template
+ * the build stored in the module (engine-snapshot.ts), which a clean engine
+ * takes as any other does, or else one made here ({@link computeTemplate}).
+ */
+export function makeTemplate(
+  module: WebAssembly.Module,
+  maximumPages: number,
+): { template: EngineTemplate; engine: Engine } {
+  const stored = templateSnapshotOf(module, PRELUDE, INITIAL_PAGES * WASM_PAGE);
+  if (stored) return { template: stored as EngineTemplate, engine: newEngine(module, maximumPages) };
+  return computeTemplate(module, maximumPages);
+}
+
+/**
  * The template of `module`, made in a new engine that stays equal to it and
  * may be handed to a bot: the engine's steps taken, and its memory copied
  * over the pages the module lists. A module that lists none (one metered
  * otherwise than by the build, as tests do) has them found first, in an
  * engine of its own: some 50 to 80 ms.
  */
-export function makeTemplate(
+export function computeTemplate(
   module: WebAssembly.Module,
   maximumPages: number,
 ): { template: EngineTemplate; engine: Engine } {
