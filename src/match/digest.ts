@@ -5,10 +5,7 @@ export function newMatchId(): string {
   return base64UrlEncode(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { sha256Hex } from '../core/sha256.js';
 
 export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(

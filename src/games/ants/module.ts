@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import antsWorlds from '../../../build/maps/ants.js';
 import { InputError } from '../../core/errors.js';
+import { sha256HexOfText } from '../../core/sha256.js';
 import type { CliValues, GameModule, MatchRecord, MatchSetup, Played } from '../../core/game-module.js';
 import { parseBrain } from './brain.js';
 import { runAntsMatch, type AntsMatchResult, type AntsReplay, type AntsSide } from './match.js';
@@ -46,11 +47,6 @@ export const ANTS_DEADLINE_MS = 60_000;
 const USAGE =
   'umpire match --game ants --red A.ant --black B.ant [--world FILE|sample0..sample9|tiny|generated:N] [--seed N] [--rounds N] [--out replay.json.gz]';
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** A request's world: a bundled one by name, generated:SEED, or the text of a world file. */
 async function setup(request: AntsMatchRequest): Promise<MatchSetup<AntsOptions>> {
   const world = resolveAntsWorld(request.world ?? 'sample0');
@@ -74,7 +70,7 @@ async function setup(request: AntsMatchRequest): Promise<MatchSetup<AntsOptions>
   return {
     options: { world: world.value.world, worldText: world.value.text, rounds },
     seed: request.seed,
-    details: { world: { name: world.value.name, sha256: await sha256Hex(world.value.text) } },
+    details: { world: { name: world.value.name, sha256: await sha256HexOfText(world.value.text) } },
   };
 }
 

@@ -1,6 +1,7 @@
 import namedMaps from '../../../build/maps/icy.js';
 import type { Budgets } from '../../core/bots.js';
 import { InputError } from '../../core/errors.js';
+import { sha256HexOfText } from '../../core/sha256.js';
 import type { CliFiles, CliValues, GameModule, MatchRecord, Played, SeatInput } from '../../core/game-module.js';
 import type { MatchOutput } from '../../core/match-types.js';
 import { RED, TURNS } from './constants.js';
@@ -52,9 +53,19 @@ export function resolveMap(map: string | undefined): { map: IcyMap; name: string
   return { map: parsed.value, name: inline ? null : map };
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+/** The digests of the bundled maps by name, made once each: they are the same for every match. */
+const namedMapDigests = new Map<string, Promise<string>>();
+
+/** The sha256 of a map's text: a bundled map's once per process, an inline one's every time. */
+function mapDigest(map: IcyMap, name: string | null): Promise<string> {
+  if (name === null) return sha256HexOfText(formatMap(map));
+  let digest = namedMapDigests.get(name);
+  if (!digest) {
+    digest = sha256HexOfText(formatMap(map));
+    namedMapDigests.set(name, digest);
+    digest.catch(() => namedMapDigests.delete(name));
+  }
+  return digest;
 }
 
 const sideOf = (forfeits: readonly number[]): Side | 'both' | null =>
@@ -125,7 +136,7 @@ const module: GameModule<IcyMatchRequest, IcyOptions, Output, IcyReplay> = {
   async setup(request) {
     const { map, name } = resolveMap(request.map);
     const rules = ruleSet(request.rules ?? DEFAULT_RULES);
-    const details: MapDetails = { map: { name, sha256: await sha256Hex(formatMap(map)) } };
+    const details: MapDetails = { map: { name, sha256: await mapDigest(map, name) } };
     return { options: { rules, map }, seed: request.seed, budgets: request.budgets, details };
   },
 

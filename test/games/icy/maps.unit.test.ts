@@ -131,3 +131,29 @@ describe('maps', () => {
     expect(bad[1]).toBe('no/such.txt: cannot read: no such file');
   });
 });
+
+describe("a match's map digest", () => {
+  const digestOf = async (map: string | undefined) => {
+    const { default: icy } = await import('../../../src/games/icy/module.js');
+    const setup = await icy.setup({ game: 'icy', seed: 1, red: { js: '' }, blue: { js: '' }, map } as never);
+    return (setup.details as unknown as { map: { name: string | null; sha256: string } }).map;
+  };
+  const sha256 = async (text: string) =>
+    Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
+
+  it('is the sha256 of the map text, for a bundled map (kept once made) and for each inline map', async () => {
+    const named = await digestOf(undefined);
+    expect(named).toEqual({ name: 'default', sha256: await sha256(formatMap(DEFAULT_MAP)) });
+    expect(await digestOf('default')).toEqual(named);
+    const inline = readFileSync('src/games/icy/maps/map1.txt', 'utf8');
+    const other = readFileSync('src/games/icy/maps/map2.txt', 'utf8');
+    const first = await digestOf(inline);
+    expect(first.name).toBeNull();
+    expect(first.sha256).not.toBe(named.sha256);
+    const second = await digestOf(other);
+    expect(second.sha256).not.toBe(first.sha256);
+    expect(second.sha256).toBe(await sha256(formatMap((parseMap(other) as { value: IcyMap }).value)));
+  });
+});
