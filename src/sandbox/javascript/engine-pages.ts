@@ -1,5 +1,4 @@
-import { concat, encodeName, encodeU32 } from '../wasm/leb.js';
-import { SECTION } from '../wasm/sections.js';
+import { withCustomSection } from '../wasm/sections.js';
 
 /**
  * Which parts of a QuickJS engine's memory its start writes: the pages
@@ -50,9 +49,8 @@ export function joinRuns(a: PageRuns, b: PageRuns): PageRuns {
 }
 
 /** `module` (its bytes) with the runs appended as its custom section: JSON text, read back by {@link pageRunsOf}. */
-export function withPageRuns(module: Uint8Array, runs: PageRuns): Uint8Array {
-  const payload = [...encodeName(ENGINE_PAGES_SECTION), ...new TextEncoder().encode(JSON.stringify(runs))];
-  return concat([module, new Uint8Array([SECTION.custom, ...encodeU32(payload.length), ...payload])]);
+export function withPageRuns(module: Uint8Array, runs: PageRuns): Uint8Array<ArrayBuffer> {
+  return withCustomSection(module, ENGINE_PAGES_SECTION, new TextEncoder().encode(JSON.stringify(runs)));
 }
 
 /** The runs a compiled engine lists, or null when it has no valid list (built before the list existed). */

@@ -1,5 +1,5 @@
-import { concat, encodeName, encodeU32, WasmReader } from '../wasm/leb.js';
-import { SECTION } from '../wasm/sections.js';
+import { concat, encodeU32, WasmReader } from '../wasm/leb.js';
+import { withCustomSection } from '../wasm/sections.js';
 
 /**
  * The QuickJS template (engine-template.ts) as the build made it, kept in a
@@ -57,13 +57,8 @@ export function withTemplateSnapshot(
     runs: template.runs.map((r) => [r.start, r.bytes.length]),
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
-  const payload = concat([
-    new Uint8Array(encodeName(ENGINE_SNAPSHOT_SECTION)),
-    new Uint8Array(encodeU32(json.length)),
-    json,
-    ...template.runs.map((r) => r.bytes),
-  ]);
-  return concat([module, new Uint8Array([SECTION.custom, ...encodeU32(payload.length)]), payload]);
+  const payload = concat([new Uint8Array(encodeU32(json.length)), json, ...template.runs.map((r) => r.bytes)]);
+  return withCustomSection(module, ENGINE_SNAPSHOT_SECTION, payload);
 }
 
 const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;

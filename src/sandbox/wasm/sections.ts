@@ -1,4 +1,4 @@
-import { WasmFormatError, WasmReader } from './leb.js';
+import { WasmFormatError, WasmReader, concat, encodeName, encodeU32 } from './leb.js';
 
 export const SECTION = {
   custom: 0,
@@ -42,6 +42,12 @@ export interface ImportEntry {
 
 /** What every module starts with: the magic `\0asm` and version 1. */
 export const WASM_HEADER: readonly number[] = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+/** `module` (its bytes) with a custom section named `name` holding `payload` appended. */
+export function withCustomSection(module: Uint8Array, name: string, payload: Uint8Array): Uint8Array<ArrayBuffer> {
+  const body = concat([new Uint8Array(encodeName(name)), payload]);
+  return concat([module, new Uint8Array([SECTION.custom, ...encodeU32(body.length)]), body]);
+}
 
 /** The module's sections in file order, checked for order and framing. */
 export function readSections(input: Uint8Array): Section[] {

@@ -12,8 +12,8 @@ import {
 import { computeTemplate, makeTemplate } from '../../../src/sandbox/javascript/engine-template.js';
 import { JsBot } from '../../../src/sandbox/javascript/js-bot.js';
 import { PRELUDE } from '../../../src/sandbox/javascript/prelude.js';
-import { SECTION, WASM_HEADER, readSections } from '../../../src/sandbox/wasm/sections.js';
-import { WasmReader, concat, encodeName, encodeU32 } from '../../../src/sandbox/wasm/leb.js';
+import { SECTION, WASM_HEADER, readSections, withCustomSection } from '../../../src/sandbox/wasm/sections.js';
+import { WasmReader, concat, encodeU32 } from '../../../src/sandbox/wasm/leb.js';
 
 // The QuickJS template the build keeps in the engine's module (src/sandbox/javascript/engine-snapshot.ts):
 // a process takes it instead of running the template's steps, so it must be exactly what they make.
@@ -40,12 +40,8 @@ function withoutSnapshot(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 /** A module of nothing but a stored-template section whose payload is `payload`. */
-function moduleWith(payload: Uint8Array): WebAssembly.Module {
-  const body = concat([new Uint8Array(encodeName(ENGINE_SNAPSHOT_SECTION)), payload]);
-  return new WebAssembly.Module(
-    concat([new Uint8Array(WASM_HEADER), new Uint8Array([SECTION.custom, ...encodeU32(body.length)]), body]),
-  );
-}
+const moduleWith = (payload: Uint8Array) =>
+  new WebAssembly.Module(withCustomSection(new Uint8Array(WASM_HEADER), ENGINE_SNAPSHOT_SECTION, payload));
 
 const snapshotModule = new WebAssembly.Module(built);
 const plainModule = new WebAssembly.Module(withoutSnapshot(built));
