@@ -13,10 +13,10 @@ import { delimiter, dirname, resolve } from 'node:path';
  */
 const ENV = { ...process.env, PATH: [resolve('node_modules/.bin'), process.env.PATH].join(delimiter) };
 
+/** What every clang compile here targets. */
+const WASI_FLAGS = ['--target=wasm32-wasi', '--sysroot=/usr', '-O2'];
 const CPP_FLAGS = [
-  '--target=wasm32-wasi',
-  '--sysroot=/usr',
-  '-O2',
+  ...WASI_FLAGS,
   '-fno-exceptions',
   '-Wno-c++11-narrowing',
   '-Wl,-z,stack-size=1048576',
@@ -32,6 +32,16 @@ function run(command, args) {
     }),
   );
 }
+
+/** A compile of `source` into `out` by one command; `missing` says what its failure means. */
+const compile = (out, source, missing, command, args) => ({
+  out,
+  missing,
+  make: async () => {
+    await run(command, args);
+    return `compiled from ${source}`;
+  },
+});
 
 /** The example players written in a language: `src/games/<game>/bots/*<extension>`, with their outputs' stem. */
 function gamePlayers(extension) {
@@ -55,14 +65,7 @@ function compiles() {
   // C++ players (src/games/<game>/bots/*.cpp), built as docs/bots/c-cpp.md tells a player to.
   for (const { source, stem } of gamePlayers('.cpp')) {
     const out = `${stem}-cpp.wasm`;
-    list.push({
-      out,
-      missing: 'no wasm32-wasi C++ toolchain',
-      make: async () => {
-        await run('clang++', [...CPP_FLAGS, '-o', out, source]);
-        return `compiled from ${source}`;
-      },
-    });
+    list.push(compile(out, source, 'no wasm32-wasi C++ toolchain', 'clang++', [...CPP_FLAGS, '-o', out, source]));
   }
   // Rust players (src/games/<game>/bots/*.rs), with the first rustc that has a WASI standard library
   // (Debian: rustc libstd-rust-dev-wasm32, target wasm32-wasi; rustup's newer releases call it wasm32-wasip1).
@@ -103,36 +106,22 @@ function compiles() {
     ['src/games/capture/bots/gatherer.c', 'build/bots/capture-gatherer-wasi.wasm'],
     ['src/games/blockdrop/bots/hunter.c', 'build/bots/blockdrop-hunter-wasi.wasm'],
   ])
-    list.push({
-      out,
-      missing: 'no wasm32-wasi C toolchain',
-      make: async () => {
-        await run('sh', ['scripts/build-wasi-bot.sh', out, source]);
-        return `compiled from ${source}`;
-      },
-    });
+    list.push(compile(out, source, 'no wasm32-wasi C toolchain', 'sh', ['scripts/build-wasi-bot.sh', out, source]));
   // The C and C++ programs tests and benchmarks run as WASI modules (test/fixtures/wasi-src/).
   for (const file of readdirSync('test/fixtures/wasi-src').filter((f) => /\.(c|cpp)$/.test(f))) {
     const source = `test/fixtures/wasi-src/${file}`;
     const out = `build/test-wasi/${file.replace(/\.(c|cpp)$/, '')}.wasm`;
     const cpp = file.endsWith('.cpp');
     const flags = cpp ? ['-fno-exceptions'] : ['-lm'];
-    list.push({
-      out,
-      missing: 'no wasm32-wasi toolchain',
-      make: async () => {
-        await run(cpp ? 'clang++' : 'clang', [
-          '--target=wasm32-wasi',
-          '--sysroot=/usr',
-          '-O2',
-          ...flags,
-          '-o',
-          out,
-          source,
-        ]);
-        return `compiled from ${source}`;
-      },
-    });
+    list.push(
+      compile(out, source, 'no wasm32-wasi toolchain', cpp ? 'clang++' : 'clang', [
+        ...WASI_FLAGS,
+        ...flags,
+        '-o',
+        out,
+        source,
+      ]),
+    );
   }
   return list;
 }
