@@ -5,17 +5,13 @@
 // in-memory stores, which leaves out the embedded storage servers that share the server's process.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { DEFAULT_MAP, ruleSet } from '../dist/games/icy/index.js';
-import { icyGame } from '../dist/games/icy/game.js';
-import { runMatch } from '../dist/match/run-match.js';
-import { nodeBotLoader } from '../dist/sandbox/node-sources.js';
 import { httpClient } from './http-client.mjs';
+import { idleMatch, WARM_MATCHES } from './sandbox.mjs';
 import { startServer } from './server.mjs';
 
 const TOTAL = 400;
 const CONCURRENCY = 8;
 const GET_EVERY_MS = 50;
-const WARM_MATCHES = 30;
 const MEASURED_MATCHES = 60;
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -34,23 +30,16 @@ function cpuMsOf(pid) {
 }
 
 /**
- * Per idle-vs-idle match in this thread, warm as the sandbox bench's idle match is (30 matches
- * first: V8 has optimized the match path and run its first major collections): the median wall ms
- * of the next 60, and their mean CPU ms.
+ * Per idle-vs-idle match in this thread, warm as the sandbox bench's idle match is: the median
+ * wall ms of MEASURED_MATCHES after WARM_MATCHES, and their mean CPU ms.
  */
-async function inProcessMs(idle) {
-  const bots = [
-    { kind: 'js', code: idle },
-    { kind: 'js', code: idle },
-  ];
-  const options = { rules: ruleSet('queue2011'), map: DEFAULT_MAP };
-  const match = () => runMatch({ game: icyGame, options, seed: 1, bots, load: nodeBotLoader });
-  for (let i = 0; i < WARM_MATCHES; i++) await match();
+async function inProcessMs() {
+  for (let i = 0; i < WARM_MATCHES; i++) await idleMatch();
   const times = [];
   const cpu = process.cpuUsage();
   for (let i = 0; i < MEASURED_MATCHES; i++) {
     const start = performance.now();
-    await match();
+    await idleMatch();
     times.push(performance.now() - start);
   }
   const used = process.cpuUsage(cpu);
@@ -89,7 +78,7 @@ function readLoop(client, matchId) {
 /** Runs the load; `env` is added to the server's (UMPIRE_WORKERS, ...). */
 export async function measureApi(env = {}) {
   const idle = readFileSync('src/games/icy/bots/idle.js', 'utf8');
-  const inProcess = await inProcessMs(idle);
+  const inProcess = await inProcessMs();
   const matchMs = inProcess.wall;
   const cores = availableParallelism();
   const server = await startServer({ env });

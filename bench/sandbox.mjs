@@ -35,6 +35,19 @@ export async function perCall(bot, { warm = 500, runs = 1, calls = 5000 } = {}) 
  */
 export const WARM_CALL = { warm: 20_000, runs: 3 };
 
+/**
+ * Matches played before a match is timed: after 30 V8 has optimized the match path and run its
+ * first major collections (3 were too few: the next 20 still paid for both, 10 to 12 ms a match
+ * against 8 to 9 after 30).
+ */
+export const WARM_MATCHES = 30;
+
+const IDLE = { kind: 'js', code: readFileSync('src/games/icy/bots/idle.js', 'utf8') };
+const options = { rules, map: DEFAULT_MAP };
+
+/** One Icy match of two idle JS bots in this thread, loading included. */
+export const idleMatch = () => runMatch({ game: icyGame, options, seed: 1, bots: [IDLE, IDLE], load: nodeBotLoader });
+
 export async function run(report) {
   const js = await JsBot.load(nodeQuickJSModule, readFileSync('src/games/icy/bots/idle.js', 'utf8'), ctx);
   report(
@@ -46,16 +59,11 @@ export async function run(report) {
   const wasm = await WasmBot.load(nodeWasmSessions, readFileSync('build/bots/hunter.wasm'), ctx);
   report('sandbox: one call to the AssemblyScript hunter (WebAssembly)', await perCall(wasm.bot), 'us');
 
-  const idle = { kind: 'js', code: readFileSync('src/games/icy/bots/idle.js', 'utf8') };
-  const options = { rules, map: DEFAULT_MAP };
-  const match = () => runMatch({ game: icyGame, options, seed: 1, bots: [idle, idle], load: nodeBotLoader });
-  // Warm: after 30 matches V8 has optimized the match path and run its first major collections
-  // (3 were too few: the next 20 still paid for both, 10 to 12 ms a match against 8 to 9 after 30).
-  for (let i = 0; i < 30; i++) await match();
+  for (let i = 0; i < WARM_MATCHES; i++) await idleMatch();
   const batches = [];
   for (let b = 0; b < 5; b++) {
     const start = performance.now();
-    for (let i = 0; i < 20; i++) await match();
+    for (let i = 0; i < 20; i++) await idleMatch();
     batches.push((performance.now() - start) / 20);
   }
   report(
