@@ -6,7 +6,7 @@ import {
   type QuickJSRuntime,
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
-import { type Engine, INITIAL_PAGES, atFirstSize, newEngine } from './engine.js';
+import { type Engine, INITIAL_BYTES, INITIAL_PAGES, atFirstSize, newEngine } from './engine.js';
 import { type PageRuns, SMALL_PAGE, joinRuns, pageRunsOf, writtenPages } from './engine-pages.js';
 import { PRELUDE } from './prelude.js';
 import { templateSnapshotOf } from './engine-snapshot.js';
@@ -26,8 +26,6 @@ export const QUICKJS_STACK_BYTES = 96 * 1024;
 
 /** Fuel the steps before a bot's own may burn: far more than they do, and counted apart. */
 const TEMPLATE_FUEL = 1n << 62n;
-
-const WASM_PAGE = 65536;
 
 /**
  * What every bot's engine is before its bot's own steps: the memory a
@@ -118,7 +116,7 @@ export function makeTemplate(
   module: WebAssembly.Module,
   maximumPages: number,
 ): { template: EngineTemplate; engine: Engine } {
-  const stored = templateSnapshotOf(module, PRELUDE, INITIAL_PAGES * WASM_PAGE);
+  const stored = templateSnapshotOf(module, PRELUDE, INITIAL_BYTES);
   if (stored) return { template: stored as EngineTemplate, engine: newEngine(module, maximumPages) };
   return computeTemplate(module, maximumPages);
 }

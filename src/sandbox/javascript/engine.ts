@@ -7,9 +7,12 @@ import { type EngineGlue, startEngineGlue } from './quickjs-start.js';
 /** QuickJS starts with 16 MiB of linear memory (the module's own minimum). */
 export const INITIAL_PAGES = 256;
 
+/** That first size in bytes. */
+export const INITIAL_BYTES = INITIAL_PAGES * 65536;
+
 /** Whether an engine's memory is still at the size it started with (never grown). */
 export function atFirstSize(engine: Engine): boolean {
-  return engine.memory.buffer.byteLength === INITIAL_PAGES * 65536;
+  return engine.memory.buffer.byteLength === INITIAL_BYTES;
 }
 
 /** One QuickJS engine: its WebAssembly instance, memory and glue, which bot after bot may run in. */

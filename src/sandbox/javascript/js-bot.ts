@@ -12,7 +12,7 @@ import {
 } from '../lifecycle.js';
 import { botFrames, ErrorReports, STACK_OF, withPlace } from './error-report.js';
 import { VIRTUAL_EPOCH_MS, fuelPerMs } from '../policy.js';
-import { type Engine, INITIAL_PAGES } from './engine.js';
+import { type Engine, INITIAL_BYTES, INITIAL_PAGES } from './engine.js';
 import { keepEngine, takeEngine } from './engine-pool.js';
 import { templateContext } from './engine-template.js';
 import { EngineCalls } from './engine-call.js';
@@ -93,14 +93,14 @@ class Instance {
     const module = await source();
     const pages = Math.floor(ctx.limits.memoryBytes / PAGE);
     if (pages < INITIAL_PAGES)
-      return loadFailed('BUNDLE_INVALID', `memory limit below QuickJS's ${(INITIAL_PAGES * PAGE) >> 20} MiB`);
+      return loadFailed('BUNDLE_INVALID', `memory limit below QuickJS's ${INITIAL_BYTES >> 20} MiB`);
     // An engine as the template left it: a runtime, a context and the prelude evaluated (engine-template.ts).
     const { engine, template } = takeEngine(module, pages);
     meter.attach(engine.fuel, engine.hooked);
     engine.refuel = () => meter.refuel();
     const { runtime, vm, setup } = templateContext(engine, template);
     // QuickJS's own limit makes most runaway allocations a catchable error before the hard cap.
-    runtime.setMemoryLimit(Math.max(INITIAL_PAGES * PAGE, ctx.limits.memoryBytes - 8 * 1024 * 1024));
+    runtime.setMemoryLimit(Math.max(INITIAL_BYTES, ctx.limits.memoryBytes - 8 * 1024 * 1024));
     runtime.setInterruptHandler(() => meter.shouldStop());
     // A load that failed with every call returned gives its engine back; after a trap it is dropped whole.
     const fail = (code: LoadFailed['code'], message: string, safetyCap = false) => {
