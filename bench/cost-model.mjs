@@ -93,8 +93,8 @@ const DYNAMO_READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem']);
 
 /**
  * The billed units of one match's storage requests: S3 (or R2) PUT-class and GET-class requests,
- * DynamoDB write and read units. Write and read units are the measured `writeUnits` and `readUnits`
- * when the requests carry them; else a PutItem writes the match record (recordBytes, 1 WRU per KB) and other writes touch
+ * DynamoDB write and read units. Write and read units are the measured `writeUnits` (plus
+ * `indexWriteUnits`, the index's) and `readUnits` when the requests carry them; else a PutItem writes the match record (recordBytes, 1 WRU per KB) and other writes touch
  * small items (1 WRU). A read is 1 RRU (strongly consistent, under 4 KB); transactions count
  * double. Operations the model does not know are listed in `unpriced`.
  */
@@ -103,7 +103,9 @@ export function storageUnits(requests, recordBytes) {
   const recordWru = Math.max(1, Math.ceil(recordBytes / 1024));
   // Write units as the table reported them, when they were measured: they count every item of a
   // batch write and each item's size, which the estimate from the requests does not.
-  const measuredWru = typeof requests?.writeUnits === 'number' ? requests.writeUnits : undefined;
+  // The index's own write units are billed too, where they were worked out.
+  const indexWru = typeof requests?.indexWriteUnits === 'number' ? requests.indexWriteUnits : 0;
+  const measuredWru = typeof requests?.writeUnits === 'number' ? requests.writeUnits + indexWru : undefined;
   if (measuredWru !== undefined) units.wru = measuredWru;
   // Read units likewise: a query of a board's entries reads every entry's whole item.
   const measuredRru = typeof requests?.readUnits === 'number' ? requests.readUnits : undefined;

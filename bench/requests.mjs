@@ -30,7 +30,8 @@ const API_MATCHES = 6;
 /**
  * The tally divided by `matches`: `{ 'S3:PutObject': 1, ..., writes, reads, itemWrites, writeUnits }`, writes and
  * reads counting requests, itemWrites the DynamoDB items written (a BatchWriteItem writes several),
- * writeUnits the write capacity units the table reported for them.
+ * writeUnits the write capacity units the table reported for them, indexWriteUnits those its index
+ * costs again.
  */
 function perMatch(tally, matches) {
   const counts = tally.perMatch(matches);
@@ -46,6 +47,7 @@ function perMatch(tally, matches) {
     reads,
     itemWrites: tally.itemWrites / matches,
     writeUnits: tally.writeUnits / matches,
+    indexWriteUnits: tally.indexWriteUnits / matches,
     readUnits: tally.readUnits / matches,
   };
 }
@@ -223,7 +225,7 @@ export async function run(report) {
     report(
       `requests per ${names[path] ?? path} match: ${line(counts)}; S3 PUTs ${shown(puts)}, DynamoDB item writes`,
       counts.itemWrites,
-      `(write units ${shown(counts.writeUnits)}, read units ${shown(counts.readUnits)}; requests: writes ${shown(counts.writes)}, reads ${shown(counts.reads)})`,
+      `(write units ${shown(counts.writeUnits)} and ${shown(counts.indexWriteUnits)} more in the index, read units ${shown(counts.readUnits)}; requests: writes ${shown(counts.writes)}, reads ${shown(counts.reads)})`,
       path === 'rated' || path === 'matureRated' ? '<= 1 PUT, <= 2 item writes' : undefined,
     );
   }

@@ -92,6 +92,8 @@ describe('the cost model', () => {
     };
     expect(storageUnits(counted, 100)).toMatchObject({ wru: 3, rru: 3, unpriced: [] });
     expect(storageUnits({ ...counted, writeUnits: 11.5 }, 100)).toMatchObject({ wru: 11.5, rru: 3, unpriced: [] });
+    // The index's write units are billed on top of the table's.
+    expect(storageUnits({ ...counted, writeUnits: 11.5, indexWriteUnits: 4 }, 100)).toMatchObject({ wru: 15.5 });
   });
 
   it('prices the read units the table reported when they were measured, not one per read request', () => {
