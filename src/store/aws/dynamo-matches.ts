@@ -9,12 +9,12 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { badCursor } from '../cursor-text.js';
-import { batchWriteAll } from './batch-items.js';
+import { batchGetAll, batchWriteAll } from './batch-items.js';
 import { decodeCursorKey, encodeCursorKey } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
 import type { CreateMatchOptions, IdempotencyClaim, MatchStore, StoredRecord } from '../contract/matches.js';
 import type { Page } from '../contract/page.js';
-import { N, parseRecord, S } from './attribute-values.js';
+import { N, S } from './attribute-values.js';
 
 /**
  * The table's layout (infra/ creates it; tests check they agree):
@@ -24,8 +24,11 @@ import { N, parseRecord, S } from './attribute-values.js';
  *   entry needs no item of its own (records stored before it have one, and none here);
  * - one participation per distinct bot: pk `match#<id>`, sk `bot#<side>`, indexed
  *   by `byBot` on gsi1pk `bot#<sha256>` and gsi1sk `<createdAt>#<id>#<side>`;
- * - a listed (public) match: pk `match#<id>`, sk `listed`, the record as JSON, indexed
+ * - a listed (public) match: pk `match#<id>`, sk `listed`, indexed
  *   by `byBot` on gsi1pk `listed#matches` and gsi1sk `<createdAt>#<id>`;
+ * - a participation or listed item holds only its keys: a listing reads the records it
+ *   names (a write unit a copy, in the table and again in the index, where a copy of the
+ *   record took two of each). Those stored before hold the record as JSON, and are read as they are;
  * - other stores put their listings in the same index with gsi1pk of their own
  *   (dynamo-bots.ts: `owner#<owner id>`, `listed#bots`; dynamo-leaderboards.ts:
  *   `listed#boards`, `entries#<bot id>`, `rounds#<board id>`);
@@ -133,12 +136,10 @@ export class DynamoMatchStore implements MatchStore {
     for (const [side, hash] of botHashes.entries()) {
       if (seen.has(hash)) continue;
       seen.add(hash);
-      listings.push(
-        this.indexed(record, json, `bot#${side}`, `bot#${hash}`, `${record.createdAt}#${record.id}#${side}`),
-      );
+      listings.push(this.indexed(record, `bot#${side}`, `bot#${hash}`, `${record.createdAt}#${record.id}#${side}`));
     }
     if (options.listed)
-      listings.push(this.indexed(record, json, 'listed', LISTED_MATCHES, `${record.createdAt}#${record.id}`));
+      listings.push(this.indexed(record, 'listed', LISTED_MATCHES, `${record.createdAt}#${record.id}`));
     // The record is itself the first listing entry (one item written less); records stored before are not.
     const first = listings.shift();
     if (first) Object.assign(item, { gsi1pk: first.gsi1pk!, gsi1sk: first.gsi1sk! });
@@ -160,20 +161,35 @@ export class DynamoMatchStore implements MatchStore {
     return true;
   }
 
-  /** A copy of a record under its match, in the index at (gsi1pk, gsi1sk): a bot's matches, or the public ones. */
-  private indexed(
-    record: StoredRecord,
-    json: string,
-    sk: string,
-    gsi1pk: string,
-    gsi1sk: string,
-  ): Record<string, AttributeValue> {
-    return { pk: S(`match#${record.id}`), sk: S(sk), gsi1pk: S(gsi1pk), gsi1sk: S(gsi1sk), record: S(json) };
+  /** A pointer to a record, in the index at (gsi1pk, gsi1sk): a bot's matches, or the public ones. */
+  private indexed(record: StoredRecord, sk: string, gsi1pk: string, gsi1sk: string): Record<string, AttributeValue> {
+    return { pk: S(`match#${record.id}`), sk: S(sk), gsi1pk: S(gsi1pk), gsi1sk: S(gsi1sk) };
   }
 
   async listRecent<R extends StoredRecord>(limit: number, cursor?: string): Promise<Page<R>> {
     const page = await queryIndexPage(this.db, this.table, LISTED_MATCHES, limit, cursor, 'listing recent matches');
-    return { items: page.items.map((i) => parseRecord<R>(i)), cursor: page.cursor };
+    return { items: await this.recordsOf<R>(page.items, 'listing recent matches'), cursor: page.cursor };
+  }
+
+  /**
+   * The records a page of listing items names, in its order: an item that carries its record (a
+   * match record, or an older copy) as it is, the others read in one batch. A record that is gone
+   * is left out.
+   */
+  private async recordsOf<R extends StoredRecord>(items: Record<string, AttributeValue>[], what: string): Promise<R[]> {
+    const wanted = [...new Set(items.filter((i) => i.record?.S === undefined).map((i) => i.pk!.S!))];
+    const found = new Map<string, string>();
+    if (wanted.length > 0) {
+      const keys = wanted.map((pk) => ({ pk: S(pk), sk: S('record') }));
+      for (const item of await batchGetAll(this.db, this.table, keys, what))
+        if (item.record?.S !== undefined) found.set(item.pk!.S!, item.record.S);
+    }
+    const records: R[] = [];
+    for (const item of items) {
+      const json = item.record?.S ?? found.get(item.pk!.S!);
+      if (json !== undefined) records.push(JSON.parse(json) as R);
+    }
+    return records;
   }
 
   async get<R extends StoredRecord>(id: string): Promise<R | null> {
@@ -189,7 +205,7 @@ export class DynamoMatchStore implements MatchStore {
 
   async listByBot<R extends StoredRecord>(botHash: string, limit: number, cursor?: string): Promise<Page<R>> {
     const page = await queryIndexPage(this.db, this.table, `bot#${botHash}`, limit, cursor, 'listing matches');
-    return { items: page.items.map((i) => parseRecord<R>(i)), cursor: page.cursor };
+    return { items: await this.recordsOf<R>(page.items, 'listing matches'), cursor: page.cursor };
   }
 
   async claimIdempotencyKey(
