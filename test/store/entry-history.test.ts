@@ -95,5 +95,7 @@ describe('rating histories in DynamoDB', () => {
     expect(after).toMatchObject({ played: 320, version: 27 });
     expect(after!.history).toEqual(changes(0, 320));
     expect((await item('lb#lb_old', 'entry#bot_old')).histRecent).toBeDefined();
+    // Still on its bot's boards, once, now through its member item.
+    expect((await embedded.stores.leaderboards.boardsOfBot('bot_old')).map((b) => b.boardId)).toEqual(['lb_old']);
   }, 60_000);
 });

@@ -49,10 +49,14 @@ const LISTED_BOARDS = 'listed#boards';
  * Leaderboards in the match table, all under pk `lb#<id>`:
  * - sk `board`: the board as JSON and `entryCount` (entries added so far); a public board is
  *   listed by the `byBot` index on gsi1pk `listed#boards`, gsi1sk `<createdAt>#<board id>`;
- * - sk `entry#<bot id>`: an entry, indexed on gsi1pk `entries#<bot id>`, gsi1sk `lb#<board id>`
- *   (the boards a bot is on); its record without its rating history, the newest changes in
+ * - sk `entry#<bot id>`: an entry, its record without its rating history, the newest changes in
  *   `histRecent` (from ordinal `histFrom`), and `histStart`, where its history was last written whole
  *   (entries stored before have the whole history in the record and none of these);
+ * - sk `member#<bot id>`: only keys, indexed on gsi1pk `entries#<bot id>`, gsi1sk `lb#<board id>`
+ *   (the boards a bot is on), written before its entry. The entry item itself stays out of the
+ *   index: rated, it is rewritten at every match, and an index that projects every attribute
+ *   bills each rewrite again at the entry's size. Entries stored before were indexed themselves;
+ *   their next update writes the member item and takes the entry out of the index;
  * - sk `hist#<bot id>#<chunk>`: 16 older changes of an entry's history (entry-history.ts);
  * - sk `round#<round id>`: a round, indexed on gsi1pk `rounds#<board id>`, gsi1sk
  *   `<createdAt>#<round id>` (the board's latest round); its counters (`done`, `failed`,
@@ -189,7 +193,7 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     return this.getJson<Leaderboard>(id, 'board', 'reading a leaderboard');
   }
 
-  /** An entry's item: indexed under its bot, so the bot's boards can be listed; its newest changes only. */
+  /** An entry's item, with its newest changes only; its member item lists it under its bot. */
   private entryItem(boardId: string, entry: Entry, history: PlacedHistory): Record<string, AttributeValue> {
     const inline = inlinePart(history);
     return {
@@ -199,9 +203,17 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
       histFrom: { N: String(inline.first) },
       histStart: { N: String(history.first) },
       version: { N: String(entry.version) },
-      gsi1pk: { S: `entries#${entry.botId}` },
+    };
+  }
+
+  /** Lists a bot's entry under the bot: the same item however often it is written. */
+  private async putMember(boardId: string, botId: string): Promise<void> {
+    const item = {
+      ...this.key(boardId, `member#${botId}`),
+      gsi1pk: { S: `entries#${botId}` },
       gsi1sk: { S: `lb#${boardId}` },
     };
+    await this.put(item, undefined, 'listing an entry under its bot');
   }
 
   /** An entry as its item keeps it: with its newest changes (all of them for an item stored before chunks). */
@@ -240,6 +252,9 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async addEntry(boardId: string, entry: Entry): Promise<boolean> {
     const history = placed(entry);
+    // First, so that no entry is ever missing from its bot's boards; one whose entry was never
+    // added (a crash, or a board the bot is on already) names the entry, which is there or not.
+    await this.putMember(boardId, entry.botId);
     if (!(await this.put(this.entryItem(boardId, entry, history), 'attribute_not_exists(pk)', 'adding an entry')))
       return false;
     // After the entry, never over a bot's chunks already on the board (a new entry's history is empty anyway).
@@ -268,7 +283,17 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async boardsOfBot(botId: string): Promise<BoardOfBot[]> {
     const items = await queryIndexAll(this.db, this.table, `entries#${botId}`, "listing a bot's entries");
-    return items.map((i) => ({ boardId: i.pk!.S!.slice('lb#'.length), entry: this.entryOf(i).entry }));
+    const boards = [...new Set(items.map((i) => i.pk!.S!.slice('lb#'.length)))];
+    // An entry stored before member items is in the index itself; the others are read by key.
+    const found = new Map<string, Entry>();
+    for (const item of items) if (item.record?.S) found.set(item.pk!.S!, this.entryOf(item).entry);
+    const keys = boards.filter((b) => !found.has(`lb#${b}`)).map((b) => this.key(b, `entry#${botId}`));
+    for (const item of await batchGetAll(this.db, this.table, keys, "reading a bot's entries"))
+      found.set(item.pk!.S!, this.entryOf(item).entry);
+    return boards.flatMap((boardId) => {
+      const entry = found.get(`lb#${boardId}`);
+      return entry ? [{ boardId, entry }] : [];
+    });
   }
 
   async entries(boardId: string, options: EntriesOptions = {}): Promise<Entry[]> {
@@ -335,17 +360,14 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
         new UpdateItemCommand({
           TableName: this.table,
           Key: this.key(boardId, `entry#${entry.botId}`),
-          UpdateExpression:
-            'SET #record = :record, histRecent = :recent, histFrom = :from, version = :version, gsi1pk = :gpk, gsi1sk = :gsk',
-          ConditionExpression: 'version = :previous AND attribute_exists(histRecent)',
+          UpdateExpression: 'SET #record = :record, histRecent = :recent, histFrom = :from, version = :version',
+          ConditionExpression: 'version = :previous AND attribute_exists(histRecent) AND attribute_not_exists(gsi1pk)',
           ExpressionAttributeNames: { '#record': 'record' },
           ExpressionAttributeValues: {
             ':record': item.record!,
             ':recent': item.histRecent!,
             ':from': item.histFrom!,
             ':version': item.version!,
-            ':gpk': item.gsi1pk!,
-            ':gsk': item.gsi1sk!,
             ':previous': { N: String(entry.version - 1) },
           },
         }),
@@ -354,14 +376,34 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw unavailable('updating an entry', e);
     }
-    // Another writer came first, or the entry was stored before chunks, its whole history in its record.
+    // Another writer came first, or the entry was stored before member items (indexed itself) or
+    // before chunks (its whole history in its record).
     const stored = await this.getItem(boardId, `entry#${entry.botId}`, 'reading an entry');
-    if (!stored || stored.histRecent || stored.version?.N !== String(entry.version - 1)) return false;
-    return this.putWholeEntry(boardId, entry, history, 'attribute_not_exists(histRecent)');
+    if (!stored || stored.version?.N !== String(entry.version - 1)) return false;
+    if (!stored.histRecent) return this.putWholeEntry(boardId, entry, history, 'attribute_not_exists(histRecent)');
+    if (!stored.gsi1pk) return false;
+    await this.putMember(boardId, entry.botId);
+    // Out of the index now that its member item lists it; then the update above, which expects that.
+    try {
+      await this.db.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: this.key(boardId, `entry#${entry.botId}`),
+          UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      );
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) return false;
+      throw unavailable('updating an entry', e);
+    }
+    return this.putEntry(boardId, entry, options);
   }
 
   /** Writes an entry and its whole history: the chunks first (no entry points at them yet), then the entry item. */
   private async putWholeEntry(boardId: string, entry: Entry, history: PlacedHistory, layout: string): Promise<boolean> {
+    // An entry stored before member items loses its index keys here: its member item lists it first.
+    await this.putMember(boardId, entry.botId);
     await this.writeChunks(boardId, entry.botId, history, chunksBelowInline(history), []);
     return this.put(this.entryItem(boardId, entry, history), `version = :previous AND ${layout}`, 'updating an entry', {
       ':previous': { N: String(entry.version - 1) },
