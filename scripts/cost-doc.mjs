@@ -139,7 +139,7 @@ export function costTables(inputs) {
     '',
     '### Storage requests per match',
     '',
-    'A match of a batch (`batch`, what the round below plays), of a leaderboard round with ratings (`rated`: a new board of 4 entries; `rated, mature board`: the same round on a board of 44 entries, each with a full rating history, as after a season), and one asked for through `POST /v1/matches` (`api`). Write and read units are as the table reports them (`ReturnConsumedCapacity`):',
+    'A match of a batch (`batch`, what the round below plays), of a leaderboard round with ratings (`rated`: a new board of 4 entries; `rated, mature board`: the same round on a board of 44 entries, each with a full rating history, as after a season), and one asked for through `POST /v1/matches` (`api`). Write and read units are as the table reports them (`ReturnConsumedCapacity`); `indexWriteUnits` are what its index bills again for the same writes, worked out from the items written, and are priced with them:',
     '',
     requestsTable(inputs),
     '',
