@@ -24,11 +24,12 @@ import { N, S } from './attribute-values.js';
  *   entry needs no item of its own (records stored before it have one, and none here);
  * - one participation per distinct bot: pk `match#<id>`, sk `bot#<side>`, indexed
  *   by `byBot` on gsi1pk `bot#<sha256>` and gsi1sk `<createdAt>#<id>#<side>`;
- * - a listed (public) match: pk `match#<id>`, sk `listed`, indexed
- *   by `byBot` on gsi1pk `listed#matches` and gsi1sk `<createdAt>#<id>`;
- * - a participation or listed item holds only its keys: a listing reads the records it
- *   names (a write unit a copy, in the table and again in the index, where a copy of the
- *   record took two of each). Those stored before hold the record as JSON, and are read as they are;
+ * - a listed (public) match: pk `match#<id>`, sk `listed`, the record as JSON, indexed
+ *   by `byBot` on gsi1pk `listed#matches` and gsi1sk `<createdAt>#<id>`: the recent public
+ *   matches, the listing read most (the site's front page), stay one query;
+ * - a participation holds only its keys: a bot's listing reads the records it names (a write
+ *   unit an entry, in the table and again in the index, where a copy of the record took two
+ *   of each). Those stored before hold the record as JSON, and are read as they are;
  * - other stores put their listings in the same index with gsi1pk of their own
  *   (dynamo-bots.ts: `owner#<owner id>`, `listed#bots`; dynamo-leaderboards.ts:
  *   `listed#boards`, `entries#<bot id>`, `rounds#<board id>`);
@@ -139,7 +140,10 @@ export class DynamoMatchStore implements MatchStore {
       listings.push(this.indexed(record, `bot#${side}`, `bot#${hash}`, `${record.createdAt}#${record.id}#${side}`));
     }
     if (options.listed)
-      listings.push(this.indexed(record, 'listed', LISTED_MATCHES, `${record.createdAt}#${record.id}`));
+      listings.push({
+        ...this.indexed(record, 'listed', LISTED_MATCHES, `${record.createdAt}#${record.id}`),
+        record: S(json),
+      });
     // The record is itself the first listing entry (one item written less); records stored before are not.
     const first = listings.shift();
     if (first) Object.assign(item, { gsi1pk: first.gsi1pk!, gsi1sk: first.gsi1sk! });
