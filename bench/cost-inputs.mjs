@@ -197,7 +197,16 @@ export async function run(report) {
     report(`cost inputs: ${kind} Icy match, peak RSS of the process`, m.peakRssMB, 'MB');
   }
   const r = inputs.requests;
-  if (r) report('cost inputs: storage requests per batch match', sumRequests(r.batch), 'requests');
+  if (r) {
+    report('cost inputs: storage requests per batch match', sumRequests(r.batch), 'requests');
+    // What the model prices DynamoDB by: the table's write units, the index's, and read units.
+    const b = r.batch;
+    report(
+      'cost inputs: DynamoDB write units per batch match, table + index',
+      b.writeUnits + (b.indexWriteUnits ?? 0),
+      `(${b.writeUnits.toFixed(2)} + ${(b.indexWriteUnits ?? 0).toFixed(2)}), read units ${b.readUnits.toFixed(2)}`,
+    );
+  }
   return inputs;
 }
 
