@@ -252,8 +252,8 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async addEntry(boardId: string, entry: Entry): Promise<boolean> {
     const history = placed(entry);
-    // First, so that no entry is ever missing from its bot's boards; one whose entry was never
-    // added (a crash, or a board the bot is on already) names the entry, which is there or not.
+    // First, so that an entry is never missing from its bot's boards. A member item whose entry
+    // was not added after it (a crash in between) names no entry, and listing skips it.
     await this.putMember(boardId, entry.botId);
     if (!(await this.put(this.entryItem(boardId, entry, history), 'attribute_not_exists(pk)', 'adding an entry')))
       return false;
