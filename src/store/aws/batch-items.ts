@@ -5,6 +5,7 @@ import {
   type DynamoDBClient,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
+import { S } from './attribute-values.js';
 import { unavailable } from './s3-blobs.js';
 
 /** Most requests one BatchWriteItem carries, and most keys one BatchGetItem reads (DynamoDB's limits). */
@@ -68,4 +69,29 @@ export async function batchGetAll(
     return out.UnprocessedKeys?.[table]?.Keys ?? [];
   });
   return items;
+}
+
+/**
+ * The items index entries point at, one each, in the entries' order: each entry names the item
+ * under `sk` in its own partition. An entry that carries the item's attributes itself (a copy, or
+ * an item indexed itself) stands for it; the others are read in batches. An item that is gone is
+ * left out.
+ */
+export async function itemsNamed(
+  db: DynamoDBClient,
+  table: string,
+  entries: readonly Record<string, AttributeValue>[],
+  sk: string,
+  carries: (entry: Record<string, AttributeValue>) => boolean,
+  what: string,
+): Promise<Record<string, AttributeValue>[]> {
+  const partitions = [...new Set(entries.map((e) => e.pk!.S!))];
+  const found = new Map<string, Record<string, AttributeValue>>();
+  for (const entry of entries) if (carries(entry) && !found.has(entry.pk!.S!)) found.set(entry.pk!.S!, entry);
+  const keys = partitions.filter((pk) => !found.has(pk)).map((pk) => ({ pk: S(pk), sk: S(sk) }));
+  for (const item of await batchGetAll(db, table, keys, what)) found.set(item.pk!.S!, item);
+  return partitions.flatMap((pk) => {
+    const item = found.get(pk);
+    return item ? [item] : [];
+  });
 }

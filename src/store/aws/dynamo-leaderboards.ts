@@ -25,7 +25,7 @@ import {
 import type { Webhook } from '../contract/webhooks.js';
 import { badCursor, decodeCursorText, encodeCursorText } from '../cursor-text.js';
 import { parseRecord } from './attribute-values.js';
-import { batchGetAll, batchWriteAll } from './batch-items.js';
+import { batchGetAll, batchWriteAll, itemsNamed } from './batch-items.js';
 import { queryIndexAll, queryIndexPage } from './dynamo-matches.js';
 import { unavailable } from './s3-blobs.js';
 import { countFields, storedCounts } from './round-counts.js';
@@ -283,17 +283,16 @@ export class DynamoLeaderboardStore implements LeaderboardStore {
 
   async boardsOfBot(botId: string): Promise<BoardOfBot[]> {
     const items = await queryIndexAll(this.db, this.table, `entries#${botId}`, "listing a bot's entries");
-    const boards = [...new Set(items.map((i) => i.pk!.S!.slice('lb#'.length)))];
     // An entry stored before member items is in the index itself; the others are read by key.
-    const found = new Map<string, Entry>();
-    for (const item of items) if (item.record?.S) found.set(item.pk!.S!, this.entryOf(item).entry);
-    const keys = boards.filter((b) => !found.has(`lb#${b}`)).map((b) => this.key(b, `entry#${botId}`));
-    for (const item of await batchGetAll(this.db, this.table, keys, "reading a bot's entries"))
-      found.set(item.pk!.S!, this.entryOf(item).entry);
-    return boards.flatMap((boardId) => {
-      const entry = found.get(`lb#${boardId}`);
-      return entry ? [{ boardId, entry }] : [];
-    });
+    const named = await itemsNamed(
+      this.db,
+      this.table,
+      items,
+      `entry#${botId}`,
+      (item) => Boolean(item.record?.S),
+      "reading a bot's entries",
+    );
+    return named.map((item) => ({ boardId: item.pk!.S!.slice('lb#'.length), entry: this.entryOf(item).entry }));
   }
 
   async entries(boardId: string, options: EntriesOptions = {}): Promise<Entry[]> {

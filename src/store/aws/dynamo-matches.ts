@@ -9,7 +9,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { badCursor } from '../cursor-text.js';
-import { batchGetAll, batchWriteAll } from './batch-items.js';
+import { batchWriteAll, itemsNamed } from './batch-items.js';
 import { decodeCursorKey, encodeCursorKey } from './cursors.js';
 import { unavailable } from './s3-blobs.js';
 import type { CreateMatchOptions, IdempotencyClaim, MatchStore, StoredRecord } from '../contract/matches.js';
@@ -51,6 +51,9 @@ const BY_BOT_CURSOR_KEY = [
   TABLE_LAYOUT.byBotHashKey,
   TABLE_LAYOUT.byBotRangeKey,
 ];
+
+/** Whether an item holds a record as JSON (a match record, a public match's entry, or an older copy). */
+const carriesRecord = (item: Record<string, AttributeValue>) => item.record?.S !== undefined;
 
 /** The index partition of listed (public) matches. */
 const LISTED_MATCHES = 'listed#matches';
@@ -181,19 +184,8 @@ export class DynamoMatchStore implements MatchStore {
    * is left out.
    */
   private async recordsOf<R extends StoredRecord>(items: Record<string, AttributeValue>[], what: string): Promise<R[]> {
-    const wanted = [...new Set(items.filter((i) => i.record?.S === undefined).map((i) => i.pk!.S!))];
-    const found = new Map<string, string>();
-    if (wanted.length > 0) {
-      const keys = wanted.map((pk) => ({ pk: S(pk), sk: S('record') }));
-      for (const item of await batchGetAll(this.db, this.table, keys, what))
-        if (item.record?.S !== undefined) found.set(item.pk!.S!, item.record.S);
-    }
-    const records: R[] = [];
-    for (const item of items) {
-      const json = item.record?.S ?? found.get(item.pk!.S!);
-      if (json !== undefined) records.push(JSON.parse(json) as R);
-    }
-    return records;
+    const named = await itemsNamed(this.db, this.table, items, 'record', carriesRecord, what);
+    return named.flatMap((item) => (carriesRecord(item) ? [JSON.parse(item.record!.S!) as R] : []));
   }
 
   async get<R extends StoredRecord>(id: string): Promise<R | null> {
