@@ -1,4 +1,4 @@
-import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Entry } from '../../src/store/contract/leaderboards.js';
 import { useEmbeddedStores } from '../support/embedded-stores.js';
@@ -30,6 +30,10 @@ const item = async (pk: string, sk: string) =>
     )
   ).Item;
 
+/** An item written raw, as an earlier version (or a crash) left it. */
+const put = (Item: Record<string, AttributeValue>) =>
+  embedded.stores.dynamodb.send(new PutItemCommand({ TableName: embedded.table, Item }));
+
 /** One more match on an entry, as rating writes it. */
 async function rateOnce(boardId: string, botId: string): Promise<void> {
   const [e] = await lb().entriesOfBots(boardId, [botId]);
@@ -55,22 +59,17 @@ describe("a bot's boards", () => {
 
   it('list an entry stored indexed itself, once, before and after it is rated', async () => {
     const old = entry('bot_x', 4, 3);
-    await embedded.stores.dynamodb.send(
-      new PutItemCommand({
-        TableName: embedded.table,
-        Item: {
-          pk: { S: 'lb#lb_x' },
-          sk: { S: 'entry#bot_x' },
-          record: { S: JSON.stringify(old) },
-          histRecent: { S: '[]' },
-          histFrom: { N: '3' },
-          histStart: { N: '3' },
-          version: { N: '4' },
-          gsi1pk: { S: 'entries#bot_x' },
-          gsi1sk: { S: 'lb#lb_x' },
-        },
-      }),
-    );
+    await put({
+      pk: { S: 'lb#lb_x' },
+      sk: { S: 'entry#bot_x' },
+      record: { S: JSON.stringify(old) },
+      histRecent: { S: '[]' },
+      histFrom: { N: '3' },
+      histStart: { N: '3' },
+      version: { N: '4' },
+      gsi1pk: { S: 'entries#bot_x' },
+      gsi1sk: { S: 'lb#lb_x' },
+    });
     expect((await lb().boardsOfBot('bot_x')).map((b) => [b.boardId, b.entry.played])).toEqual([['lb_x', 3]]);
     // A writer that read an older version loses, and the entry stays where it was.
     expect(await lb().putEntry('lb_x', { ...old, version: 4 })).toBe(false);
@@ -83,17 +82,12 @@ describe("a bot's boards", () => {
   });
 
   it('leave out a member item whose entry was never stored', async () => {
-    await embedded.stores.dynamodb.send(
-      new PutItemCommand({
-        TableName: embedded.table,
-        Item: {
-          pk: { S: 'lb#lb_gone' },
-          sk: { S: 'member#bot_y' },
-          gsi1pk: { S: 'entries#bot_y' },
-          gsi1sk: { S: 'lb#lb_gone' },
-        },
-      }),
-    );
+    await put({
+      pk: { S: 'lb#lb_gone' },
+      sk: { S: 'member#bot_y' },
+      gsi1pk: { S: 'entries#bot_y' },
+      gsi1sk: { S: 'lb#lb_gone' },
+    });
     expect(await lb().addEntry('lb_y', entry('bot_y', 1))).toBe(true);
     expect((await lb().boardsOfBot('bot_y')).map((b) => b.boardId)).toEqual(['lb_y']);
   });
